@@ -1,0 +1,55 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { AppConfig } from './core/config/config';
+import { ConfigModule } from './core/config/config.module';
+import { DatabaseModule } from './core/database/database.module';
+import { HealthModule } from './core/health/health.module';
+import { LoggingModule } from './core/logging/logging.module';
+import { SiteModule } from './site/site.module';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  databaseUrl: string;
+  /** The built web app to serve at /, when there is one. */
+  webRoot?: string;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot({ config, databaseUrl, webRoot }: AppModuleOptions): DynamicModule {
+    const serveWeb =
+      webRoot && existsSync(path.join(webRoot, 'index.html'))
+        ? [
+            ServeStaticModule.forRoot({
+              rootPath: webRoot,
+              exclude: ['/api/{*path}'],
+              serveStaticOptions: {
+                // Hashed bundles never change; index.html must always be revalidated.
+                setHeaders: (res, file) =>
+                  res.setHeader(
+                    'Cache-Control',
+                    file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+                  ),
+              },
+            }),
+          ]
+        : [];
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule.forRoot(config),
+        ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: 600 }]),
+        DatabaseModule.forRoot(databaseUrl),
+        HealthModule,
+        SiteModule,
+        ...serveWeb,
+      ],
+      providers: [{ provide: APP_GUARD, useClass: ThrottlerGuard }],
+    };
+  }
+}

@@ -1,0 +1,87 @@
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig, resolveJwtSecret } from './config';
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env, '/srv/app');
+  } catch (e) {
+    if (e instanceof ConfigError) return e;
+    throw e;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      dataDir: '/srv/app/.data',
+      smtpUrl: undefined,
+      oauth: {},
+      stripe: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '30.5' }, 'PORT'],
+    [{ PUBLIC_URL: 'localhost:3000' }, 'PUBLIC_URL'],
+    [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ STATIONS_FILE: 'missing.json' }, 'STATIONS_FILE'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ OAUTH_GITHUB_TOKEN_URL: 'nope' }, 'OAUTH_GITHUB_TOKEN_URL'],
+    [{ MUSIC_PROVIDER_URL: 'ftp://x' }, 'MUSIC_PROVIDER_URL'],
+  ])('names the variable in the error for %j', (env, variable) => {
+    const error = errorOf(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message.startsWith(variable)).toBe(true);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('turns an OAuth provider on only when both its id and secret are set', () => {
+    expect(loadConfig({ GITHUB_CLIENT_ID: 'id' }, '/').oauth.github).toBeUndefined();
+    const config = loadConfig(
+      { GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 's', OAUTH_GITHUB_TOKEN_URL: 'http://127.0.0.1:9/token' },
+      '/',
+    );
+    expect(config.oauth).toEqual({
+      github: { clientId: 'id', clientSecret: 's', tokenUrl: 'http://127.0.0.1:9/token', authorizeUrl: undefined, userinfoUrl: undefined },
+    });
+  });
+
+  it('resolves relative paths against the working directory and trims the public URL', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    writeFileSync(path.join(dir, 'stations.json'), '[]');
+    const config = loadConfig({ STATIONS_FILE: 'stations.json', DATA_DIR: 'var', PUBLIC_URL: 'https://rock.example/' }, dir);
+    expect(config.stationsFile).toBe(path.join(dir, 'stations.json'));
+    expect(config.dataDir).toBe(path.join(dir, 'var'));
+    expect(config.publicUrl).toBe('https://rock.example');
+  });
+});
+
+describe('resolveJwtSecret', () => {
+  it('generates a secret once, keeps it private in DATA_DIR and reuses it', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'jwt-'));
+    const config = loadConfig({ DATA_DIR: dataDir }, '/');
+    const first = resolveJwtSecret(config);
+    expect(first.length).toBeGreaterThanOrEqual(48);
+    expect(resolveJwtSecret(config)).toBe(first);
+    expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(first);
+    expect(statSync(path.join(dataDir, 'jwt-secret')).mode & 0o077).toBe(0);
+  });
+
+  it('prefers JWT_SECRET', () => {
+    const secret = 'x'.repeat(40);
+    expect(resolveJwtSecret(loadConfig({ JWT_SECRET: secret }, '/'))).toBe(secret);
+  });
+});

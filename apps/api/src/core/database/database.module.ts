@@ -1,0 +1,33 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { migrations } from '../../migrations';
+import { DatabaseProbe } from './database.probe';
+
+@Module({})
+export class DatabaseModule {
+  /** TypeORM on PostgreSQL; the schema comes from migrations alone, run at boot. */
+  static forRoot(databaseUrl: string): DynamicModule {
+    return {
+      module: DatabaseModule,
+      global: true,
+      imports: [
+        TypeOrmModule.forRoot({
+          type: 'postgres',
+          url: databaseUrl,
+          autoLoadEntities: true,
+          synchronize: false,
+          uuidExtension: 'pgcrypto',
+          migrations,
+          migrationsRun: true,
+          migrationsTransactionMode: 'each',
+          // Keep the pool small and fail fast while the server is away, so health answers quickly.
+          extra: { max: 10, connectionTimeoutMillis: 3000 },
+          retryAttempts: 5,
+          retryDelay: 2000,
+        }),
+      ],
+      providers: [DatabaseProbe],
+      exports: [DatabaseProbe],
+    };
+  }
+}

@@ -1,0 +1,17 @@
+import { Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { DatabaseProbe } from '../database/database.probe';
+import type { HealthDto } from './health.dto';
+
+@Injectable()
+export class HealthService {
+  constructor(private readonly probe: DatabaseProbe) {}
+
+  /** Healthy only while the database answers; the caller sees 503 with the reason otherwise. */
+  async check(): Promise<HealthDto> {
+    const database = await this.probe.check();
+    if (!database.up) {
+      throw new ServiceUnavailableException(`Database unreachable: ${database.reason}`);
+    }
+    return { status: 'ok', database: { status: 'up', latencyMs: database.latencyMs }, uptimeSeconds: Math.round(process.uptime()) };
+  }
+}

@@ -1,0 +1,49 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { STATUS_CODES } from 'node:http';
+import type { ErrorDto } from './error.dto';
+
+/** Errors raised by Express middleware (body-parser) carry their HTTP status like this. */
+interface MiddlewareError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  message?: string;
+}
+
+/**
+ * Every error leaves the API as `{ statusCode, error, message }`. Client mistakes keep their 4xx
+ * status and message; anything unexpected is logged in full and answered with a bare 500.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const body = this.toBody(exception);
+    if (body.statusCode >= 500 && !(exception instanceof HttpException)) {
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    }
+    if (response.headersSent) return;
+    response.status(body.statusCode).json(body);
+  }
+
+  private toBody(exception: unknown): ErrorDto {
+    if (exception instanceof HttpException) {
+      const statusCode = exception.getStatus();
+      const payload = exception.getResponse();
+      const error = STATUS_CODES[statusCode] ?? 'Error';
+      if (typeof payload === 'string') return { statusCode, error, message: payload };
+      const { message, fields } = payload as { message?: string | string[]; fields?: string[] };
+      return { statusCode, error, message: message ?? error, ...(fields ? { fields } : {}) };
+    }
+    const middleware = exception as MiddlewareError;
+    const status = middleware?.statusCode ?? middleware?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message: middleware.message ?? 'Bad request' };
+    }
+    const statusCode = HttpStatus.INTERNAL_SERVER_ERROR;
+    return { statusCode, error: STATUS_CODES[statusCode] as string, message: 'Internal server error' };
+  }
+}

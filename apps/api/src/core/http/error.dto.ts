@@ -1,0 +1,19 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** Every error the API answers with. */
+export class ErrorDto {
+  @ApiProperty({ example: 400 })
+  statusCode!: number;
+
+  @ApiProperty({ example: 'Bad Request' })
+  error!: string;
+
+  @ApiProperty({
+    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+    example: ['path must be shorter than or equal to 2048 characters'],
+  })
+  message!: string | string[];
+
+  @ApiPropertyOptional({ type: [String], description: 'The request fields that failed validation', example: ['path'] })
+  fields?: string[];
+}

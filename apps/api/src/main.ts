@@ -1,0 +1,61 @@
+import 'reflect-metadata';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './core/config/config';
+import { EmbeddedDatabase } from './core/database/embedded-database';
+import { createApp } from './create-app';
+
+/** Logs for the operator before the structured logger exists. */
+const console_ = {
+  log: (m: string) => console.log(`[grouarock] ${m}`),
+  warn: (m: string) => console.warn(`[grouarock] ${m}`),
+  error: (m: string) => console.error(`[grouarock] ${m}`),
+};
+
+let embedded: EmbeddedDatabase | undefined;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`Configuration error: ${e.message}`);
+      process.exit(1);
+    }
+    throw e;
+  }
+
+  embedded = config.databaseUrl
+    ? undefined
+    : new EmbeddedDatabase({ databaseDir: path.join(config.dataDir, 'postgres'), logger: console_ });
+  const databaseUrl = config.databaseUrl ?? (await embedded!.start());
+
+  const app = await createApp({ config, databaseUrl, webRoot: path.resolve(__dirname, '../web') });
+
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    console_.log(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await app.close();
+      await embedded?.stop();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.once('SIGINT', (s) => void shutdown(s));
+  process.once('SIGTERM', (s) => void shutdown(s));
+
+  await app.listen(config.port);
+  console_.log(`GrouaRock is running at http://localhost:${config.port} (public URL ${config.publicUrl})`);
+}
+
+main().catch(async (e: unknown) => {
+  console_.error(e instanceof Error ? e.message : String(e));
+  // Never leave the database server behind when the API could not start.
+  await embedded?.stop().catch(() => undefined);
+  process.exit(1);
+});

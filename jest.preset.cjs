@@ -1,0 +1,17 @@
+// Shared jest settings: every project transforms TypeScript with swc (decorators and their metadata
+// included, so NestJS injection works in tests) and resolves the workspace libs through their sources.
+const path = require('node:path');
+const fs = require('node:fs');
+
+const swcrc = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc.json'), 'utf8'));
+delete swcrc.$schema;
+
+module.exports = {
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swcrc, swcrc: false }] },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  moduleNameMapper: {
+    '^@grouarock/(audio-engine|ui|i18n|api-client)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  clearMocks: true,
+};
