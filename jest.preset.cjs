@@ -12,6 +12,8 @@ module.exports = {
   moduleNameMapper: {
     '^@grouarock/(audio-engine|ui|i18n|api-client)$': path.join(__dirname, 'libs/$1/src/index.ts'),
   },
+  // The formatjs family ships ES modules only; compile them like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!(@formatjs|react-intl|intl-messageformat)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   clearMocks: true,
 };

@@ -1,4 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { ClientLogsController } from '../src/site/client-logs.controller';
 import { startTestApp } from './support/app';
@@ -85,6 +87,9 @@ describe('HTTP conventions and client logs', () => {
     const doc = await http().get('/api/docs-json').expect(200);
     expect(doc.body.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/v1/health', '/api/v1/client-logs']));
+    // The web app's client is generated from exactly this document.
+    const committed = JSON.parse(readFileSync(path.resolve(__dirname, '../../../libs/api-client/openapi.json'), 'utf8'));
+    expect(doc.body).toEqual(committed);
   });
 
   it('rate-limits client logs per IP with 429 and Retry-After', async () => {

@@ -1,7 +1,8 @@
-import { Body, Controller, Headers, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { ErrorDto } from '../core/http/error.dto';
+import { UserAgent } from '../core/http/user-agent.decorator';
 import { ClientLogCreatedDto, CreateClientLogDto } from './client-log.dto';
 import { ClientLogsService } from './client-logs.service';
 
@@ -20,7 +21,7 @@ export class ClientLogsController {
   @ApiCreatedResponse({ type: ClientLogCreatedDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiTooManyRequestsResponse({ type: ErrorDto, description: 'Too many reports; see Retry-After' })
-  create(@Body() report: CreateClientLogDto, @Headers('user-agent') userAgent?: string): Promise<ClientLogCreatedDto> {
+  create(@Body() report: CreateClientLogDto, @UserAgent() userAgent?: string): Promise<ClientLogCreatedDto> {
     return this.clientLogs.record(report, userAgent);
   }
 }

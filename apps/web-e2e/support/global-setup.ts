@@ -1,0 +1,50 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { EmbeddedDatabase } from '../../api/src/core/database/embedded-database';
+
+const root = path.resolve(__dirname, '../../..');
+
+async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}):\n${output()}`);
+    const ok = await fetch(url).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not become healthy within 60 s:\n${output()}`);
+}
+
+/**
+ * The product as a user gets it: the production build of the web app served by the built API, on a
+ * real PostgreSQL that the tests can also read (E2E_DATABASE_URL).
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  for (const built of ['dist/apps/api/main.js', 'dist/apps/web/index.html']) {
+    if (!existsSync(path.join(root, built))) throw new Error(`${built} is missing: build first (npx nx run-many -t build -p api web)`);
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'grouarock-e2e-'));
+  chmodSync(dir, 0o755);
+  const db = new EmbeddedDatabase({ databaseDir: path.join(dir, 'postgres') });
+  const databaseUrl = await db.start();
+  process.env.E2E_DATABASE_URL = databaseUrl;
+
+  const port = process.env.E2E_PORT ?? '4310';
+  let output = '';
+  const server = spawn(process.execPath, [path.join(root, 'dist/apps/api/main.js')], {
+    env: { ...process.env, PORT: port, DATABASE_URL: databaseUrl, DATA_DIR: dir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  await waitForHealth(`http://localhost:${port}/api/v1/health`, server, () => output);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+    await db.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,31 @@
+import { css, type Theme } from '@emotion/react';
+import { Button } from '@grouarock/ui';
+import { useEffect } from 'react';
+import { useRouteError } from 'react-router-dom';
+import { useT } from '../lib/i18n';
+import { reportToApi } from '../lib/report-client-error';
+
+const page = (theme: Theme) => css`
+  max-width: 40rem;
+  margin: 0 auto;
+  padding: ${theme.space[8]} ${theme.space[4]};
+  text-align: center;
+`;
+
+/** A route that crashed: say so plainly, offer a reload, and report the error. */
+export function ErrorPage() {
+  const t = useT();
+  const error = useRouteError() as Error | undefined;
+
+  useEffect(() => {
+    reportToApi('error', error?.message ?? String(error), error?.stack);
+  }, [error]);
+
+  return (
+    <section css={page} role="alert">
+      <h1>{t('error.title')}</h1>
+      <p>{t('error.description')}</p>
+      <Button onClick={() => window.location.reload()}>{t('error.reload')}</Button>
+    </section>
+  );
+}

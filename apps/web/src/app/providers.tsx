@@ -1,0 +1,57 @@
+import { messages } from '@grouarock/i18n';
+import { UiProvider } from '@grouarock/ui';
+import { Provider as JotaiProvider, useAtomValue } from 'jotai';
+import { type ReactNode, useEffect } from 'react';
+import { IntlProvider } from 'react-intl';
+import { localeAtom } from '../features/language/atoms';
+import { useT } from '../lib/i18n';
+import type { createStore } from 'jotai';
+
+type Store = ReturnType<typeof createStore>;
+
+/** Keeps <html lang> and the default title in step with the chosen language. */
+function DocumentLanguage() {
+  const t = useT();
+  const locale = useAtomValue(localeAtom);
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    document.title = t('meta.title');
+  }, [locale, t]);
+  return null;
+}
+
+function Ui({ children }: { children: ReactNode }) {
+  const t = useT();
+  return (
+    <UiProvider
+      toastLabels={{
+        label: t('toast.label'),
+        viewportLabel: t('toast.viewport', { hotkey: '{hotkey}' }),
+        closeLabel: t('toast.close'),
+      }}
+    >
+      {children}
+    </UiProvider>
+  );
+}
+
+function Intl({ children }: { children: ReactNode }) {
+  const locale = useAtomValue(localeAtom);
+  return (
+    <IntlProvider locale={locale} defaultLocale="pl" messages={messages[locale]}>
+      {children}
+    </IntlProvider>
+  );
+}
+
+/** State, language and theme for everything below. */
+export function Providers({ store, children }: { store?: Store; children: ReactNode }) {
+  return (
+    <JotaiProvider store={store}>
+      <Intl>
+        <DocumentLanguage />
+        <Ui>{children}</Ui>
+      </Intl>
+    </JotaiProvider>
+  );
+}

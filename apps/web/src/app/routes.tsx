@@ -1,0 +1,18 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { ErrorPage } from './error-page';
+import { Layout } from './layout';
+
+const NotFoundPage = lazy(() => import('../features/not-found/components/not-found-page'));
+
+/**
+ * Every screen loads lazily as its own chunk. A screen is added here by the issue that builds it;
+ * until then its path shows the 404 page (no placeholder pages).
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <ErrorPage />,
+    children: [{ path: '*', element: <NotFoundPage /> }],
+  },
+];

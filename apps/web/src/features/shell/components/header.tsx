@@ -1,0 +1,112 @@
+import { css, type Theme } from '@emotion/react';
+import { Button, Drawer, IconButton } from '@grouarock/ui';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useT } from '../../../lib/i18n';
+import { LanguageSwitcher } from '../../language/components/language-switcher';
+import { Logo } from './logo';
+import { NavLinks } from './nav-links';
+
+const bar = (theme: Theme) => css`
+  position: sticky;
+  top: 0;
+  z-index: ${theme.zIndices.sticky};
+  background: rgba(11, 10, 13, 0.92);
+  backdrop-filter: blur(8px);
+  border-bottom: 3px solid ${theme.colors.accent};
+`;
+
+const inner = (theme: Theme) => css`
+  display: flex;
+  align-items: center;
+  gap: ${theme.space[4]};
+  max-width: 80rem;
+  margin: 0 auto;
+  padding: ${theme.space[2]} ${theme.space[4]};
+`;
+
+const desktopOnly = (theme: Theme) => css`
+  ${theme.mq.belowMobile} {
+    display: none;
+  }
+`;
+
+const mobileOnly = (theme: Theme) => css`
+  ${theme.mq.mobileUp} {
+    display: none;
+  }
+`;
+
+const push = css`
+  margin-left: auto;
+`;
+
+const actions = (theme: Theme) => css`
+  display: flex;
+  align-items: center;
+  gap: ${theme.space[3]};
+`;
+
+const drawerSection = (theme: Theme) => css`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space[5]};
+`;
+
+function MenuIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="square">
+      <path d="M3 6h18M3 12h18M3 18h18" />
+    </svg>
+  );
+}
+
+/** The sticky site header; below 768 px its links move into a drawer that slides in from the right. */
+export function Header() {
+  const t = useT();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header css={bar}>
+      <div css={inner}>
+        <Logo />
+        <nav aria-label={t('nav.label')} css={[desktopOnly, push]}>
+          <NavLinks />
+        </nav>
+        <div css={[actions, desktopOnly]}>
+          <LanguageSwitcher />
+          <Button asChild size="sm">
+            <Link to="/auth">{t('header.login')}</Link>
+          </Button>
+        </div>
+        <div css={[mobileOnly, push]}>
+          <Drawer
+            title={t('header.menuTitle')}
+            closeLabel={t('header.closeMenu')}
+            side="right"
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            trigger={
+              <IconButton label={t('header.openMenu')} aria-expanded={menuOpen}>
+                <MenuIcon />
+              </IconButton>
+            }
+          >
+            <div css={drawerSection}>
+              <nav aria-label={t('nav.label')}>
+                <NavLinks vertical onNavigate={closeMenu} />
+              </nav>
+              <LanguageSwitcher />
+              <Button asChild fullWidth>
+                <Link to="/auth" onClick={closeMenu}>
+                  {t('header.login')}
+                </Link>
+              </Button>
+            </div>
+          </Drawer>
+        </div>
+      </div>
+    </header>
+  );
+}

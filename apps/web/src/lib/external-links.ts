@@ -1,0 +1,13 @@
+/**
+ * Sites outside this app that the header and footer link to (the shop, the community, socials).
+ * One list, so an operator changes an address in one place.
+ */
+export const externalLinks = {
+  shop: 'https://sklep.grouarock.com',
+  community: 'https://community.grouarock.com',
+  marketplace: 'https://marketplace.grouarock.com',
+  status: 'https://status.grouarock.com',
+  facebook: 'https://www.facebook.com/grouarock',
+  instagram: 'https://www.instagram.com/grouarock',
+  youtube: 'https://www.youtube.com/@grouarock',
+} as const;

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { configureApiClient } from './lib/api';
+import { installGlobalErrorReporting } from './lib/report-client-error';
+
+configureApiClient();
+installGlobalErrorReporting();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,2 @@
+// Stylesheets and fonts mean nothing to jsdom.
+module.exports = {};
