@@ -45,14 +45,31 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The code of the projects (tooling and config files may reach across the workspace).
+    files: ['{apps,libs}/*/src/**/*.{ts,tsx}', 'apps/api/test/**/*.ts', 'apps/web-e2e/{src,support}/**/*.ts'],
     plugins: { '@nx': nx },
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
-        { enforceBuildableLibDependency: false, allow: [], depConstraints, banTransitiveDependencies: false },
+        {
+          enforceBuildableLibDependency: false,
+          // The e2e harness runs the product on the API's own embedded-database launcher.
+          allow: ['../../api/src/core/database/embedded-database'],
+          depConstraints,
+          banTransitiveDependencies: false,
+        },
       ],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['**/*.{ts,tsx}'],

@@ -11,6 +11,8 @@ module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: {
     '^@grouarock/(audio-engine|ui|i18n|api-client)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+    // Stylesheets and fonts (the @fontsource packages resolve to CSS) mean nothing to jsdom.
+    '\\.(css|woff2?)$|^@fontsource(-variable)?/': path.join(__dirname, 'tools/jest-file-stub.cjs'),
   },
   // The formatjs family ships ES modules only; compile them like our own code.
   transformIgnorePatterns: ['/node_modules/(?!(@formatjs|react-intl|intl-messageformat)/)'],

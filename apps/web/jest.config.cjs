@@ -6,5 +6,4 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'jsdom',
   setupFilesAfterEnv: ['<rootDir>/src/test-setup.ts'],
-  moduleNameMapper: { ...preset.moduleNameMapper, '\\.(css|woff2?)$': '<rootDir>/src/test-file-stub.cjs' },
 };

@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { useT } from '../../../lib/i18n';
 import { footerSections } from '../footer-links';
-import { VisuallyHidden } from './visually-hidden';
+import { NewTabHint } from './new-tab-hint';
 
 const footer = (theme: Theme) => css`
   margin-top: auto;
@@ -98,7 +98,7 @@ export function Footer() {
                     {l.newTab ? (
                       <a css={link} href={l.href} target="_blank" rel="noopener noreferrer">
                         {t(l.label)}
-                        <VisuallyHidden>{` ${t('a11y.opensInNewTab')}`}</VisuallyHidden>
+                        <NewTabHint />
                       </a>
                     ) : (
                       <a css={link} href={l.href}>

@@ -2,7 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { NavLink } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { navItems } from '../nav-items';
-import { VisuallyHidden } from './visually-hidden';
+import { NewTabHint } from './new-tab-hint';
 
 const list = (theme: Theme, vertical: boolean) => css`
   display: flex;
@@ -61,7 +61,7 @@ export function NavLinks({ vertical = false, onNavigate }: NavLinksProps) {
           ) : (
             <a href={item.href} target="_blank" rel="noopener noreferrer" css={(theme) => link(theme, vertical)}>
               {t(item.label)}
-              <VisuallyHidden>{` ${t('a11y.opensInNewTab')}`}</VisuallyHidden>
+              <NewTabHint />
             </a>
           )}
         </li>
