@@ -1,0 +1,31 @@
+// The public API of @grouarock/ui. Apps import from here only; everything else is internal.
+
+// Theme
+export { theme, type UiTheme } from './theme/theme';
+export { colors, type ColorToken } from './theme/colors';
+export { fonts, fontSizes, fontWeights, lineHeights, letterSpacings } from './theme/typography';
+export { space, radii, shadows, zIndices, motion, touchTarget } from './theme/scales';
+export { breakpoints, mq, type Breakpoint, type MediaQueries } from './theme/media';
+export { globalStyles } from './theme/global-styles';
+export { UiProvider, type UiProviderProps } from './theme/ui-provider';
+
+// Components
+export { Button, type ButtonProps } from './components/button/button';
+export { type ButtonSize, type ButtonVariant } from './components/button/button-styles';
+export { IconButton, type IconButtonProps } from './components/icon-button/icon-button';
+export { Spinner, type SpinnerProps, type SpinnerSize } from './components/spinner/spinner';
+export { Dialog, type DialogProps, type DialogSize } from './components/dialog/dialog';
+export { Drawer, type DrawerProps, type DrawerSide } from './components/drawer/drawer';
+export { Tabs, type TabsProps, type TabItem } from './components/tabs/tabs';
+export { Switch, type SwitchProps } from './components/switch/switch';
+export { Slider, type SliderProps } from './components/slider/slider';
+export { Knob, type KnobProps, type KnobSize } from './components/knob/knob';
+export { Select, type SelectProps, type SelectOption } from './components/select/select';
+export { TextField, type TextFieldProps, type TextFieldType } from './components/text-field/text-field';
+export { Card, type CardProps, type CardTone, type CardPadding } from './components/card/card';
+export { Badge, type BadgeProps, type BadgeTone } from './components/badge/badge';
+
+// Toasts
+export { ToastProvider, type ToastProviderProps, type ToastLabels } from './components/toast/toast-provider';
+export { useToast } from './components/toast/use-toast';
+export { type ToastApi, type ToastOptions, type ToastTone } from './components/toast/toast-context';
