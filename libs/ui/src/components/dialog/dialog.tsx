@@ -1,8 +1,6 @@
 import { css, keyframes, type Theme } from '@emotion/react';
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { type ReactElement, type ReactNode } from 'react';
-import { ModalHeader } from '../../internal/modal-header';
-import { modalBody, modalFooter, modalPanel, overlay } from '../../internal/modal-styles';
+import { ModalFrame, type ModalFrameProps } from '../../internal/modal-frame';
+import { modalPanel } from '../../internal/modal-styles';
 
 export type DialogSize = 'sm' | 'md' | 'lg';
 
@@ -41,52 +39,11 @@ const content = (theme: Theme, size: DialogSize) => css`
   }
 `;
 
-export interface DialogProps {
-  /** Visible heading; the dialog's accessible name. */
-  title: string;
-  /** Optional supporting text; becomes the dialog's accessible description. */
-  description?: string;
-  /** Accessible name of the × button, e.g. "Zamknij". */
-  closeLabel: string;
-  /** Element that opens the dialog (usually a Button); focus returns to it on close. */
-  trigger?: ReactElement;
-  open?: boolean;
-  defaultOpen?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  /** Action row under the body, e.g. Cancel / Confirm buttons. */
-  footer?: ReactNode;
+export interface DialogProps extends ModalFrameProps {
   size?: DialogSize;
-  children?: ReactNode;
 }
 
 /** A centred modal dialog: traps focus, closes on Escape or overlay click, restores focus on close. */
-export function Dialog({
-  title,
-  description,
-  closeLabel,
-  trigger,
-  open,
-  defaultOpen,
-  onOpenChange,
-  footer,
-  size = 'md',
-  children,
-}: DialogProps) {
-  return (
-    <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
-      {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay css={overlay} />
-        <RadixDialog.Content
-          css={(theme) => content(theme, size)}
-          // Without a description there is nothing to point at; saying so explicitly stops Radix's warning.
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <ModalHeader title={title} description={description} closeLabel={closeLabel} />
-          {children ? <div css={modalBody}>{children}</div> : null}
-          {footer ? <div css={modalFooter}>{footer}</div> : null}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
+export function Dialog({ size = 'md', ...frame }: DialogProps) {
+  return <ModalFrame {...frame} panel={(theme) => content(theme, size)} />;
 }

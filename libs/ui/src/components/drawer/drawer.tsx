@@ -1,8 +1,6 @@
 import { css, keyframes, type Theme } from '@emotion/react';
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { type ReactElement, type ReactNode } from 'react';
-import { ModalHeader } from '../../internal/modal-header';
-import { modalBody, modalFooter, modalPanel, overlay } from '../../internal/modal-styles';
+import { ModalFrame, type ModalFrameProps } from '../../internal/modal-frame';
+import { modalPanel } from '../../internal/modal-styles';
 
 export type DrawerSide = 'left' | 'right';
 
@@ -51,52 +49,12 @@ const panel = (theme: Theme, side: DrawerSide) => {
   `;
 };
 
-export interface DrawerProps {
-  /** Visible heading; the drawer's accessible name. */
-  title: string;
-  /** Optional supporting text; becomes the drawer's accessible description. */
-  description?: string;
-  /** Accessible name of the × button, e.g. "Zamknij menu". */
-  closeLabel: string;
+export interface DrawerProps extends ModalFrameProps {
   /** Edge the panel slides in from. */
   side?: DrawerSide;
-  /** Element that opens the drawer (e.g. a hamburger IconButton); focus returns to it on close. */
-  trigger?: ReactElement;
-  open?: boolean;
-  defaultOpen?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  footer?: ReactNode;
-  children?: ReactNode;
 }
 
 /** A modal side panel (navigation on mobile, playlists, mixer settings) built on Radix Dialog. */
-export function Drawer({
-  title,
-  description,
-  closeLabel,
-  side = 'right',
-  trigger,
-  open,
-  defaultOpen,
-  onOpenChange,
-  footer,
-  children,
-}: DrawerProps) {
-  return (
-    <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
-      {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay css={overlay} />
-        <RadixDialog.Content
-          css={(theme) => panel(theme, side)}
-          data-side={side}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <ModalHeader title={title} description={description} closeLabel={closeLabel} />
-          {children ? <div css={modalBody}>{children}</div> : null}
-          {footer ? <div css={modalFooter}>{footer}</div> : null}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
+export function Drawer({ side = 'right', ...frame }: DrawerProps) {
+  return <ModalFrame {...frame} panel={(theme) => panel(theme, side)} panelProps={{ 'data-side': side }} />;
 }
