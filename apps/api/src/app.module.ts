@@ -10,6 +10,7 @@ import { DatabaseModule } from './core/database/database.module';
 import { HealthModule } from './core/health/health.module';
 import { LoggingModule } from './core/logging/logging.module';
 import { SiteModule } from './site/site.module';
+import { AuthModule } from './auth/auth.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -47,6 +48,7 @@ export class AppModule {
         DatabaseModule.forRoot(databaseUrl),
         HealthModule,
         SiteModule,
+        AuthModule.forRoot(config),
         ...serveWeb,
       ],
       providers: [{ provide: APP_GUARD, useClass: ThrottlerGuard }],

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { ClientLog } from '../src/site/client-log.entity';
+import { entities } from '../src/entities';
 import { migrations } from '../src/migrations';
 import { createTestDatabase, type TestDatabase } from './support/database';
 
@@ -13,7 +13,7 @@ describe('database schema', () => {
     dataSource = new DataSource({
       type: 'postgres',
       url: db.url,
-      entities: [ClientLog],
+      entities,
       migrations,
       uuidExtension: 'pgcrypto',
     });

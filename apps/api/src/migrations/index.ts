@@ -1,4 +1,5 @@
 import { ClientLogs1763712000000 } from './1763712000000-client-logs';
+import { Accounts1763740000000 } from './1763740000000-accounts';
 
 /** Every migration, oldest first. The schema is made by these alone (synchronize is never on). */
-export const migrations = [ClientLogs1763712000000];
+export const migrations = [ClientLogs1763712000000, Accounts1763740000000];

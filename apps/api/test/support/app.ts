@@ -9,3 +9,21 @@ export async function startTestApp(databaseUrl: string, env: Record<string, stri
   await app.init();
   return app;
 }
+
+/** The app listening on a free loopback port, with PUBLIC_URL pointing at it (for redirect flows). */
+export async function startListeningApp(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ app: NestExpressApplication; base: string }> {
+  const { createServer } = await import('node:net');
+  const port = await new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address() as { port: number };
+      server.close(() => resolve(free));
+    });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const app = await startTestApp(databaseUrl, { PUBLIC_URL: base, ...env });
+  await app.listen(port, '127.0.0.1');
+  return { app, base };
+}

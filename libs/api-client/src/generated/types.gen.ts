@@ -29,6 +29,10 @@ export type ErrorDto = {
      * The request fields that failed validation
      */
     fields?: Array<string>;
+    /**
+     * A stable, machine-readable reason where clients act on it
+     */
+    code?: string;
 };
 
 export type CreateClientLogDto = {
@@ -46,6 +50,124 @@ export type CreateClientLogDto = {
 
 export type ClientLogCreatedDto = {
     id: string;
+};
+
+export type UserMetadataDto = {
+    /**
+     * Defaults to the part of the email before the @
+     */
+    username?: string;
+    /**
+     * Defaults to the part of the email before the @
+     */
+    display_name?: string;
+};
+
+export type SignUpDto = {
+    email: string;
+    password: string;
+    data?: UserMetadataDto;
+};
+
+export type UserMetadataResponseDto = {
+    username: string | null;
+    display_name: string | null;
+};
+
+export type UserDto = {
+    id: string;
+    email: string | null;
+    is_anonymous: boolean;
+    email_confirmed_at: string | null;
+    user_metadata: UserMetadataResponseDto;
+    /**
+     * Linked OAuth providers
+     */
+    providers: Array<'google' | 'facebook' | 'github'>;
+    /**
+     * Whether the account can sign in with a password
+     */
+    has_password: boolean;
+    created_at: string;
+};
+
+export type SignUpResultDto = {
+    user: UserDto;
+    /**
+     * Always true: the account must be confirmed through the mailed link
+     */
+    confirmation_sent: boolean;
+};
+
+export type TokenRequestDto = {
+    /**
+     * grant_type=password
+     */
+    email?: string;
+    /**
+     * grant_type=password
+     */
+    password?: string;
+    /**
+     * grant_type=refresh_token, for clients without cookies (browsers send the cookie)
+     */
+    refresh_token?: string;
+};
+
+export type SessionDto = {
+    /**
+     * A short-lived JWT for the Authorization header
+     */
+    access_token: string;
+    token_type: 'bearer';
+    /**
+     * Seconds the access token stays valid
+     */
+    expires_in: number;
+    /**
+     * Unix time (seconds) when the access token expires
+     */
+    expires_at: number;
+    /**
+     * Only for clients that asked for it in the body; browsers get an httpOnly cookie
+     */
+    refresh_token?: string;
+    user: UserDto;
+};
+
+export type EmailDto = {
+    email: string;
+};
+
+export type MessageDto = {
+    message: string;
+};
+
+export type ResetPasswordDto = {
+    /**
+     * The token from the recovery mail
+     */
+    token: string;
+    password: string;
+};
+
+export type UpdateUserDto = {
+    /**
+     * Add an email (anonymous users) — a confirmation mail is sent
+     */
+    email?: string;
+    password?: string;
+    /**
+     * Required to change an existing password
+     */
+    current_password?: string;
+    data?: UserMetadataDto;
+};
+
+export type ProvidersDto = {
+    google: boolean;
+    facebook: boolean;
+    github: boolean;
 };
 
 export type GetHealthData = {
@@ -92,3 +214,268 @@ export type CreateClientLogResponses = {
 };
 
 export type CreateClientLogResponse = CreateClientLogResponses[keyof CreateClientLogResponses];
+
+export type SignUpData = {
+    body: SignUpDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/signup';
+};
+
+export type SignUpErrors = {
+    400: ErrorDto;
+    /**
+     * code user_already_exists
+     */
+    409: ErrorDto;
+    429: ErrorDto;
+};
+
+export type SignUpError = SignUpErrors[keyof SignUpErrors];
+
+export type SignUpResponses = {
+    201: SignUpResultDto;
+};
+
+export type SignUpResponse = SignUpResponses[keyof SignUpResponses];
+
+export type TokenData = {
+    body: TokenRequestDto;
+    path?: never;
+    query: {
+        grant_type: 'password' | 'refresh_token';
+    };
+    url: '/api/v1/auth/token';
+};
+
+export type TokenErrors = {
+    /**
+     * code invalid_credentials
+     */
+    400: ErrorDto;
+    /**
+     * code invalid_refresh_token or refresh_token_reused
+     */
+    401: ErrorDto;
+    /**
+     * code email_not_confirmed
+     */
+    403: ErrorDto;
+    429: ErrorDto;
+};
+
+export type TokenError = TokenErrors[keyof TokenErrors];
+
+export type TokenResponses = {
+    /**
+     * The refresh token is set as an httpOnly cookie
+     */
+    200: SessionDto;
+};
+
+export type TokenResponse = TokenResponses[keyof TokenResponses];
+
+export type SignInAnonymouslyData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/anonymous';
+};
+
+export type SignInAnonymouslyErrors = {
+    429: ErrorDto;
+};
+
+export type SignInAnonymouslyError = SignInAnonymouslyErrors[keyof SignInAnonymouslyErrors];
+
+export type SignInAnonymouslyResponses = {
+    201: SessionDto;
+};
+
+export type SignInAnonymouslyResponse = SignInAnonymouslyResponses[keyof SignInAnonymouslyResponses];
+
+export type VerifyEmailData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The token from the confirmation mail
+         */
+        token: string;
+    };
+    url: '/api/v1/auth/verify';
+};
+
+export type ResendConfirmationData = {
+    body: EmailDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/resend';
+};
+
+export type ResendConfirmationErrors = {
+    429: ErrorDto;
+};
+
+export type ResendConfirmationError = ResendConfirmationErrors[keyof ResendConfirmationErrors];
+
+export type ResendConfirmationResponses = {
+    200: MessageDto;
+};
+
+export type ResendConfirmationResponse = ResendConfirmationResponses[keyof ResendConfirmationResponses];
+
+export type RecoverPasswordData = {
+    body: EmailDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/recover';
+};
+
+export type RecoverPasswordErrors = {
+    429: ErrorDto;
+};
+
+export type RecoverPasswordError = RecoverPasswordErrors[keyof RecoverPasswordErrors];
+
+export type RecoverPasswordResponses = {
+    200: MessageDto;
+};
+
+export type RecoverPasswordResponse = RecoverPasswordResponses[keyof RecoverPasswordResponses];
+
+export type ResetPasswordData = {
+    body: ResetPasswordDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/reset';
+};
+
+export type ResetPasswordErrors = {
+    /**
+     * code invalid_token
+     */
+    400: ErrorDto;
+};
+
+export type ResetPasswordError = ResetPasswordErrors[keyof ResetPasswordErrors];
+
+export type ResetPasswordResponses = {
+    200: SessionDto;
+};
+
+export type ResetPasswordResponse = ResetPasswordResponses[keyof ResetPasswordResponses];
+
+export type GetUserData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/user';
+};
+
+export type GetUserErrors = {
+    401: ErrorDto;
+};
+
+export type GetUserError = GetUserErrors[keyof GetUserErrors];
+
+export type GetUserResponses = {
+    200: UserDto;
+};
+
+export type GetUserResponse = GetUserResponses[keyof GetUserResponses];
+
+export type UpdateUserData = {
+    body: UpdateUserDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/user';
+};
+
+export type UpdateUserErrors = {
+    /**
+     * code invalid_current_password or current_password_required
+     */
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code email_taken
+     */
+    409: ErrorDto;
+};
+
+export type UpdateUserError = UpdateUserErrors[keyof UpdateUserErrors];
+
+export type UpdateUserResponses = {
+    200: UserDto;
+};
+
+export type UpdateUserResponse = UpdateUserResponses[keyof UpdateUserResponses];
+
+export type LogoutData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * local: this session; global: every session of the user
+         */
+        scope?: 'local' | 'global';
+    };
+    url: '/api/v1/auth/logout';
+};
+
+export type LogoutErrors = {
+    401: ErrorDto;
+};
+
+export type LogoutError = LogoutErrors[keyof LogoutErrors];
+
+export type LogoutResponses = {
+    204: void;
+};
+
+export type LogoutResponse = LogoutResponses[keyof LogoutResponses];
+
+export type GetProvidersData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/providers';
+};
+
+export type GetProvidersResponses = {
+    200: ProvidersDto;
+};
+
+export type GetProvidersResponse = GetProvidersResponses[keyof GetProvidersResponses];
+
+export type AuthorizeData = {
+    body?: never;
+    path?: never;
+    query: {
+        provider: 'google' | 'facebook' | 'github';
+        /**
+         * A path on this site to return to (default /)
+         */
+        redirect_to?: string;
+    };
+    url: '/api/v1/auth/authorize';
+};
+
+export type AuthorizeErrors = {
+    /**
+     * The provider is not configured
+     */
+    404: ErrorDto;
+};
+
+export type AuthorizeError = AuthorizeErrors[keyof AuthorizeErrors];
+
+export type OauthCallbackData = {
+    body?: never;
+    path: {
+        provider: string;
+    };
+    query?: never;
+    url: '/api/v1/auth/callback/{provider}';
+};

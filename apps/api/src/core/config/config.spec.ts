@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       oauth: {},
       stripe: undefined,
       logLevel: 'info',
+      accessTokenTtl: 900,
     });
   });
 
@@ -39,6 +40,8 @@ describe('loadConfig', () => {
     [{ STATIONS_FILE: 'missing.json' }, 'STATIONS_FILE'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ ACCESS_TOKEN_TTL: '2' }, 'ACCESS_TOKEN_TTL'],
+    [{ ACCESS_TOKEN_TTL: '1h' }, 'ACCESS_TOKEN_TTL'],
     [{ OAUTH_GITHUB_TOKEN_URL: 'nope' }, 'OAUTH_GITHUB_TOKEN_URL'],
     [{ MUSIC_PROVIDER_URL: 'ftp://x' }, 'MUSIC_PROVIDER_URL'],
   ])('names the variable in the error for %j', (env, variable) => {

@@ -38,6 +38,8 @@ export interface AppConfig {
   musicProvider?: { url: string; key?: string };
   assistant?: { url: string; key?: string; model?: string };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Lifetime of access tokens, in seconds. */
+  accessTokenTtl: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -70,6 +72,16 @@ function port(env: Env): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < 1 || n > 65535) {
     throw new ConfigError('PORT', `must be a whole number from 1 to 65535, got "${value}"`);
+  }
+  return n;
+}
+
+function seconds(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = read(env, name);
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) {
+    throw new ConfigError(name, `must be a whole number of seconds from ${min} to ${max}, got "${value}"`);
   }
   return n;
 }
@@ -131,6 +143,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       ? { url: assistantUrl, key: read(env, 'ASSISTANT_KEY'), model: read(env, 'ASSISTANT_MODEL') }
       : undefined,
     logLevel,
+    accessTokenTtl: seconds(env, 'ACCESS_TOKEN_TTL', 900, 5, 86_400),
   };
 }
 

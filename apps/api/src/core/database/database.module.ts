@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { entities } from '../../entities';
 import { migrations } from '../../migrations';
 import { DatabaseProbe } from './database.probe';
 
@@ -14,7 +15,7 @@ export class DatabaseModule {
         TypeOrmModule.forRoot({
           type: 'postgres',
           url: databaseUrl,
-          autoLoadEntities: true,
+          entities,
           synchronize: false,
           uuidExtension: 'pgcrypto',
           migrations,

@@ -26,6 +26,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
     if (response.headersSent) return;
+    const retryAfter = (exception as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (typeof retryAfter === 'number') response.setHeader('Retry-After', String(retryAfter));
     response.status(body.statusCode).json(body);
   }
 
@@ -35,8 +37,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const payload = exception.getResponse();
       const error = STATUS_CODES[statusCode] ?? 'Error';
       if (typeof payload === 'string') return { statusCode, error, message: payload };
-      const { message, fields } = payload as { message?: string | string[]; fields?: string[] };
-      return { statusCode, error, message: message ?? error, ...(fields ? { fields } : {}) };
+      const { message, fields, code } = payload as { message?: string | string[]; fields?: string[]; code?: string };
+      return { statusCode, error, message: message ?? error, ...(fields ? { fields } : {}), ...(code ? { code } : {}) };
     }
     const middleware = exception as MiddlewareError;
     const status = middleware?.statusCode ?? middleware?.status;

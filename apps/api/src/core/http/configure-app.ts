@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AllExceptionsFilter } from './all-exceptions.filter';
@@ -37,6 +38,7 @@ export function configureApp(app: NestExpressApplication): void {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(cookieParser());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   SwaggerModule.setup(DOCS_PATH, app, () => createOpenApiDocument(app), {

@@ -16,4 +16,10 @@ export class ErrorDto {
 
   @ApiPropertyOptional({ type: [String], description: 'The request fields that failed validation', example: ['path'] })
   fields?: string[];
+
+  @ApiPropertyOptional({
+    description: 'A stable, machine-readable reason where clients act on it',
+    example: 'invalid_credentials',
+  })
+  code?: string;
 }

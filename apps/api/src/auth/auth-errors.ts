@@ -1,0 +1,20 @@
+import { BadRequestException, ConflictException, ForbiddenException, UnauthorizedException } from '@nestjs/common';
+
+/** The errors clients act on, each with its stable `code`. */
+export const authErrors = {
+  invalidCredentials: () => new BadRequestException({ message: 'Invalid login credentials', code: 'invalid_credentials' }),
+  emailNotConfirmed: () =>
+    new ForbiddenException({ message: 'Email not confirmed: open the link we sent you, or ask for a new one', code: 'email_not_confirmed' }),
+  userExists: () => new ConflictException({ message: 'User already registered', code: 'user_already_exists' }),
+  emailTaken: () => new ConflictException({ message: 'This email belongs to another account', code: 'email_taken' }),
+  invalidRefreshToken: () => new UnauthorizedException({ message: 'Invalid or expired refresh token', code: 'invalid_refresh_token' }),
+  refreshTokenReused: () =>
+    new UnauthorizedException({ message: 'Refresh token already used: the session was ended for safety', code: 'refresh_token_reused' }),
+  invalidToken: () => new BadRequestException({ message: 'The link is invalid or has expired', code: 'invalid_token' }),
+  invalidCurrentPassword: () => new BadRequestException({ message: 'The current password is wrong', code: 'invalid_current_password' }),
+  currentPasswordRequired: () =>
+    new BadRequestException({ message: 'current_password is required to change the password', code: 'current_password_required', fields: ['current_password'] }),
+  missingGrantFields: (fields: string[]) =>
+    new BadRequestException({ message: fields.map((f) => `${f} is required for this grant_type`), fields }),
+  unauthenticated: (message = 'Missing or invalid access token') => new UnauthorizedException({ message, code: 'invalid_access_token' }),
+};

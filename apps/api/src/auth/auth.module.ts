@@ -1,0 +1,63 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { type AppConfig, resolveJwtSecret } from '../core/config/config';
+import { AccessTokens } from './access-tokens';
+import { AttemptLimiter } from './attempt-limiter';
+import { AuthMails } from './auth-mails';
+import { AuthController } from './auth.controller';
+import { AccessTokenGuard } from './auth.guard';
+import { AuthService } from './auth.service';
+import { EmailLinksService } from './email-links.service';
+import { EmailToken } from './email-token.entity';
+import { Identity } from './identity.entity';
+import { Mailer } from './mailer';
+import { OAuthController } from './oauth/oauth.controller';
+import { OAuthService } from './oauth/oauth.service';
+import { OAuthStrategyOptions, oauthStrategyProviders } from './oauth/oauth-strategies';
+import { PasswordHasher } from './password-hasher';
+import { RefreshCookie } from './refresh-cookie';
+import { RefreshToken } from './refresh-token.entity';
+import { Session } from './session.entity';
+import { SessionsService } from './sessions.service';
+import { User } from './user.entity';
+
+/** The audience every access token names and every check requires. */
+export const ACCESS_TOKEN_AUDIENCE = 'grouarock';
+
+@Module({})
+export class AuthModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const issuer = config.publicUrl;
+    return {
+      module: AuthModule,
+      imports: [
+        TypeOrmModule.forFeature([User, Identity, Session, RefreshToken, EmailToken]),
+        PassportModule.register({ session: false }),
+        JwtModule.register({
+          secret: resolveJwtSecret(config),
+          signOptions: { algorithm: 'HS256', issuer, audience: ACCESS_TOKEN_AUDIENCE },
+          verifyOptions: { algorithms: ['HS256'], issuer, audience: ACCESS_TOKEN_AUDIENCE },
+        }),
+      ],
+      controllers: [AuthController, OAuthController],
+      providers: [
+        AuthService,
+        SessionsService,
+        AccessTokens,
+        AccessTokenGuard,
+        PasswordHasher,
+        EmailLinksService,
+        AuthMails,
+        Mailer,
+        AttemptLimiter,
+        RefreshCookie,
+        OAuthService,
+        OAuthStrategyOptions,
+        ...oauthStrategyProviders(config),
+      ],
+      exports: [AccessTokenGuard, AccessTokens, SessionsService],
+    };
+  }
+}

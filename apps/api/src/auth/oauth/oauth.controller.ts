@@ -1,0 +1,71 @@
+import { Controller, Get, Inject, Logger, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiFoundResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import type { NextFunction, Request, Response } from 'express';
+import passport from 'passport';
+import type { AppConfig } from '../../core/config/config';
+import { APP_CONFIG } from '../../core/config/config.module';
+import { ErrorDto } from '../../core/http/error.dto';
+import { AuthorizeQueryDto, OAUTH_PROVIDERS, type OAuthProvider } from '../auth.dto';
+import type { ClientInfo } from '../auth.service';
+import { Client } from '../client-info.decorator';
+import { RefreshCookie } from '../refresh-cookie';
+import type { OAuthProfile, OAuthState } from './oauth-profile';
+import { OAuthService } from './oauth.service';
+
+@ApiTags('auth')
+@Controller('auth')
+export class OAuthController {
+  private readonly logger = new Logger('OAuth');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly oauth: OAuthService,
+    private readonly cookie: RefreshCookie,
+  ) {}
+
+  @Get('authorize')
+  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  @ApiOperation({ operationId: 'authorize', summary: 'Browser navigation: go to the provider to sign in (or link an anonymous account)' })
+  @ApiFoundResponse({ description: "To the provider's consent page" })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'The provider is not configured' })
+  authorize(@Query() { provider }: AuthorizeQueryDto, @Req() req: Request, @Res() res: Response): void {
+    this.enabled(provider);
+    passport.authenticate(provider, { session: false })(req, res, (err?: unknown) => {
+      if (err) this.fail(res, err);
+    });
+  }
+
+  @Get('callback/:provider')
+  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  @ApiOperation({ operationId: 'oauthCallback', summary: 'Where the provider sends the browser back' })
+  @ApiFoundResponse({ description: 'To the site signed in, or to /auth?error=oauth' })
+  callback(@Param('provider') provider: string, @Client() client: ClientInfo, @Req() req: Request, @Res() res: Response): void {
+    if (!(OAUTH_PROVIDERS as readonly string[]).includes(provider)) throw new NotFoundException(`Unknown provider ${provider}`);
+    this.enabled(provider as OAuthProvider);
+    const next: NextFunction = (err?: unknown) => this.fail(res, err);
+    passport.authenticate(provider, { session: false }, (err: unknown, profile: OAuthProfile | false, info?: { state?: OAuthState }) => {
+      if (err || !profile || !info?.state) {
+        this.fail(res, err ?? 'the provider did not return a profile');
+        return;
+      }
+      const state = info.state;
+      this.oauth.signIn(profile, state, client).then(
+        (signedIn) => {
+          this.cookie.set(res, signedIn.refreshToken);
+          res.redirect(302, `${this.config.publicUrl}${state.redirectTo}`);
+        },
+        (e: unknown) => this.fail(res, e),
+      );
+    })(req, res, next);
+  }
+
+  private enabled(provider: OAuthProvider): void {
+    if (!this.config.oauth[provider]) throw new NotFoundException(`Sign-in with ${provider} is not enabled`);
+  }
+
+  private fail(res: Response, reason: unknown): void {
+    this.logger.warn(`OAuth sign-in failed: ${reason instanceof Error ? reason.message : String(reason)}`);
+    if (!res.headersSent) res.redirect(302, `${this.config.publicUrl}/auth?error=oauth`);
+  }
+}

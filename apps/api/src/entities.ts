@@ -1,0 +1,9 @@
+import { EmailToken } from './auth/email-token.entity';
+import { Identity } from './auth/identity.entity';
+import { RefreshToken } from './auth/refresh-token.entity';
+import { Session } from './auth/session.entity';
+import { User } from './auth/user.entity';
+import { ClientLog } from './site/client-log.entity';
+
+/** Every entity. The database module registers exactly these; the schema check compares them to the migrations. */
+export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken];
