@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// npm run bench:auth — sign-in (argon2id verification included) and refresh latency of the real server,
+// each request timed from a client on loopback, one at a time. Reference, measured in the same run:
+// argon2id verification alone with the same parameters, so a slow machine shows as a slow reference.
+import { hash, verify } from '@node-rs/argon2';
+import pg from 'pg';
+import { buildApi, ms, percentile, startServer } from './support.mjs';
+
+const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 200);
+const REFRESHES = Number(process.env.BENCH_REFRESHES ?? 500);
+const email = 'bench@example.com';
+const password = 'bench-password-1';
+
+buildApi();
+const server = await startServer();
+try {
+  const json = (body, ip) => ({ method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
+  const signup = await fetch(`${server.base}/api/v1/auth/signup`, json({ email, password }, '10.0.0.1'));
+  if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}`);
+  // Confirm directly in the database: the mail round trip is not what is measured here.
+  const client = new pg.Client({ connectionString: server.databaseUrl() });
+  await client.connect();
+  await client.query('UPDATE users SET email_confirmed_at = now() WHERE email = $1', [email]);
+  await client.end();
+
+  const signIn = async (i) => {
+    const started = performance.now();
+    // A fresh address per request keeps the per-address request limit out of the figure.
+    const res = await fetch(`${server.base}/api/v1/auth/token?grant_type=password`, json({ email, password }, `10.1.${i >> 8}.${i & 255}`));
+    const elapsed = performance.now() - started;
+    if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
+    return { elapsed, body: await res.json() };
+  };
+
+  for (let i = 0; i < 10; i++) await signIn(10_000 + i); // warm-up
+  const signInTimes = [];
+  let refreshToken;
+  for (let i = 0; i < SIGN_INS; i++) {
+    const { elapsed } = await signIn(i);
+    signInTimes.push(elapsed);
+  }
+
+  // A refresh chain: each answer's token is the next request's (the body flow for cookie-less clients).
+  const first = await fetch(`${server.base}/api/v1/auth/token?grant_type=password`, json({ email, password }, '10.2.0.1'));
+  const cookie = first.headers.getSetCookie().find((c) => c.startsWith('gr_refresh='));
+  refreshToken = cookie.split(';')[0].slice('gr_refresh='.length);
+  const refreshTimes = [];
+  for (let i = 0; i < REFRESHES; i++) {
+    const started = performance.now();
+    const res = await fetch(`${server.base}/api/v1/auth/token?grant_type=refresh_token`, json({ refresh_token: refreshToken }, `10.3.${i >> 8}.${i & 255}`));
+    refreshTimes.push(performance.now() - started);
+    if (res.status !== 200) throw new Error(`refresh answered ${res.status}`);
+    refreshToken = (await res.json()).refresh_token;
+  }
+
+  const stored = await hash(password);
+  const verifyTimes = [];
+  for (let i = 0; i < SIGN_INS; i++) {
+    const started = performance.now();
+    await verify(stored, password);
+    verifyTimes.push(performance.now() - started);
+  }
+
+  const signinP50 = percentile(signInTimes, 50);
+  const signinP99 = percentile(signInTimes, 99);
+  const refreshP99 = percentile(refreshTimes, 99);
+  const verifyP50 = percentile(verifyTimes, 50);
+  const verifyP99 = percentile(verifyTimes, 99);
+  console.log(`sign-ins: ${SIGN_INS}, refreshes: ${REFRESHES}, sequential, loopback`);
+  console.log(`reference: argon2id verify alone p50=${ms(verifyP50)} ms p99=${ms(verifyP99)} ms`);
+  console.log(`sign-in p50 = ${(signinP50 / verifyP50).toFixed(2)}× the argon2id verify; sign-in p99 = ${(signinP99 / verifyP99).toFixed(2)}× its p99`);
+  console.log(`refresh p99 = ${(refreshP99 / verifyP50).toFixed(2)}× the argon2id verify p50 (no hashing on refresh)`);
+  console.log(`bench:auth signin_p50_ms=${ms(signinP50)} signin_p99_ms=${ms(signinP99)} refresh_p99_ms=${ms(refreshP99)}`);
+} finally {
+  await server.stop();
+}
