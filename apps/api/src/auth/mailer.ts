@@ -39,6 +39,7 @@ export class Mailer {
     await mkdir(this.outbox, { recursive: true });
     const file = path.join(this.outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w@.-]/g, '_')}.eml`);
     await writeFile(file, (info as unknown as { message: Buffer }).message);
-    this.logger.log(`Mail "${mail.subject}" to ${mail.to} written to ${file} (no SMTP_URL set)`);
+    // No mail server: the text (with its link) goes to the log, so a local user can act on it.
+    this.logger.log(`Mail to ${mail.to} (no SMTP_URL; saved as ${file}): ${mail.subject}\n${mail.text}`);
   }
 }
