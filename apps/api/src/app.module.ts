@@ -11,6 +11,8 @@ import { HealthModule } from './core/health/health.module';
 import { LoggingModule } from './core/logging/logging.module';
 import { SiteModule } from './site/site.module';
 import { AuthModule } from './auth/auth.module';
+import { RadioModule } from './radio/radio.module';
+import { ScheduleModule } from '@nestjs/schedule';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -49,6 +51,8 @@ export class AppModule {
         HealthModule,
         SiteModule,
         AuthModule.forRoot(config),
+        ScheduleModule.forRoot(),
+        RadioModule,
         ...serveWeb,
       ],
       providers: [{ provide: APP_GUARD, useClass: ThrottlerGuard }],

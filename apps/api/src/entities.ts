@@ -3,7 +3,10 @@ import { Identity } from './auth/identity.entity';
 import { RefreshToken } from './auth/refresh-token.entity';
 import { Session } from './auth/session.entity';
 import { User } from './auth/user.entity';
+import { StationLike } from './radio/station-like.entity';
+import { Station } from './radio/station.entity';
+import { WeeklyTopStation } from './radio/weekly-top-station.entity';
 import { ClientLog } from './site/client-log.entity';
 
 /** Every entity. The database module registers exactly these; the schema check compares them to the migrations. */
-export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken];
+export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation];

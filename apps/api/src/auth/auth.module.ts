@@ -7,7 +7,7 @@ import { AccessTokens } from './access-tokens';
 import { AttemptLimiter } from './attempt-limiter';
 import { AuthMails } from './auth-mails';
 import { AuthController } from './auth.controller';
-import { AccessTokenGuard } from './auth.guard';
+import { AccessTokenGuard, OptionalAccessTokenGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { EmailLinksService } from './email-links.service';
 import { EmailToken } from './email-token.entity';
@@ -32,6 +32,8 @@ export class AuthModule {
     const issuer = config.publicUrl;
     return {
       module: AuthModule,
+      // Every domain guards its routes with the access-token guards exported here.
+      global: true,
       imports: [
         TypeOrmModule.forFeature([User, Identity, Session, RefreshToken, EmailToken]),
         PassportModule.register({ session: false }),
@@ -47,6 +49,7 @@ export class AuthModule {
         SessionsService,
         AccessTokens,
         AccessTokenGuard,
+        OptionalAccessTokenGuard,
         PasswordHasher,
         EmailLinksService,
         AuthMails,
@@ -57,7 +60,7 @@ export class AuthModule {
         OAuthStrategyOptions,
         ...oauthStrategyProviders(config),
       ],
-      exports: [AccessTokenGuard, AccessTokens, SessionsService],
+      exports: [AccessTokenGuard, OptionalAccessTokenGuard, AccessTokens, SessionsService],
     };
   }
 }

@@ -1,5 +1,6 @@
 import { ClientLogs1763712000000 } from './1763712000000-client-logs';
 import { Accounts1763740000000 } from './1763740000000-accounts';
+import { Radio1763750000000 } from './1763750000000-radio';
 
 /** Every migration, oldest first. The schema is made by these alone (synchronize is never on). */
-export const migrations = [ClientLogs1763712000000, Accounts1763740000000];
+export const migrations = [ClientLogs1763712000000, Accounts1763740000000, Radio1763750000000];

@@ -75,7 +75,8 @@ export class OAuthTestServer {
       back.searchParams.set('code', code);
       if (q.get('state')) back.searchParams.set('state', q.get('state') as string);
       res.writeHead(302, { location: back.toString() });
-      return res.end();
+      res.end();
+      return;
     }
 
     if (action === 'token' && req.method === 'POST') {

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AuthorizeData, AuthorizeErrors, CreateClientLogData, CreateClientLogErrors, CreateClientLogResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetProvidersData, GetProvidersResponses, GetUserData, GetUserErrors, GetUserResponses, LogoutData, LogoutErrors, LogoutResponses, OauthCallbackData, RecoverPasswordData, RecoverPasswordErrors, RecoverPasswordResponses, ResendConfirmationData, ResendConfirmationErrors, ResendConfirmationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SignInAnonymouslyData, SignInAnonymouslyErrors, SignInAnonymouslyResponses, SignUpData, SignUpErrors, SignUpResponses, TokenData, TokenErrors, TokenResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, VerifyEmailData } from './types.gen';
+import type { AuthorizeData, AuthorizeErrors, CreateClientLogData, CreateClientLogErrors, CreateClientLogResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetProvidersData, GetProvidersResponses, GetStationData, GetStationErrors, GetStationLikesData, GetStationLikesErrors, GetStationLikesResponses, GetStationResponses, GetUserData, GetUserErrors, GetUserResponses, GetWeeklyTopData, GetWeeklyTopResponses, LikeStationData, LikeStationErrors, LikeStationResponses, ListStationsData, ListStationsResponses, LogoutData, LogoutErrors, LogoutResponses, OauthCallbackData, RecoverPasswordData, RecoverPasswordErrors, RecoverPasswordResponses, ResendConfirmationData, ResendConfirmationErrors, ResendConfirmationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SearchData, SearchResponses, SignInAnonymouslyData, SignInAnonymouslyErrors, SignInAnonymouslyResponses, SignUpData, SignUpErrors, SignUpResponses, TokenData, TokenErrors, TokenResponses, UnlikeStationData, UnlikeStationErrors, UnlikeStationResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, VerifyEmailData } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -170,3 +170,69 @@ export const authorize = <ThrowOnError extends boolean = false>(options: Options
  * Where the provider sends the browser back
  */
 export const oauthCallback = <ThrowOnError extends boolean = false>(options: Options<OauthCallbackData, ThrowOnError>) => (options.client ?? client).get<unknown, unknown, ThrowOnError>({ url: '/api/v1/auth/callback/{provider}', ...options });
+
+/**
+ * The station catalogue, filtered by country, genre and text
+ */
+export const listStations = <ThrowOnError extends boolean = false>(options?: Options<ListStationsData, ThrowOnError>) => (options?.client ?? client).get<ListStationsResponses, unknown, ThrowOnError>({
+    responseType: 'json',
+    url: '/api/v1/radio/stations',
+    ...options
+});
+
+/**
+ * One station
+ */
+export const getStation = <ThrowOnError extends boolean = false>(options: Options<GetStationData, ThrowOnError>) => (options.client ?? client).get<GetStationResponses, GetStationErrors, ThrowOnError>({
+    responseType: 'json',
+    url: '/api/v1/radio/stations/{id}',
+    ...options
+});
+
+/**
+ * Search (stations for now)
+ */
+export const search = <ThrowOnError extends boolean = false>(options: Options<SearchData, ThrowOnError>) => (options.client ?? client).get<SearchResponses, unknown, ThrowOnError>({
+    responseType: 'json',
+    url: '/api/v1/search',
+    ...options
+});
+
+/**
+ * This week's most liked stations (Monday to Sunday, Europe/Warsaw)
+ */
+export const getWeeklyTop = <ThrowOnError extends boolean = false>(options?: Options<GetWeeklyTopData, ThrowOnError>) => (options?.client ?? client).get<GetWeeklyTopResponses, unknown, ThrowOnError>({
+    responseType: 'json',
+    url: '/api/v1/radio/top-weekly',
+    ...options
+});
+
+/**
+ * A station's like count, and whether the caller likes it
+ */
+export const getStationLikes = <ThrowOnError extends boolean = false>(options: Options<GetStationLikesData, ThrowOnError>) => (options.client ?? client).get<GetStationLikesResponses, GetStationLikesErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/radio/{id}/likes',
+    ...options
+});
+
+/**
+ * Take a like back (idempotent)
+ */
+export const unlikeStation = <ThrowOnError extends boolean = false>(options: Options<UnlikeStationData, ThrowOnError>) => (options.client ?? client).delete<UnlikeStationResponses, UnlikeStationErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/radio/{id}/like',
+    ...options
+});
+
+/**
+ * Like a station (idempotent; anonymous sessions count)
+ */
+export const likeStation = <ThrowOnError extends boolean = false>(options: Options<LikeStationData, ThrowOnError>) => (options.client ?? client).put<LikeStationResponses, LikeStationErrors, ThrowOnError>({
+    responseType: 'json',
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/radio/{id}/like',
+    ...options
+});

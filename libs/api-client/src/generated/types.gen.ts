@@ -170,6 +170,84 @@ export type ProvidersDto = {
     github: boolean;
 };
 
+export type CountryDto = {
+    code: string;
+    name: string;
+    flag: string;
+};
+
+export type ProgramDto = {
+    artist?: string;
+    title?: string;
+    program?: string;
+};
+
+export type StationDto = {
+    id: string;
+    name: string;
+    country: CountryDto;
+    genres: Array<'rock' | 'classic-rock' | 'hard-rock' | 'metal' | 'punk' | 'alternative' | 'indie' | 'blues' | 'jazz' | 'electronic' | 'pop' | 'eclectic'>;
+    description: string | null;
+    /**
+     * CSS gradient for the station card
+     */
+    gradient: string;
+    logoUrl: string | null;
+    featured: boolean;
+    homepage: string | null;
+    /**
+     * The station's own stream (upstream) address
+     */
+    sourceUrl: string;
+    codec: 'mp3' | 'aac';
+    /**
+     * The catalogue's program data
+     */
+    program: ProgramDto | null;
+};
+
+export type SearchResultDto = {
+    stations: Array<StationDto>;
+};
+
+export type WeeklyTopEntryDto = {
+    rank: number;
+    station: StationDto;
+    totalLikes: number;
+    isFeatured: boolean;
+};
+
+export type WeeklyTopDto = {
+    /**
+     * Monday (Europe/Warsaw)
+     */
+    weekStart: string;
+    /**
+     * Sunday (Europe/Warsaw)
+     */
+    weekEnd: string;
+    /**
+     * When the week ends: the countdown target
+     */
+    periodEndsAt: string;
+    /**
+     * Top 10 by likes this week
+     */
+    stations: Array<WeeklyTopEntryDto>;
+    /**
+     * The first of the top with is_featured
+     */
+    featured: WeeklyTopEntryDto | null;
+};
+
+export type LikesDto = {
+    count: number;
+    /**
+     * Whether the caller (when signed in) likes the station
+     */
+    likedByMe: boolean;
+};
+
 export type GetHealthData = {
     body?: never;
     path?: never;
@@ -479,3 +557,144 @@ export type OauthCallbackData = {
     query?: never;
     url: '/api/v1/auth/callback/{provider}';
 };
+
+export type ListStationsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Two-letter country code
+         */
+        country?: string;
+        genre?: 'rock' | 'classic-rock' | 'hard-rock' | 'metal' | 'punk' | 'alternative' | 'indie' | 'blues' | 'jazz' | 'electronic' | 'pop' | 'eclectic';
+        /**
+         * Text in the name, description or genres
+         */
+        q?: string;
+    };
+    url: '/api/v1/radio/stations';
+};
+
+export type ListStationsResponses = {
+    200: Array<StationDto>;
+};
+
+export type ListStationsResponse = ListStationsResponses[keyof ListStationsResponses];
+
+export type GetStationData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/radio/stations/{id}';
+};
+
+export type GetStationErrors = {
+    404: ErrorDto;
+};
+
+export type GetStationError = GetStationErrors[keyof GetStationErrors];
+
+export type GetStationResponses = {
+    200: StationDto;
+};
+
+export type GetStationResponse = GetStationResponses[keyof GetStationResponses];
+
+export type SearchData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * What to look for
+         */
+        q: string;
+        type?: 'station';
+    };
+    url: '/api/v1/search';
+};
+
+export type SearchResponses = {
+    200: SearchResultDto;
+};
+
+export type SearchResponse = SearchResponses[keyof SearchResponses];
+
+export type GetWeeklyTopData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/radio/top-weekly';
+};
+
+export type GetWeeklyTopResponses = {
+    200: WeeklyTopDto;
+};
+
+export type GetWeeklyTopResponse = GetWeeklyTopResponses[keyof GetWeeklyTopResponses];
+
+export type GetStationLikesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/radio/{id}/likes';
+};
+
+export type GetStationLikesErrors = {
+    404: ErrorDto;
+};
+
+export type GetStationLikesError = GetStationLikesErrors[keyof GetStationLikesErrors];
+
+export type GetStationLikesResponses = {
+    200: LikesDto;
+};
+
+export type GetStationLikesResponse = GetStationLikesResponses[keyof GetStationLikesResponses];
+
+export type UnlikeStationData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/radio/{id}/like';
+};
+
+export type UnlikeStationErrors = {
+    401: ErrorDto;
+    404: ErrorDto;
+};
+
+export type UnlikeStationError = UnlikeStationErrors[keyof UnlikeStationErrors];
+
+export type UnlikeStationResponses = {
+    200: LikesDto;
+};
+
+export type UnlikeStationResponse = UnlikeStationResponses[keyof UnlikeStationResponses];
+
+export type LikeStationData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/radio/{id}/like';
+};
+
+export type LikeStationErrors = {
+    401: ErrorDto;
+    404: ErrorDto;
+};
+
+export type LikeStationError = LikeStationErrors[keyof LikeStationErrors];
+
+export type LikeStationResponses = {
+    200: LikesDto;
+};
+
+export type LikeStationResponse = LikeStationResponses[keyof LikeStationResponses];

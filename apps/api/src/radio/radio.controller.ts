@@ -1,0 +1,79 @@
+import { Controller, Delete, Get, Param, Put, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { AccessTokenGuard, CurrentPrincipal, OptionalAccessTokenGuard, OptionalPrincipal, type Principal } from '../auth/auth.guard';
+import { ErrorDto } from '../core/http/error.dto';
+import { LikesService } from './likes.service';
+import { LikesDto, SearchQueryDto, SearchResultDto, StationDto, StationIdParamDto, StationsQueryDto, WeeklyTopDto } from './radio.dto';
+import { StationsService } from './stations.service';
+import { WeeklyStatsService } from './weekly-stats.service';
+
+@ApiTags('radio')
+@Controller()
+export class RadioController {
+  constructor(
+    private readonly stations: StationsService,
+    private readonly likes: LikesService,
+    private readonly weekly: WeeklyStatsService,
+  ) {}
+
+  @Get('radio/stations')
+  @ApiOperation({ operationId: 'listStations', summary: 'The station catalogue, filtered by country, genre and text' })
+  @ApiOkResponse({ type: [StationDto] })
+  list(@Query() query: StationsQueryDto): Promise<StationDto[]> {
+    return this.stations.list(query);
+  }
+
+  @Get('radio/stations/:id')
+  @ApiOperation({ operationId: 'getStation', summary: 'One station' })
+  @ApiOkResponse({ type: StationDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  get(@Param() { id }: StationIdParamDto): Promise<StationDto> {
+    return this.stations.get(id);
+  }
+
+  @Get('search')
+  @ApiOperation({ operationId: 'search', summary: 'Search (stations for now)' })
+  @ApiOkResponse({ type: SearchResultDto })
+  async search(@Query() { q }: SearchQueryDto): Promise<SearchResultDto> {
+    return { stations: await this.stations.list({ q }) };
+  }
+
+  @Get('radio/top-weekly')
+  @ApiOperation({ operationId: 'getWeeklyTop', summary: "This week's most liked stations (Monday to Sunday, Europe/Warsaw)" })
+  @ApiOkResponse({ type: WeeklyTopDto })
+  topWeekly(): Promise<WeeklyTopDto> {
+    return this.weekly.top();
+  }
+
+  @Get('radio/:id/likes')
+  @UseGuards(OptionalAccessTokenGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ operationId: 'getStationLikes', summary: "A station's like count, and whether the caller likes it" })
+  @ApiOkResponse({ type: LikesDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  likesOf(@Param() { id }: StationIdParamDto, @OptionalPrincipal() principal?: Principal): Promise<LikesDto> {
+    return this.likes.get(id, principal?.userId);
+  }
+
+  @Put('radio/:id/like')
+  @UseGuards(AccessTokenGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ operationId: 'likeStation', summary: 'Like a station (idempotent; anonymous sessions count)' })
+  @ApiOkResponse({ type: LikesDto })
+  @ApiUnauthorizedResponse({ type: ErrorDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  like(@Param() { id }: StationIdParamDto, @CurrentPrincipal() principal: Principal): Promise<LikesDto> {
+    return this.likes.like(id, principal.userId);
+  }
+
+  @Delete('radio/:id/like')
+  @UseGuards(AccessTokenGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ operationId: 'unlikeStation', summary: 'Take a like back (idempotent)' })
+  @ApiOkResponse({ type: LikesDto })
+  @ApiUnauthorizedResponse({ type: ErrorDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  unlike(@Param() { id }: StationIdParamDto, @CurrentPrincipal() principal: Principal): Promise<LikesDto> {
+    return this.likes.unlike(id, principal.userId);
+  }
+}

@@ -1,0 +1,99 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { GENRES, type Genre } from './catalogue';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class StationsQueryDto {
+  @ApiPropertyOptional({ example: 'pl', description: 'Two-letter country code' })
+  @IsOptional()
+  @Matches(/^[a-z]{2}$/, { message: 'country must be a two-letter lowercase country code' })
+  country?: string;
+
+  @ApiPropertyOptional({ enum: GENRES })
+  @IsOptional()
+  @IsIn(GENRES)
+  genre?: Genre;
+
+  @ApiPropertyOptional({ description: 'Text in the name, description or genres', maxLength: 100 })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100)
+  q?: string;
+}
+
+export const SEARCH_TYPES = ['station'] as const;
+
+export class SearchQueryDto {
+  @ApiProperty({ description: 'What to look for', minLength: 1, maxLength: 100 })
+  @Transform(trim)
+  @IsString()
+  @Length(1, 100)
+  q!: string;
+
+  @ApiPropertyOptional({ enum: SEARCH_TYPES, default: 'station' })
+  @IsOptional()
+  @IsIn(SEARCH_TYPES)
+  type?: (typeof SEARCH_TYPES)[number];
+}
+
+export class StationIdParamDto {
+  @ApiProperty({ example: 'fip-rock' })
+  @Matches(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'id must be a station slug' })
+  @MaxLength(64)
+  id!: string;
+}
+
+export class CountryDto {
+  @ApiProperty({ example: 'pl' }) code!: string;
+  @ApiProperty({ example: 'Polska' }) name!: string;
+  @ApiProperty({ example: '🇵🇱' }) flag!: string;
+}
+
+export class ProgramDto {
+  @ApiPropertyOptional() artist?: string;
+  @ApiPropertyOptional() title?: string;
+  @ApiPropertyOptional() program?: string;
+}
+
+export class StationDto {
+  @ApiProperty({ example: 'fip-rock' }) id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ type: CountryDto }) country!: CountryDto;
+  @ApiProperty({ enum: GENRES, isArray: true }) genres!: Genre[];
+  @ApiProperty({ nullable: true, type: String }) description!: string | null;
+  @ApiProperty({ description: 'CSS gradient for the station card' }) gradient!: string;
+  @ApiProperty({ nullable: true, type: String }) logoUrl!: string | null;
+  @ApiProperty() featured!: boolean;
+  @ApiProperty({ nullable: true, type: String }) homepage!: string | null;
+  @ApiProperty({ description: "The station's own stream (upstream) address" }) sourceUrl!: string;
+  @ApiProperty({ nullable: true, enum: ['mp3', 'aac'] }) codec!: 'mp3' | 'aac' | null;
+  @ApiProperty({ nullable: true, type: ProgramDto, description: "The catalogue's program data" }) program!: ProgramDto | null;
+}
+
+export class SearchResultDto {
+  @ApiProperty({ type: [StationDto] }) stations!: StationDto[];
+}
+
+export class LikesDto {
+  @ApiProperty({ minimum: 0 }) count!: number;
+  @ApiProperty({ description: 'Whether the caller (when signed in) likes the station' }) likedByMe!: boolean;
+}
+
+export class WeeklyTopEntryDto {
+  @ApiProperty({ minimum: 1 }) rank!: number;
+  @ApiProperty({ type: StationDto }) station!: StationDto;
+  @ApiProperty() totalLikes!: number;
+  @ApiProperty() isFeatured!: boolean;
+}
+
+export class WeeklyTopDto {
+  @ApiProperty({ format: 'date', description: 'Monday (Europe/Warsaw)' }) weekStart!: string;
+  @ApiProperty({ format: 'date', description: 'Sunday (Europe/Warsaw)' }) weekEnd!: string;
+  @ApiProperty({ format: 'date-time', description: 'When the week ends: the countdown target' }) periodEndsAt!: string;
+  @ApiProperty({ type: [WeeklyTopEntryDto], description: 'Top 10 by likes this week' }) stations!: WeeklyTopEntryDto[];
+  @ApiProperty({ type: WeeklyTopEntryDto, nullable: true, description: 'The first of the top with is_featured' })
+  featured!: WeeklyTopEntryDto | null;
+}

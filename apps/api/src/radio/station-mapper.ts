@@ -1,0 +1,20 @@
+import { country } from './countries';
+import type { StationDto } from './radio.dto';
+import type { Station } from './station.entity';
+
+export function toStationDto(station: Station): StationDto {
+  return {
+    id: station.id,
+    name: station.name,
+    country: country(station.country),
+    genres: station.genres,
+    description: station.description,
+    gradient: station.gradient ?? '',
+    logoUrl: station.logoUrl,
+    featured: station.featured,
+    homepage: station.homepage,
+    sourceUrl: station.streamUrl,
+    codec: station.codec,
+    program: station.program,
+  };
+}

@@ -1,0 +1,54 @@
+import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { Genre, ProgramData } from './catalogue';
+
+/** A station of the catalogue (upserted at boot); a station dropped from it stays, inactive, with its likes. */
+@Entity({ name: 'stations' })
+export class Station {
+  /** A stable slug. */
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 128 })
+  name!: string;
+
+  @Column({ type: 'char', length: 2 })
+  country!: string;
+
+  @Column({ type: 'varchar', length: 32, array: true })
+  genres!: Genre[];
+
+  @Column({ name: 'stream_url', type: 'varchar', length: 1024 })
+  streamUrl!: string;
+
+  @Column({ type: 'varchar', length: 512, nullable: true })
+  homepage!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  description!: string | null;
+
+  @Column({ type: 'varchar', length: 256, nullable: true })
+  gradient!: string | null;
+
+  @Column({ name: 'logo_url', type: 'varchar', length: 1024, nullable: true })
+  logoUrl!: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  featured!: boolean;
+
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  codec!: 'mp3' | 'aac' | null;
+
+  /** The catalogue's program data: the fallback for now-playing. */
+  @Column({ type: 'jsonb', nullable: true })
+  program!: ProgramData | null;
+
+  /** Order in the catalogue. */
+  @Column({ type: 'integer', default: 0 })
+  position!: number;
+
+  @Column({ type: 'boolean', default: true })
+  active!: boolean;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}
