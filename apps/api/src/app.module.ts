@@ -12,6 +12,7 @@ import { LoggingModule } from './core/logging/logging.module';
 import { SiteModule } from './site/site.module';
 import { AuthModule } from './auth/auth.module';
 import { RadioModule } from './radio/radio.module';
+import { RealtimeModule } from './realtime/realtime.module';
 import { ScheduleModule } from '@nestjs/schedule';
 
 export interface AppModuleOptions {
@@ -52,6 +53,7 @@ export class AppModule {
         SiteModule,
         AuthModule.forRoot(config),
         ScheduleModule.forRoot(),
+        RealtimeModule,
         RadioModule,
         ...serveWeb,
       ],

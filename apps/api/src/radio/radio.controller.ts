@@ -1,9 +1,23 @@
-import { Controller, Delete, Get, Param, Put, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Controller, Delete, Get, Head, Param, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { SkipThrottle } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import {
+  ApiBadGatewayResponse,
+  ApiBearerAuth,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { AccessTokenGuard, CurrentPrincipal, OptionalAccessTokenGuard, OptionalPrincipal, type Principal } from '../auth/auth.guard';
 import { ErrorDto } from '../core/http/error.dto';
 import { LikesService } from './likes.service';
-import { LikesDto, SearchQueryDto, SearchResultDto, StationDto, StationIdParamDto, StationsQueryDto, WeeklyTopDto } from './radio.dto';
+import { LikesDto, NowPlayingDto, SearchQueryDto, SearchResultDto, StationDto, StationIdParamDto, StationsQueryDto, WeeklyTopDto } from './radio.dto';
+import { NowPlayingService } from './now-playing.service';
+import { RelayService } from './relay/relay.service';
 import { StationsService } from './stations.service';
 import { WeeklyStatsService } from './weekly-stats.service';
 
@@ -14,7 +28,30 @@ export class RadioController {
     private readonly stations: StationsService,
     private readonly likes: LikesService,
     private readonly weekly: WeeklyStatsService,
+    private readonly relay: RelayService,
+    private readonly nowPlaying: NowPlayingService,
   ) {}
+
+  @Get('radio/:id/stream')
+  @Head('radio/:id/stream')
+  @SkipThrottle()
+  @ApiOperation({ operationId: 'streamStation', summary: "The station's audio through our same-origin relay (CORS-clean, ICY metadata removed)" })
+  @ApiProduces('audio/mpeg', 'audio/aac')
+  @ApiOkResponse({ description: 'Endless audio' })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiBadGatewayResponse({ type: ErrorDto, description: 'The station does not answer' })
+  @ApiServiceUnavailableResponse({ type: ErrorDto, description: 'The station has as many listeners as the relay allows' })
+  async stream(@Param() { id }: StationIdParamDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.relay.serve(await this.stations.require(id), req, res);
+  }
+
+  @Get('radio/:id/nowplaying')
+  @ApiOperation({ operationId: 'getNowPlaying', summary: 'What the station plays now (its metadata, else its program, else just its name)' })
+  @ApiOkResponse({ type: NowPlayingDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  nowPlayingOf(@Param() { id }: StationIdParamDto): Promise<NowPlayingDto> {
+    return this.nowPlaying.get(id);
+  }
 
   @Get('radio/stations')
   @ApiOperation({ operationId: 'listStations', summary: 'The station catalogue, filtered by country, genre and text' })

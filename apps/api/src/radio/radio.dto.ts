@@ -97,3 +97,14 @@ export class WeeklyTopDto {
   @ApiProperty({ type: WeeklyTopEntryDto, nullable: true, description: 'The first of the top with is_featured' })
   featured!: WeeklyTopEntryDto | null;
 }
+
+export const NOW_PLAYING_SOURCES = ['stream', 'catalogue', 'station'] as const;
+
+export class NowPlayingDto {
+  @ApiProperty({ nullable: true, type: String }) artist!: string | null;
+  @ApiProperty({ nullable: true, type: String }) title!: string | null;
+  @ApiProperty({ nullable: true, type: String }) program!: string | null;
+  @ApiProperty({ enum: NOW_PLAYING_SOURCES, description: "stream: the station's own metadata; catalogue: its program data; station: nothing known" })
+  source!: (typeof NOW_PLAYING_SOURCES)[number];
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+}

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AuthorizeData, AuthorizeErrors, CreateClientLogData, CreateClientLogErrors, CreateClientLogResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetProvidersData, GetProvidersResponses, GetStationData, GetStationErrors, GetStationLikesData, GetStationLikesErrors, GetStationLikesResponses, GetStationResponses, GetUserData, GetUserErrors, GetUserResponses, GetWeeklyTopData, GetWeeklyTopResponses, LikeStationData, LikeStationErrors, LikeStationResponses, ListStationsData, ListStationsResponses, LogoutData, LogoutErrors, LogoutResponses, OauthCallbackData, RecoverPasswordData, RecoverPasswordErrors, RecoverPasswordResponses, ResendConfirmationData, ResendConfirmationErrors, ResendConfirmationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SearchData, SearchResponses, SignInAnonymouslyData, SignInAnonymouslyErrors, SignInAnonymouslyResponses, SignUpData, SignUpErrors, SignUpResponses, TokenData, TokenErrors, TokenResponses, UnlikeStationData, UnlikeStationErrors, UnlikeStationResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, VerifyEmailData } from './types.gen';
+import type { AuthorizeData, AuthorizeErrors, CreateClientLogData, CreateClientLogErrors, CreateClientLogResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetNowPlayingData, GetNowPlayingErrors, GetNowPlayingResponses, GetProvidersData, GetProvidersResponses, GetStationData, GetStationErrors, GetStationLikesData, GetStationLikesErrors, GetStationLikesResponses, GetStationResponses, GetUserData, GetUserErrors, GetUserResponses, GetWeeklyTopData, GetWeeklyTopResponses, LikeStationData, LikeStationErrors, LikeStationResponses, ListStationsData, ListStationsResponses, LogoutData, LogoutErrors, LogoutResponses, OauthCallbackData, RecoverPasswordData, RecoverPasswordErrors, RecoverPasswordResponses, ResendConfirmationData, ResendConfirmationErrors, ResendConfirmationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SearchData, SearchResponses, SignInAnonymouslyData, SignInAnonymouslyErrors, SignInAnonymouslyResponses, SignUpData, SignUpErrors, SignUpResponses, StreamStationData, StreamStationErrors, StreamStationResponses, TokenData, TokenErrors, TokenResponses, UnlikeStationData, UnlikeStationErrors, UnlikeStationResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, VerifyEmailData } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -170,6 +170,20 @@ export const authorize = <ThrowOnError extends boolean = false>(options: Options
  * Where the provider sends the browser back
  */
 export const oauthCallback = <ThrowOnError extends boolean = false>(options: Options<OauthCallbackData, ThrowOnError>) => (options.client ?? client).get<unknown, unknown, ThrowOnError>({ url: '/api/v1/auth/callback/{provider}', ...options });
+
+/**
+ * The station's audio through our same-origin relay (CORS-clean, ICY metadata removed)
+ */
+export const streamStation = <ThrowOnError extends boolean = false>(options: Options<StreamStationData, ThrowOnError>) => (options.client ?? client).get<StreamStationResponses, StreamStationErrors, ThrowOnError>({ url: '/api/v1/radio/{id}/stream', ...options });
+
+/**
+ * What the station plays now (its metadata, else its program, else just its name)
+ */
+export const getNowPlaying = <ThrowOnError extends boolean = false>(options: Options<GetNowPlayingData, ThrowOnError>) => (options.client ?? client).get<GetNowPlayingResponses, GetNowPlayingErrors, ThrowOnError>({
+    responseType: 'json',
+    url: '/api/v1/radio/{id}/nowplaying',
+    ...options
+});
 
 /**
  * The station catalogue, filtered by country, genre and text

@@ -170,6 +170,17 @@ export type ProvidersDto = {
     github: boolean;
 };
 
+export type NowPlayingDto = {
+    artist: string | null;
+    title: string | null;
+    program: string | null;
+    /**
+     * stream: the station's own metadata; catalogue: its program data; station: nothing known
+     */
+    source: 'stream' | 'catalogue' | 'station';
+    updatedAt: string;
+};
+
 export type CountryDto = {
     code: string;
     name: string;
@@ -557,6 +568,57 @@ export type OauthCallbackData = {
     query?: never;
     url: '/api/v1/auth/callback/{provider}';
 };
+
+export type StreamStationData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/radio/{id}/stream';
+};
+
+export type StreamStationErrors = {
+    404: ErrorDto;
+    /**
+     * The station does not answer
+     */
+    502: ErrorDto;
+    /**
+     * The station has as many listeners as the relay allows
+     */
+    503: ErrorDto;
+};
+
+export type StreamStationError = StreamStationErrors[keyof StreamStationErrors];
+
+export type StreamStationResponses = {
+    /**
+     * Endless audio
+     */
+    200: unknown;
+};
+
+export type GetNowPlayingData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/radio/{id}/nowplaying';
+};
+
+export type GetNowPlayingErrors = {
+    404: ErrorDto;
+};
+
+export type GetNowPlayingError = GetNowPlayingErrors[keyof GetNowPlayingErrors];
+
+export type GetNowPlayingResponses = {
+    200: NowPlayingDto;
+};
+
+export type GetNowPlayingResponse = GetNowPlayingResponses[keyof GetNowPlayingResponses];
 
 export type ListStationsData = {
     body?: never;

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       stripe: undefined,
       logLevel: 'info',
       accessTokenTtl: 900,
+      relayMaxListeners: 1000,
     });
   });
 

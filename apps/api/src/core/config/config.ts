@@ -40,6 +40,8 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Lifetime of access tokens, in seconds. */
   accessTokenTtl: number;
+  /** Listeners one station's relay accepts at once. */
+  relayMaxListeners: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -76,12 +78,12 @@ function port(env: Env): number {
   return n;
 }
 
-function seconds(env: Env, name: string, fallback: number, min: number, max: number): number {
+function wholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
   const value = read(env, name);
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < min || n > max) {
-    throw new ConfigError(name, `must be a whole number of seconds from ${min} to ${max}, got "${value}"`);
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${value}"`);
   }
   return n;
 }
@@ -143,7 +145,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       ? { url: assistantUrl, key: read(env, 'ASSISTANT_KEY'), model: read(env, 'ASSISTANT_MODEL') }
       : undefined,
     logLevel,
-    accessTokenTtl: seconds(env, 'ACCESS_TOKEN_TTL', 900, 5, 86_400),
+    accessTokenTtl: wholeNumber(env, 'ACCESS_TOKEN_TTL', 900, 5, 86_400),
+    relayMaxListeners: wholeNumber(env, 'RELAY_MAX_LISTENERS', 1000, 1, 100_000),
   };
 }
 

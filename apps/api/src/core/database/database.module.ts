@@ -4,6 +4,9 @@ import { entities } from '../../entities';
 import { migrations } from '../../migrations';
 import { DatabaseProbe } from './database.probe';
 
+/** Injection token of the database's connection URL (for clients outside TypeORM's pool, such as LISTEN). */
+export const DATABASE_URL = Symbol('DATABASE_URL');
+
 @Module({})
 export class DatabaseModule {
   /** TypeORM on PostgreSQL; the schema comes from migrations alone, run at boot. */
@@ -27,8 +30,8 @@ export class DatabaseModule {
           retryDelay: 2000,
         }),
       ],
-      providers: [DatabaseProbe],
-      exports: [DatabaseProbe],
+      providers: [DatabaseProbe, { provide: DATABASE_URL, useValue: databaseUrl }],
+      exports: [DatabaseProbe, DATABASE_URL],
     };
   }
 }

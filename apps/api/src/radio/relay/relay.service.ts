@@ -1,0 +1,82 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, ServiceUnavailableException, BadGatewayException } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { AppConfig } from '../../core/config/config';
+import { APP_CONFIG } from '../../core/config/config.module';
+import type { Station } from '../station.entity';
+import { type RelayTitle, StationRelay } from './station-relay';
+import { UpstreamConnector } from './upstream-connector';
+
+/** The same-origin relay of every station (DESIGN.md section 5): one StationRelay per station with listeners. */
+@Injectable()
+export class RelayService implements OnModuleDestroy {
+  private readonly logger = new Logger('Relay');
+  private readonly relays = new Map<string, StationRelay>();
+  private readonly titleListeners = new Set<(stationId: string, title: RelayTitle & { updatedAt: Date }) => void>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly connector: UpstreamConnector,
+  ) {}
+
+  /** Now-playing from the open relay of a station, if it has one with a title. */
+  current(stationId: string): (RelayTitle & { updatedAt: Date }) | undefined {
+    return this.relays.get(stationId)?.current;
+  }
+
+  listeners(stationId: string): number {
+    return this.relays.get(stationId)?.audienceSize ?? 0;
+  }
+
+  onTitle(listener: (stationId: string, title: RelayTitle & { updatedAt: Date }) => void): void {
+    this.titleListeners.add(listener);
+  }
+
+  /** Answers a listener's request with the station's audio for as long as they stay. */
+  async serve(station: Station, req: Request, res: Response): Promise<void> {
+    const relay = this.relayFor(station);
+    if (relay.audienceSize >= this.config.relayMaxListeners) {
+      throw new ServiceUnavailableException(`${station.name} has reached its limit of ${this.config.relayMaxListeners} listeners; try again later`);
+    }
+    try {
+      await relay.ready();
+    } catch (e) {
+      if (relay.audienceSize === 0) this.forget(relay);
+      this.logger.warn(`${station.id}: ${(e as Error).message}`);
+      throw new BadGatewayException(`${station.name} is not reachable right now`);
+    }
+    res.status(200).set({
+      'Content-Type': relay.contentType,
+      'Cache-Control': 'no-cache, no-store',
+      'Access-Control-Allow-Origin': '*',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    res.flushHeaders();
+    relay.add(res);
+  }
+
+  onModuleDestroy(): void {
+    for (const relay of this.relays.values()) relay.close();
+  }
+
+  private relayFor(station: Station): StationRelay {
+    let relay = this.relays.get(station.id);
+    if (!relay) {
+      relay = new StationRelay(station.id, station.streamUrl, this.connector);
+      relay.on('title', (title: RelayTitle & { updatedAt: Date }) => {
+        for (const listener of this.titleListeners) listener(station.id, title);
+      });
+      relay.once('closed', () => this.forget(relay as StationRelay));
+      this.relays.set(station.id, relay);
+    }
+    return relay;
+  }
+
+  private forget(relay: StationRelay): void {
+    if (this.relays.get(relay.stationId) === relay) this.relays.delete(relay.stationId);
+  }
+}

@@ -1,0 +1,160 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { IcyDemuxer } from './icy-demuxer';
+import { splitTitle, streamTitle } from './icy-title';
+import type { UpstreamConnector, UpstreamStream } from './upstream-connector';
+
+export interface StationRelayOptions {
+  /** Recent audio kept for a new listener, so playback starts at once. */
+  burstBytes: number;
+  /** Unsent bytes a listener may fall behind by before it is dropped. */
+  maxQueueBytes: number;
+  /** How long the upstream stays open after the last listener leaves. */
+  lingerMs: number;
+  /** Reconnect delays while listeners wait; the last one repeats. */
+  backoffMs: readonly number[];
+}
+
+export interface RelayTitle {
+  artist: string | null;
+  title: string;
+}
+
+type State = 'idle' | 'connecting' | 'streaming' | 'reconnecting' | 'closed';
+
+/**
+ * One station's hub: a single upstream connection shared by every listener, a burst of recent audio
+ * for newcomers, ICY metadata stripped and turned into 'title' events, slow listeners dropped,
+ * reconnection with backoff while anyone listens, and the upstream closed after the last one leaves.
+ * Events: 'title' (RelayTitle), 'closed'.
+ */
+export class StationRelay extends EventEmitter {
+  static readonly defaults: StationRelayOptions = {
+    burstBytes: 64 * 1024,
+    maxQueueBytes: 512 * 1024,
+    lingerMs: 5000,
+    backoffMs: [500, 1000, 2000, 5000, 10_000],
+  };
+
+  private readonly options: StationRelayOptions;
+  private readonly audience = new Set<ServerResponse>();
+  private burst: Buffer[] = [];
+  private burstSize = 0;
+  private state: State = 'idle';
+  private upstream?: UpstreamStream;
+  private connecting?: Promise<void>;
+  private attempts = 0;
+  private retryTimer?: NodeJS.Timeout;
+  private lingerTimer?: NodeJS.Timeout;
+  private lastTitle?: string;
+  contentType = 'audio/mpeg';
+  current?: RelayTitle & { updatedAt: Date };
+
+  constructor(
+    readonly stationId: string,
+    private readonly streamUrl: string,
+    private readonly connector: UpstreamConnector,
+    options: Partial<StationRelayOptions> = {},
+  ) {
+    super();
+    this.options = { ...StationRelay.defaults, ...options };
+  }
+
+  get audienceSize(): number {
+    return this.audience.size;
+  }
+
+  get isStreaming(): boolean {
+    return this.state === 'streaming';
+  }
+
+  /** Connects if needed; resolves once audio flows, rejects if the first connection fails. */
+  ready(): Promise<void> {
+    if (this.state === 'streaming' || this.state === 'reconnecting') return Promise.resolve();
+    this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  /** A listener whose headers are sent: gets the burst, then the live audio. */
+  add(res: ServerResponse): void {
+    clearTimeout(this.lingerTimer);
+    this.audience.add(res);
+    res.once('close', () => this.remove(res));
+    for (const chunk of this.burst) res.write(chunk);
+  }
+
+  close(): void {
+    this.state = 'closed';
+    clearTimeout(this.retryTimer);
+    clearTimeout(this.lingerTimer);
+    this.upstream?.body.destroy();
+    this.upstream = undefined;
+    for (const res of this.audience) res.end();
+    this.audience.clear();
+    this.emit('closed');
+  }
+
+  private remove(res: ServerResponse): void {
+    if (!this.audience.delete(res) || this.audience.size > 0 || this.state === 'closed') return;
+    this.lingerTimer = setTimeout(() => this.close(), this.options.lingerMs);
+  }
+
+  private async connect(): Promise<void> {
+    this.state = this.state === 'idle' ? 'connecting' : this.state;
+    const upstream = await this.connector.open(this.streamUrl);
+    if (this.state === 'closed') {
+      upstream.body.destroy();
+      return;
+    }
+    this.upstream = upstream;
+    this.contentType = upstream.contentType === 'audio/aacp' ? 'audio/aac' : upstream.contentType;
+    this.state = 'streaming';
+    this.attempts = 0;
+    const demuxer = new IcyDemuxer(upstream.metaint);
+    demuxer.on('data', (chunk: Buffer) => this.broadcast(chunk));
+    demuxer.on('metadata', (text: string) => this.onMetadata(text));
+    upstream.body.on('error', () => undefined);
+    upstream.body.once('close', () => this.dropped(upstream));
+    upstream.body.pipe(demuxer);
+  }
+
+  private broadcast(chunk: Buffer): void {
+    this.burst.push(chunk);
+    this.burstSize += chunk.length;
+    while (this.burstSize - this.burst[0].length >= this.options.burstBytes) this.burstSize -= (this.burst.shift() as Buffer).length;
+    for (const res of this.audience) {
+      // A listener that cannot keep up is let go rather than buffered without bound.
+      if (res.writableLength > this.options.maxQueueBytes) res.destroy();
+      else res.write(chunk);
+    }
+  }
+
+  private onMetadata(text: string): void {
+    const title = streamTitle(text);
+    if (!title || title === this.lastTitle) return;
+    this.lastTitle = title;
+    this.current = { ...splitTitle(title), updatedAt: new Date() };
+    this.emit('title', this.current);
+  }
+
+  /** The upstream went away: try again while anyone listens, otherwise stop. */
+  private dropped(upstream: UpstreamStream): void {
+    if (this.upstream !== upstream || this.state === 'closed') return;
+    this.upstream = undefined;
+    if (this.audience.size === 0) {
+      this.close();
+      return;
+    }
+    this.state = 'reconnecting';
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    const delays = this.options.backoffMs;
+    const delay = delays[Math.min(this.attempts++, delays.length - 1)];
+    this.retryTimer = setTimeout(() => {
+      if (this.state === 'closed') return;
+      this.connect().catch(() => this.scheduleRetry());
+    }, delay);
+  }
+}

@@ -1,0 +1,9 @@
+/** What the server sends on a channel: `{ type, channel, data }` (DESIGN.md section 3). */
+export interface RealtimeEvent {
+  channel: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** station.{slug}, user.{uuid} or global.events. */
+export const CHANNEL = /^(station\.[a-z0-9]+(-[a-z0-9]+)*|user\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|global\.events)$/;
