@@ -4,6 +4,6 @@ module.exports = {
   ...preset,
   displayName: 'web',
   rootDir: __dirname,
-  testEnvironment: 'jsdom',
+  testEnvironment: '<rootDir>/jest-environment.cjs',
   setupFilesAfterEnv: ['<rootDir>/src/test-setup.ts'],
 };

@@ -15,8 +15,8 @@ test.describe('mobile navigation', () => {
     for (const name of ['Radio', 'Wydarzenia', 'Streaming', 'Studio AI', 'API', 'Zaloguj się']) {
       await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
     }
-    const box = await drawer.boundingBox();
-    expect(box && Math.round(box.x + box.width)).toBe(375);
+    // It slides in: once the animation ends, its right edge is the viewport's.
+    await expect.poll(async () => ((b) => b && Math.round(b.x + b.width))(await drawer.boundingBox())).toBe(375);
 
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();

@@ -1,17 +1,37 @@
 import { test as base, expect } from '@playwright/test';
 
-/** Every test fails on a console error or an uncaught exception in the page. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/**
+ * Every test fails on a console error or an uncaught exception in the page. A test that provokes an HTTP error on
+ * purpose (a wrong password is a 400) lists it in `allowedConsoleErrors`, e.g. `httpError(400, '/auth/token')`:
+ * Chromium logs each failed request as "Failed to load resource: … status of 400" with the request's URL.
+ */
+export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
+  // Playwright fixtures take their dependencies as a destructured object; this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  allowedConsoleErrors: async ({}, use) => {
+    await use([]);
+  },
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, allowedConsoleErrors }, use) => {
       const errors: string[] = [];
-      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      page.on('console', (m) => {
+        if (m.type() !== 'error') return;
+        const url = m.location().url;
+        errors.push(url ? `${m.text()} (${url})` : m.text());
+      });
       page.on('pageerror', (e) => errors.push(e.message));
       await use(errors);
-      expect(errors, 'console errors').toEqual([]);
+      const unexpected = errors.filter((error) => !allowedConsoleErrors.some((pattern) => pattern.test(error)));
+      expect(unexpected, 'console errors').toEqual([]);
     },
     { auto: true },
   ],
 });
+
+/** Matches Chromium's console line for a request to an /api/v1 path that answered `status`. */
+export function httpError(status: number, apiPath: string): RegExp {
+  const escaped = apiPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`status of ${status}\\b.*\\(https?://[^)]*/api/v1${escaped}(\\?[^)]*)?\\)$`);
+}
 
 export { expect };

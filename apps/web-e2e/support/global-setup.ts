@@ -3,8 +3,10 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EmbeddedDatabase } from '../../api/src/core/database/embedded-database';
+import { e2eAccessTokenTtlSeconds } from './e2e-config';
 
 const root = path.resolve(__dirname, '../../..');
+
 
 async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -32,9 +34,21 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_DATABASE_URL = databaseUrl;
 
   const port = process.env.E2E_PORT ?? '4310';
+  // Mails (no SMTP_URL) land in <DATA_DIR>/outbox/ as .eml files; support/mail.ts reads them.
+  process.env.E2E_DATA_DIR = dir;
   let output = '';
   const server = spawn(process.execPath, [path.join(root, 'dist/apps/api/main.js')], {
-    env: { ...process.env, PORT: port, DATABASE_URL: databaseUrl, DATA_DIR: dir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: port,
+      // Links in mails and the server's redirects must come back to this server.
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dir,
+      LOG_LEVEL: 'warn',
+      // Short-lived access tokens, so a test can get past expiry in real time (auth.spec.ts).
+      ACCESS_TOKEN_TTL: String(e2eAccessTokenTtlSeconds),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (d: Buffer) => (output += d.toString()));

@@ -37,6 +37,41 @@ describe('dictionaries', () => {
     expect(messages.pl['notFound.title']).toBe('Oops! Page not found');
     expect(messages.pl['footer.rights']).toContain('© 2024');
   });
+
+  it('keeps the auth texts the product spec fixes', () => {
+    const fixed: Partial<Record<keyof (typeof messages)['pl'], string>> = {
+      'auth.tab.login': 'Logowanie',
+      'auth.tab.register': 'Rejestracja',
+      'auth.login.busy': 'Logowanie...',
+      'auth.register.busy': 'Tworzenie konta...',
+      'auth.validation.fillAll': 'Wypełnij wszystkie pola',
+      'auth.validation.fillRequired': 'Wypełnij wszystkie wymagane pola',
+      'auth.validation.passwordsMismatch': 'Hasła nie są identyczne',
+      'auth.validation.passwordTooShort': 'Hasło musi mieć co najmniej 6 znaków',
+      'auth.dialog.passwordsMismatch': 'Hasła nie są identyczne!',
+      'auth.dialog.loginTitle': 'Zaloguj się',
+      'auth.dialog.submitLogin': 'Zaloguj się',
+      'auth.dialog.submitRegister': 'Utwórz konto',
+      'auth.dialog.busy': 'Przetwarzanie...',
+      'auth.dialog.toRegister': 'Nie masz konta? Zarejestruj się',
+      'auth.dialog.toLogin': 'Masz już konto? Zaloguj się',
+      'auth.toast.emailTaken': 'Ten email jest już zarejestrowany. Spróbuj się zalogować.',
+      'auth.toast.signupUnexpected': 'Wystąpił nieoczekiwany błąd podczas rejestracji',
+      'auth.toast.signupSuccess': 'Konto zostało utworzone! Sprawdź email aby aktywować konto.',
+      'auth.toast.invalidCredentials': 'Nieprawidłowy email lub hasło',
+      'auth.toast.loginUnexpected': 'Wystąpił nieoczekiwany błąd podczas logowania',
+      'auth.toast.logoutError': 'Błąd podczas wylogowania',
+      'auth.toast.logoutUnexpected': 'Wystąpił nieoczekiwany błąd podczas wylogowania',
+      'auth.toast.logoutSuccess': 'Wylogowano pomyślnie',
+      'auth.toast.oauthError': 'Wystąpił błąd podczas logowania przez OAuth',
+      'userMenu.signedInAs': 'Zalogowany jako',
+      'userMenu.profile': 'Profil',
+      'userMenu.logout': 'Wyloguj się',
+    };
+    for (const [id, text] of Object.entries(fixed)) expect({ id, text: messages.pl[id as keyof (typeof messages)['pl']] }).toEqual({ id, text });
+    expect(messages.pl['auth.toast.welcome']).toContain(messages.pl['brand.name']);
+    expect(messages.pl['auth.dialog.registerTitle']).toContain(messages.pl['brand.name']);
+  });
 });
 
 describe('message ids used in code', () => {

@@ -24,6 +24,15 @@ export { Select, type SelectProps, type SelectOption } from './components/select
 export { TextField, type TextFieldProps, type TextFieldType } from './components/text-field/text-field';
 export { Card, type CardProps, type CardTone, type CardPadding } from './components/card/card';
 export { Badge, type BadgeProps, type BadgeTone } from './components/badge/badge';
+export {
+  DropdownMenu,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  type DropdownMenuAlign,
+  type DropdownMenuItemProps,
+  type DropdownMenuProps,
+} from './components/dropdown-menu/dropdown-menu';
 
 // Toasts
 export { ToastProvider, type ToastProviderProps, type ToastLabels } from './components/toast/toast-provider';

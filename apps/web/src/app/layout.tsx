@@ -2,6 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { Spinner } from '@grouarock/ui';
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { AuthDialogHost } from '../features/auth';
 import { Footer } from '../features/shell/components/footer';
 import { Header } from '../features/shell/components/header';
 import { useT } from '../lib/i18n';
@@ -53,6 +54,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      <AuthDialogHost />
       <ScrollRestoration />
     </div>
   );

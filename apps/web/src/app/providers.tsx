@@ -1,8 +1,9 @@
 import { messages } from '@grouarock/i18n';
 import { UiProvider } from '@grouarock/ui';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { IntlProvider } from 'react-intl';
+import { AuthProvider, SessionManager } from '../features/auth';
 import { localeAtom } from '../features/language/atoms';
 import { useT } from '../lib/i18n';
 import type { createStore } from 'jotai';
@@ -44,13 +45,23 @@ function Intl({ children }: { children: ReactNode }) {
   );
 }
 
-/** State, language and theme for everything below. */
-export function Providers({ store, children }: { store?: Store; children: ReactNode }) {
+export interface ProvidersProps {
+  store?: Store;
+  /** The session of this tab; main.tsx passes the one the API client's interceptors use. */
+  auth?: SessionManager;
+  children: ReactNode;
+}
+
+/** State, language, theme and the session for everything below. */
+export function Providers({ store, auth, children }: ProvidersProps) {
+  const [ownAuth] = useState(() => auth ?? new SessionManager());
   return (
     <JotaiProvider store={store}>
       <Intl>
         <DocumentLanguage />
-        <Ui>{children}</Ui>
+        <Ui>
+          <AuthProvider manager={auth ?? ownAuth}>{children}</AuthProvider>
+        </Ui>
       </Intl>
     </JotaiProvider>
   );

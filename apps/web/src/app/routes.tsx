@@ -4,6 +4,8 @@ import { ErrorPage } from './error-page';
 import { Layout } from './layout';
 
 const NotFoundPage = lazy(() => import('../features/not-found/components/not-found-page'));
+const AuthPage = lazy(() => import('../features/auth/components/auth-page'));
+const ProfilePage = lazy(() => import('../features/profile/components/profile-page'));
 
 /**
  * Every screen loads lazily as its own chunk. A screen is added here by the issue that builds it;
@@ -13,6 +15,10 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <ErrorPage />,
-    children: [{ path: '*', element: <NotFoundPage /> }],
+    children: [
+      { path: 'auth', element: <AuthPage /> },
+      { path: 'profile', element: <ProfilePage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
   },
 ];

@@ -1,8 +1,8 @@
 import { css, type Theme } from '@emotion/react';
-import { Button, Drawer, IconButton } from '@grouarock/ui';
+import { Drawer, IconButton } from '@grouarock/ui';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
+import { DrawerAccount, HeaderAccount } from '../../auth';
 import { LanguageSwitcher } from '../../language/components/language-switcher';
 import { Logo } from './logo';
 import { NavLinks } from './nav-links';
@@ -76,9 +76,7 @@ export function Header() {
         </nav>
         <div css={[actions, desktopOnly]}>
           <LanguageSwitcher />
-          <Button asChild size="sm">
-            <Link to="/auth">{t('header.login')}</Link>
-          </Button>
+          <HeaderAccount />
         </div>
         <div css={[mobileOnly, push]}>
           <Drawer
@@ -98,11 +96,7 @@ export function Header() {
                 <NavLinks vertical onNavigate={closeMenu} />
               </nav>
               <LanguageSwitcher />
-              <Button asChild fullWidth>
-                <Link to="/auth" onClick={closeMenu}>
-                  {t('header.login')}
-                </Link>
-              </Button>
+              <DrawerAccount onNavigate={closeMenu} />
             </div>
           </Drawer>
         </div>

@@ -1,0 +1,15 @@
+// jsdom with the Fetch API of Node: jsdom has no Request, and react-router's data router builds one for every
+// navigation (a <Navigate>, navigate()). AbortController comes along because Node's Request only accepts its own
+// AbortSignal.
+const { TestEnvironment } = require('jest-environment-jsdom');
+
+class JsdomWithFetch extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    for (const name of ['Request', 'Response', 'Headers', 'fetch', 'AbortController', 'AbortSignal']) {
+      this.global[name] = globalThis[name];
+    }
+  }
+}
+
+module.exports = JsdomWithFetch;

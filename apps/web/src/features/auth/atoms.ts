@@ -1,0 +1,31 @@
+import { atom, useSetAtom } from 'jotai';
+import { useMemo } from 'react';
+import type { AuthSnapshot } from './session-manager';
+
+/**
+ * The auth state every component reads (through useAuth()). AuthProvider keeps it in step with the
+ * SessionManager; it starts as `loading` until the provider mounts.
+ */
+export const authSnapshotAtom = atom<AuthSnapshot>({ status: 'loading', session: null });
+
+export type AuthDialogMode = 'login' | 'register';
+
+export interface AuthDialogState {
+  open: boolean;
+  mode: AuthDialogMode;
+}
+
+/** The app-wide auth dialog (mounted once in the layout by AuthDialogHost). */
+export const authDialogAtom = atom<AuthDialogState>({ open: false, mode: 'login' });
+
+/** `useAuthDialog().open('register')` from anywhere: likes, checkout, the profile page. */
+export function useAuthDialog(): { open: (mode?: AuthDialogMode) => void; close: () => void } {
+  const set = useSetAtom(authDialogAtom);
+  return useMemo(
+    () => ({
+      open: (mode: AuthDialogMode = 'login') => set({ open: true, mode }),
+      close: () => set((state) => ({ ...state, open: false })),
+    }),
+    [set],
+  );
+}

@@ -1,0 +1,225 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import * as client from '@grouarock/api-client';
+import { httpError, ok, rejects, sessionDto, userDto } from '../../../testing/auth-fixtures';
+import { renderRoutes } from '../../../testing/render-app';
+import { SessionManager } from '../session-manager';
+import { AuthPage } from './auth-page';
+
+jest.mock('@grouarock/api-client', () => ({
+  token: jest.fn(),
+  signUp: jest.fn(),
+  getProviders: jest.fn(),
+  recoverPassword: jest.fn(),
+  resetPassword: jest.fn(),
+  resendConfirmation: jest.fn(),
+}));
+
+const api = jest.mocked(client);
+
+function renderAuthPage(path = '/auth', auth?: SessionManager) {
+  return renderRoutes(
+    [
+      { path: '/auth', element: <AuthPage /> },
+      { path: '/', element: <p>strona główna</p> },
+    ],
+    path,
+    { auth: auth ?? new SessionManager({ arrivedThroughRedirect: () => false }) },
+  );
+}
+
+function toasts() {
+  return within(screen.getByRole('region', { name: /^Powiadomienia/ }));
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  api.getProviders.mockImplementation(() => ok({ google: false, facebook: false, github: false }) as never);
+});
+
+describe('/auth', () => {
+  it('shows the login and registration tabs and the five benefits', async () => {
+    renderAuthPage();
+    expect(screen.getByRole('tab', { name: 'Logowanie' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Rejestracja' })).toBeInTheDocument();
+    expect(within(screen.getByRole('complementary')).getAllByRole('listitem')).toHaveLength(5);
+    await waitFor(() => expect(api.getProviders).toHaveBeenCalled());
+  });
+
+  it('login with an empty field: the toast "Wypełnij wszystkie pola" and no call', async () => {
+    const user = userEvent.setup();
+    renderAuthPage();
+    await user.type(screen.getByLabelText('Email'), 'fan@example.com');
+    await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    expect(await toasts().findByText('Wypełnij wszystkie pola')).toBeInTheDocument();
+    expect(api.token).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [{ username: '', email: 'fan@example.com', password: 'riff-raff', confirm: 'riff-raff' }, 'Wypełnij wszystkie wymagane pola'],
+    [{ username: 'punk', email: '', password: 'riff-raff', confirm: 'riff-raff' }, 'Wypełnij wszystkie wymagane pola'],
+    [{ username: 'punk', email: 'fan@example.com', password: 'riff-raff', confirm: 'riff-rafff' }, 'Hasła nie są identyczne'],
+    [{ username: 'punk', email: 'fan@example.com', password: 'riff', confirm: 'riff' }, 'Hasło musi mieć co najmniej 6 znaków'],
+  ])('registration %o: the toast "%s" and no call', async (fields, message) => {
+    const user = userEvent.setup();
+    renderAuthPage();
+    await user.click(screen.getByRole('tab', { name: 'Rejestracja' }));
+    const form = screen.getByRole('form', { name: 'Rejestracja' });
+    for (const [label, value] of [
+      ['Nazwa użytkownika', fields.username],
+      ['Email', fields.email],
+      ['Hasło', fields.password],
+      ['Potwierdź hasło', fields.confirm],
+    ] as const) {
+      if (value) await user.type(within(form).getByLabelText(label), value);
+    }
+    await user.click(within(form).getByRole('button', { name: 'Utwórz konto' }));
+    expect(await toasts().findByText(message)).toBeInTheDocument();
+    expect(api.signUp).not.toHaveBeenCalled();
+  });
+
+  it('registers, says to check the mail and goes back to the login tab with the email filled in', async () => {
+    const user = userEvent.setup();
+    let answer!: (value: unknown) => void;
+    api.signUp.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)) as never);
+    renderAuthPage();
+    await user.click(screen.getByRole('tab', { name: 'Rejestracja' }));
+    await user.type(screen.getByLabelText('Nazwa użytkownika'), 'punkrocker');
+    await user.type(screen.getByLabelText('Email'), 'fan@example.com');
+    await user.type(screen.getByLabelText('Hasło'), 'riff-raff');
+    await user.type(screen.getByLabelText('Potwierdź hasło'), 'riff-raff');
+    await user.click(screen.getByRole('button', { name: 'Utwórz konto' }));
+
+    expect(screen.getByRole('button', { name: 'Tworzenie konta...' })).toHaveAttribute('aria-busy', 'true');
+    answer({ data: { user: userDto(), confirmation_sent: true } });
+
+    expect(await toasts().findByText('Konto zostało utworzone! Sprawdź email aby aktywować konto.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Logowanie' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Email')).toHaveValue('fan@example.com');
+  });
+
+  it('an email already registered gets the spec text', async () => {
+    const user = userEvent.setup();
+    api.signUp.mockImplementationOnce(() => rejects(httpError(409, { code: 'user_already_exists', message: 'User already registered' })));
+    renderAuthPage();
+    await user.click(screen.getByRole('tab', { name: 'Rejestracja' }));
+    await user.type(screen.getByLabelText('Nazwa użytkownika'), 'punkrocker');
+    await user.type(screen.getByLabelText('Email'), 'fan@example.com');
+    await user.type(screen.getByLabelText('Hasło'), 'riff-raff');
+    await user.type(screen.getByLabelText('Potwierdź hasło'), 'riff-raff');
+    await user.click(screen.getByRole('button', { name: 'Utwórz konto' }));
+    expect(await toasts().findByText('Ten email jest już zarejestrowany. Spróbuj się zalogować.')).toBeInTheDocument();
+  });
+
+  it('signs in: busy label, the welcome toast, and the redirect home replacing /auth', async () => {
+    const user = userEvent.setup();
+    let answer!: (value: unknown) => void;
+    api.token.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)) as never);
+    const { router } = renderAuthPage();
+    await user.type(screen.getByLabelText('Email'), 'fan@example.com');
+    await user.type(screen.getByLabelText('Hasło'), 'riff-raff');
+    await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    expect(screen.getByRole('button', { name: 'Logowanie...' })).toBeInTheDocument();
+
+    answer({ data: sessionDto() });
+
+    expect(await toasts().findByText('Witaj w GrouaRock!')).toBeInTheDocument();
+    expect(await screen.findByText('strona główna')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('wrong credentials: "Nieprawidłowy email lub hasło"; unconfirmed email: offers to resend the link', async () => {
+    const user = userEvent.setup();
+    api.token
+      .mockImplementationOnce(() => rejects(httpError(400, { code: 'invalid_credentials' })))
+      .mockImplementationOnce(() => rejects(httpError(403, { code: 'email_not_confirmed', message: 'Email not confirmed' })));
+    api.resendConfirmation.mockImplementationOnce(() => ok({ message: 'sent' }) as never);
+    renderAuthPage();
+    await user.type(screen.getByLabelText('Email'), 'fan@example.com');
+    await user.type(screen.getByLabelText('Hasło'), 'riff-raff');
+    await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    expect(await toasts().findByText('Nieprawidłowy email lub hasło')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    await user.click(await screen.findByRole('button', { name: 'Wyślij link aktywacyjny ponownie' }));
+    expect(api.resendConfirmation).toHaveBeenCalledWith({ body: { email: 'fan@example.com' }, throwOnError: true });
+    expect(await toasts().findByText(/wysłaliśmy nowy link/)).toBeInTheDocument();
+  });
+
+  it('no answer at all: the unexpected-error text; rate limited: the wait from Retry-After', async () => {
+    const user = userEvent.setup();
+    api.token
+      .mockImplementationOnce(() => rejects(new Error('boom')))
+      .mockImplementationOnce(() => rejects(httpError(429, { message: 'Too Many Requests' }, { 'retry-after': '42' })));
+    renderAuthPage();
+    await user.type(screen.getByLabelText('Email'), 'fan@example.com');
+    await user.type(screen.getByLabelText('Hasło'), 'riff-raff');
+    await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    expect(await toasts().findByText('Wystąpił nieoczekiwany błąd podczas logowania')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    expect(await toasts().findByText('Zbyt wiele prób. Spróbuj ponownie za 42 sekundy.')).toBeInTheDocument();
+  });
+
+  it('shows only the social buttons of enabled providers and navigates to the provider', async () => {
+    const user = userEvent.setup();
+    api.getProviders.mockImplementation(() => ok({ google: true, facebook: false, github: true }) as never);
+    const navigate = jest.fn();
+    renderAuthPage('/auth', new SessionManager({ arrivedThroughRedirect: () => false, navigate }));
+    const group = await screen.findByRole('group', { name: 'Logowanie przez serwisy zewnętrzne' });
+    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Google', 'GitHub']);
+    await user.click(within(group).getByRole('button', { name: 'GitHub' }));
+    expect(navigate).toHaveBeenCalledWith('/api/v1/auth/authorize?provider=github&redirect_to=%2F');
+  });
+
+  it.each([
+    ['oauth', 'Wystąpił błąd podczas logowania przez OAuth'],
+    ['link_invalid', /Link aktywacyjny jest nieprawidłowy lub wygasł/],
+  ])('?error=%s shows its toast once and leaves the address', async (error, text) => {
+    const { router } = renderAuthPage(`/auth?error=${error}`);
+    expect(await toasts().findByText(text)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(toasts().getAllByText(text)).toHaveLength(1);
+  });
+
+  it('?recovery_token= asks for a new password and signs in with it', async () => {
+    const user = userEvent.setup();
+    api.resetPassword.mockImplementationOnce(() => ok(sessionDto()) as never);
+    const auth = new SessionManager({ arrivedThroughRedirect: () => false });
+    const events: string[] = [];
+    auth.onAuthStateChange((event) => events.push(event));
+    const { router } = renderAuthPage(`/auth?recovery_token=${'r'.repeat(40)}`, auth);
+    expect(screen.getByRole('heading', { level: 1, name: 'Ustaw nowe hasło' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Nowe hasło'), 'brand-new');
+    await user.type(screen.getByLabelText('Powtórz nowe hasło'), 'brand-neu');
+    await user.click(screen.getByRole('button', { name: 'Zapisz nowe hasło' }));
+    expect(await toasts().findByText('Hasła nie są identyczne')).toBeInTheDocument();
+    expect(api.resetPassword).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText('Powtórz nowe hasło'));
+    await user.type(screen.getByLabelText('Powtórz nowe hasło'), 'brand-new');
+    await user.click(screen.getByRole('button', { name: 'Zapisz nowe hasło' }));
+    expect(await toasts().findByText('Hasło zostało zmienione. Jesteś zalogowany.')).toBeInTheDocument();
+    expect(api.resetPassword).toHaveBeenCalledWith({ body: { token: 'r'.repeat(40), password: 'brand-new' }, throwOnError: true });
+    expect(events).toContain('PASSWORD_RECOVERY');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('sets the Polish login title and meta tags, and restores the defaults on leaving', () => {
+    document.title = 'GrouaRock — radio online, koncerty na żywo i społeczność rocka';
+    const { unmount } = renderAuthPage();
+    expect(document.title).toBe('Logowanie i rejestracja — GrouaRock');
+    const meta = (selector: string) => document.head.querySelector<HTMLMetaElement>(`meta[${selector}]`)?.content;
+    expect(meta('name="description"')).toMatch(/^Zaloguj się do GrouaRock/);
+    expect(meta('name="keywords"')).toContain('logowanie');
+    expect(meta('property="og:title"')).toBe('Logowanie i rejestracja — GrouaRock');
+    expect(meta('property="og:description"')).toMatch(/^Zaloguj się do GrouaRock/);
+    expect(meta('name="twitter:title"')).toBe('Logowanie i rejestracja — GrouaRock');
+    expect(meta('name="twitter:description"')).toMatch(/^Zaloguj się do GrouaRock/);
+
+    unmount();
+    expect(document.title).toBe('GrouaRock — radio online, koncerty na żywo i społeczność rocka');
+    expect(meta('property="og:title"')).toBeUndefined();
+    expect(meta('name="keywords"')).toBeUndefined();
+  });
+});

@@ -1,0 +1,159 @@
+import { css, type Theme } from '@emotion/react';
+import { Card, Spinner, Tabs, useToast } from '@grouarock/ui';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { useDocumentMeta } from '../../../lib/document-meta';
+import { useT } from '../../../lib/i18n';
+import { useAuth } from './auth-provider';
+import { Benefits } from './benefits';
+import { LoginForm } from './login-form';
+import { RecoveryForm } from './recovery-form';
+import { RegisterForm } from './register-form';
+import { SocialButtons } from './social-buttons';
+
+const page = (theme: Theme) => css`
+  display: grid;
+  grid-template-columns: minmax(0, 28rem) minmax(0, 24rem);
+  justify-content: center;
+  align-items: start;
+  gap: ${theme.space[6]};
+  max-width: 80rem;
+  margin: 0 auto;
+  padding: ${theme.space[7]} ${theme.space[4]};
+
+  ${theme.mq.belowMobile} {
+    grid-template-columns: minmax(0, 1fr);
+    gap: ${theme.space[5]};
+    padding: ${theme.space[5]} ${theme.space[3]};
+  }
+`;
+
+const title = (theme: Theme) => css`
+  margin: 0;
+  font-family: ${theme.fonts.display};
+  font-size: ${theme.fontSizes['4xl']};
+  font-weight: normal;
+  letter-spacing: 0.04em;
+  line-height: 1;
+`;
+
+const subtitle = (theme: Theme) => css`
+  margin: ${theme.space[2]} 0 ${theme.space[4]};
+  color: ${theme.colors.textMuted};
+`;
+
+const centered = css`
+  display: grid;
+  place-items: center;
+  min-height: 50vh;
+`;
+
+type Tab = 'login' | 'register';
+
+/** `?error=` values the server's redirects use, and their toasts. */
+const urlErrors = { link_invalid: 'auth.toast.linkInvalid', oauth: 'auth.toast.oauthError' } as const;
+
+function isUrlError(value: string | null): value is keyof typeof urlErrors {
+  return value !== null && value in urlErrors;
+}
+
+/**
+ * /auth: sign in or register (tabs), social sign-in, the benefits box. Also the landing of the server's
+ * redirects: `?recovery_token=` (set a new password) and `?error=link_invalid|oauth` (a toast).
+ */
+export function AuthPage() {
+  const t = useT();
+  const { status } = useAuth();
+  const { show } = useToast();
+  const [params, setParams] = useSearchParams();
+  const [tab, setTab] = useState<Tab>('login');
+  const [registeredEmail, setRegisteredEmail] = useState('');
+  const shownError = useRef<string | null>(null);
+  const recoveryToken = params.get('recovery_token');
+  const urlError = params.get('error');
+
+  useDocumentMeta(
+    { title: t('auth.meta.title'), description: t('auth.meta.description'), keywords: t('auth.meta.keywords') },
+    t('meta.title'),
+  );
+
+  useEffect(() => {
+    if (!urlError || shownError.current === urlError) return;
+    shownError.current = urlError;
+    if (isUrlError(urlError)) show({ tone: 'error', title: t(urlErrors[urlError]), durationMs: 10_000 });
+    // Once said, drop it from the address so a reload does not say it again.
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('error');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [urlError, setParams, show, t]);
+
+  // A recovery link wins over an existing session: the user asked to set a new password.
+  if (status === 'signedIn' && !recoveryToken) return <Navigate to="/" replace />;
+
+  if (status === 'loading') {
+    return (
+      <div css={centered}>
+        <Spinner label={t('auth.loading')} size="lg" />
+      </div>
+    );
+  }
+
+  const leaveRecovery = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('recovery_token');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div css={page}>
+      <Card as="section" padding="lg" aria-labelledby={recoveryToken ? undefined : 'auth-title'}>
+        {recoveryToken ? (
+          <RecoveryForm recoveryToken={recoveryToken} onCancel={leaveRecovery} />
+        ) : (
+          <>
+            <div>
+              <h1 id="auth-title" css={title}>
+                {t('auth.page.title')}
+              </h1>
+              <p css={subtitle}>{t('auth.page.subtitle')}</p>
+            </div>
+            <Tabs
+              label={t('auth.page.tabs')}
+              fullWidth
+              value={tab}
+              onValueChange={(value) => setTab(value as Tab)}
+              items={[
+                { value: 'login', label: t('auth.tab.login'), content: <LoginForm initialEmail={registeredEmail} /> },
+                {
+                  value: 'register',
+                  label: t('auth.tab.register'),
+                  content: (
+                    <RegisterForm
+                      onRegistered={(email) => {
+                        setRegisteredEmail(email);
+                        setTab('login');
+                      }}
+                    />
+                  ),
+                },
+              ]}
+            />
+            <SocialButtons />
+          </>
+        )}
+      </Card>
+      <Benefits />
+    </div>
+  );
+}
+
+export default AuthPage;

@@ -1,0 +1,11 @@
+// The public face of features/auth: other features import from here, never from its files.
+export { authApi, AuthApiError, type AuthProviders, type AuthUser, type OAuthProvider } from './api/auth-api';
+export { useAuthDialog, type AuthDialogMode } from './atoms';
+export { authErrorMessage, isAuthErrorCode, useAuthErrorText, type AuthAction } from './auth-messages';
+export { PASSWORD_MIN_LENGTH } from './constants';
+export { AuthDialog, type AuthDialogProps } from './components/auth-dialog';
+export { AuthDialogHost } from './components/auth-dialog-host';
+export { AuthProvider, useAuth, useAuthEvents, type AuthApi } from './components/auth-provider';
+export { DrawerAccount, HeaderAccount } from './components/header-account';
+export { SessionManager, type AuthEvent, type AuthSnapshot, type AuthStatus, type Session } from './session-manager';
+export { useSignOut } from './use-sign-out';

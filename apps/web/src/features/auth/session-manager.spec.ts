@@ -1,0 +1,308 @@
+import * as client from '@grouarock/api-client';
+import { httpError, networkError, ok, rejects, sessionDto, userDto } from '../../testing/auth-fixtures';
+import { REFRESH_BACKOFF_MS, REFRESH_TICK_MS, SESSION_FLAG_KEY, SessionManager, type AuthEvent } from './session-manager';
+
+jest.mock('@grouarock/api-client', () => ({
+  token: jest.fn(),
+  logout: jest.fn(),
+  signUp: jest.fn(),
+  signInAnonymously: jest.fn(),
+  getUser: jest.fn(),
+  updateUser: jest.fn(),
+  resendConfirmation: jest.fn(),
+  recoverPassword: jest.fn(),
+  resetPassword: jest.fn(),
+  getProviders: jest.fn(),
+}));
+
+const api = jest.mocked(client);
+
+function refreshCalls(): number {
+  return api.token.mock.calls.filter(([options]) => options.query.grant_type === 'refresh_token').length;
+}
+
+/** A manager plus the events it emitted, in order. */
+function setup(options: ConstructorParameters<typeof SessionManager>[0] = {}) {
+  const manager = new SessionManager({ arrivedThroughRedirect: () => false, navigate: jest.fn(), ...options });
+  const events: [AuthEvent, string | null][] = [];
+  manager.onAuthStateChange((event, session) => events.push([event, session?.accessToken ?? null]));
+  return { manager, events };
+}
+
+async function signedIn(expiresIn = 900) {
+  const ctx = setup();
+  await ctx.manager.initialize();
+  api.token.mockImplementationOnce(() => ok(sessionDto(expiresIn)) as never);
+  await ctx.manager.signInWithPassword('fan@example.com', 'riff-raff');
+  ctx.events.length = 0;
+  return ctx;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  jest.useFakeTimers();
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('SessionManager: start', () => {
+  it('with no session flag is signed out at once: INITIAL_SESSION without a session and no call', async () => {
+    const { manager, events } = setup();
+    expect(manager.status).toBe('signedOut');
+    await manager.initialize();
+    expect(events).toEqual([['INITIAL_SESSION', null]]);
+    expect(api.token).not.toHaveBeenCalled();
+  });
+
+  it('with the flag set is loading, then restores the session through the refresh cookie (INITIAL_SESSION)', async () => {
+    localStorage.setItem(SESSION_FLAG_KEY, 'active');
+    api.token.mockImplementationOnce(() => ok(sessionDto()) as never);
+    const { manager, events } = setup();
+    expect(manager.status).toBe('loading');
+
+    await manager.initialize();
+
+    expect(api.token).toHaveBeenCalledWith({ query: { grant_type: 'refresh_token' }, body: {}, throwOnError: true });
+    expect(manager.status).toBe('signedIn');
+    expect(events).toEqual([['INITIAL_SESSION', manager.accessToken()]]);
+    expect(manager.session?.user.email).toBe('fan@example.com');
+  });
+
+  it('also restores when the page was reached through a same-origin redirect (confirmation link, OAuth)', async () => {
+    api.token.mockImplementationOnce(() => ok(sessionDto()) as never);
+    const { manager } = setup({ arrivedThroughRedirect: () => true });
+    await manager.initialize();
+    expect(manager.status).toBe('signedIn');
+    expect(localStorage.getItem(SESSION_FLAG_KEY)).toBe('active');
+  });
+
+  it('a refused refresh at start (401) means signed out and forgets the flag', async () => {
+    localStorage.setItem(SESSION_FLAG_KEY, 'active');
+    api.token.mockImplementationOnce(() => rejects(httpError(401, { code: 'invalid_refresh_token' })));
+    const { manager, events } = setup();
+    await manager.initialize();
+    expect(manager.status).toBe('signedOut');
+    expect(events).toEqual([['INITIAL_SESSION', null]]);
+    expect(localStorage.getItem(SESSION_FLAG_KEY)).toBeNull();
+  });
+
+  it('initialize() runs once however often it is called', async () => {
+    localStorage.setItem(SESSION_FLAG_KEY, 'active');
+    api.token.mockImplementation(() => ok(sessionDto()) as never);
+    const { manager } = setup();
+    await Promise.all([manager.initialize(), manager.initialize(), manager.ready()]);
+    expect(api.token).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('SessionManager: events of the actions', () => {
+  it('sign-in emits SIGNED_IN, keeps the token in memory and only a flag in storage', async () => {
+    const { manager, events } = setup();
+    await manager.initialize();
+    api.token.mockImplementationOnce(() => ok(sessionDto()) as never);
+
+    const session = await manager.signInWithPassword('fan@example.com', 'riff-raff');
+
+    expect(api.token).toHaveBeenCalledWith({
+      query: { grant_type: 'password' },
+      body: { email: 'fan@example.com', password: 'riff-raff' },
+      throwOnError: true,
+    });
+    expect(events.at(-1)).toEqual(['SIGNED_IN', session.accessToken]);
+    expect(manager.status).toBe('signedIn');
+    expect(Object.entries(localStorage)).toEqual([[SESSION_FLAG_KEY, 'active']]);
+  });
+
+  it('a refused sign-in rejects with the server code and changes nothing', async () => {
+    const { manager, events } = setup();
+    await manager.initialize();
+    events.length = 0;
+    api.token.mockImplementationOnce(() => rejects(httpError(400, { code: 'invalid_credentials', message: 'Invalid login credentials' })));
+    await expect(manager.signInWithPassword('fan@example.com', 'nope')).rejects.toMatchObject({ status: 400, code: 'invalid_credentials' });
+    expect(events).toEqual([]);
+    expect(manager.status).toBe('signedOut');
+  });
+
+  it('sign-out calls logout with its scope, emits SIGNED_OUT and clears the flag', async () => {
+    const { manager, events } = await signedIn();
+    api.logout.mockImplementationOnce(() => ok(undefined) as never);
+    await manager.signOut('global');
+    expect(api.logout).toHaveBeenCalledWith({ query: { scope: 'global' }, throwOnError: true });
+    expect(events).toEqual([['SIGNED_OUT', null]]);
+    expect(localStorage.getItem(SESSION_FLAG_KEY)).toBeNull();
+  });
+
+  it('a sign-out the server could not take keeps the session and rejects', async () => {
+    const { manager, events } = await signedIn();
+    api.logout.mockImplementationOnce(() => rejects(networkError()));
+    await expect(manager.signOut()).rejects.toMatchObject({ status: 0 });
+    expect(manager.status).toBe('signedIn');
+    expect(events).toEqual([]);
+  });
+
+  it('updating the user emits USER_UPDATED with the new user', async () => {
+    const { manager, events } = await signedIn();
+    const updated = userDto({ user_metadata: { username: 'nowy', display_name: 'Nowy' } });
+    api.updateUser.mockImplementationOnce(() => ok(updated) as never);
+    await manager.updateUser({ data: { username: 'nowy', display_name: 'Nowy' } });
+    expect(events.map(([event]) => event)).toEqual(['USER_UPDATED']);
+    expect(manager.session?.user.user_metadata.username).toBe('nowy');
+  });
+
+  it('a new password from the recovery link signs in with PASSWORD_RECOVERY', async () => {
+    const { manager, events } = setup();
+    await manager.initialize();
+    api.resetPassword.mockImplementationOnce(() => ok(sessionDto()) as never);
+    await manager.resetPassword('t'.repeat(40), 'brand-new');
+    expect(api.resetPassword).toHaveBeenCalledWith({ body: { token: 't'.repeat(40), password: 'brand-new' }, throwOnError: true });
+    expect(events.at(-1)?.[0]).toBe('PASSWORD_RECOVERY');
+    expect(manager.status).toBe('signedIn');
+  });
+
+  it('sign-up sends username and display name and expects the session on the next start', async () => {
+    const { manager } = setup();
+    await manager.initialize();
+    api.signUp.mockImplementationOnce(() => ok({ user: userDto(), confirmation_sent: true }) as never);
+    await manager.signUp('fan@example.com', 'riff-raff', 'punkrocker');
+    expect(api.signUp).toHaveBeenCalledWith({
+      body: { email: 'fan@example.com', password: 'riff-raff', data: { username: 'punkrocker', display_name: 'punkrocker' } },
+      throwOnError: true,
+    });
+    expect(manager.status).toBe('signedOut');
+    expect(localStorage.getItem(SESSION_FLAG_KEY)).toBe('pending');
+  });
+
+  it('OAuth is a navigation to the authorize endpoint, returning to the site root', () => {
+    const navigate = jest.fn();
+    const { manager } = setup({ navigate });
+    manager.signInWithOAuth('github');
+    expect(navigate).toHaveBeenCalledWith('/api/v1/auth/authorize?provider=github&redirect_to=%2F');
+    expect(localStorage.getItem(SESSION_FLAG_KEY)).toBe('pending');
+  });
+});
+
+describe('SessionManager: refresh', () => {
+  it('the 30 s tick refreshes once 90 s or less remain (TOKEN_REFRESHED)', async () => {
+    const { manager, events } = await signedIn(200);
+    const before = manager.accessToken();
+    api.token.mockImplementation(() => ok(sessionDto(200)) as never);
+    manager.startAutoRefresh();
+
+    // Ticks at 30, 60 and 90 s see 170, 140 and 110 s left: nothing to do.
+    await jest.advanceTimersByTimeAsync(3 * REFRESH_TICK_MS);
+    expect(refreshCalls()).toBe(0);
+    // The tick at 120 s sees 80 s left.
+    await jest.advanceTimersByTimeAsync(REFRESH_TICK_MS);
+    expect(refreshCalls()).toBe(1);
+    expect(events).toEqual([['TOKEN_REFRESHED', manager.accessToken()]]);
+    expect(manager.accessToken()).not.toBe(before);
+    manager.stopAutoRefresh();
+  });
+
+  it('retries a refresh that got no answer after 200, 400, 800 ms', async () => {
+    const { manager, events } = await signedIn();
+    api.token
+      .mockImplementationOnce(() => rejects(networkError()))
+      .mockImplementationOnce(() => rejects(httpError(503)))
+      .mockImplementationOnce(() => rejects(networkError()))
+      .mockImplementationOnce(() => ok(sessionDto()) as never);
+
+    const refreshed = manager.refreshSession();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(refreshCalls()).toBe(1);
+    await jest.advanceTimersByTimeAsync(REFRESH_BACKOFF_MS - 1);
+    expect(refreshCalls()).toBe(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(refreshCalls()).toBe(2);
+    await jest.advanceTimersByTimeAsync(2 * REFRESH_BACKOFF_MS - 1);
+    expect(refreshCalls()).toBe(2);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(refreshCalls()).toBe(3);
+    await jest.advanceTimersByTimeAsync(4 * REFRESH_BACKOFF_MS);
+    expect(refreshCalls()).toBe(4);
+
+    await expect(refreshed).resolves.toMatchObject({ accessToken: manager.accessToken() });
+    expect(events.map(([event]) => event)).toEqual(['TOKEN_REFRESHED']);
+  });
+
+  it('gives up within one tick and keeps the session (no sign-out for lack of an answer)', async () => {
+    const { manager, events } = await signedIn();
+    api.token.mockImplementation(() => rejects(networkError()));
+    const refreshed = manager.refreshSession();
+    const outcome = expect(refreshed).rejects.toMatchObject({ status: 0 });
+    await jest.advanceTimersByTimeAsync(REFRESH_TICK_MS);
+    await outcome;
+    // 200 + 400 + … + 12 800 ms = 25.4 s of waiting; the next wait (25.6 s) would pass the tick.
+    expect(refreshCalls()).toBe(8);
+    expect(manager.status).toBe('signedIn');
+    expect(events).toEqual([]);
+    expect(localStorage.getItem(SESSION_FLAG_KEY)).toBe('active');
+  });
+
+  it('a refresh refused with 401 (revoked or reused) signs out', async () => {
+    const { manager, events } = await signedIn();
+    api.token.mockImplementationOnce(() => rejects(httpError(401, { code: 'refresh_token_reused' })));
+    await expect(manager.refreshSession()).resolves.toBeNull();
+    expect(manager.status).toBe('signedOut');
+    expect(events).toEqual([['SIGNED_OUT', null]]);
+    expect(localStorage.getItem(SESSION_FLAG_KEY)).toBeNull();
+    await expect(manager.refreshAccessToken()).resolves.toBeNull();
+  });
+
+  it('concurrent refreshes share one request', async () => {
+    const { manager } = await signedIn();
+    let answer!: (value: unknown) => void;
+    api.token.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)) as never);
+    const first = manager.refreshSession();
+    const second = manager.refreshSession();
+    const third = manager.refreshAccessToken();
+    answer({ data: sessionDto() });
+    const [a, b, c] = await Promise.all([first, second, third]);
+    expect(refreshCalls()).toBe(1);
+    expect(a).toBe(b);
+    expect(c).toBe(a?.accessToken);
+  });
+
+  it('a refresh that was in flight during a sign-out does not sign back in', async () => {
+    const { manager } = await signedIn();
+    let answer!: (value: unknown) => void;
+    api.token.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)) as never);
+    api.logout.mockImplementationOnce(() => ok(undefined) as never);
+    const refreshed = manager.refreshSession();
+    await manager.signOut();
+    answer({ data: sessionDto() });
+    await refreshed;
+    expect(manager.status).toBe('signedOut');
+  });
+
+  it('a restore that got no answer leaves the visitor signed out and is retried on the tick', async () => {
+    localStorage.setItem(SESSION_FLAG_KEY, 'active');
+    api.token.mockImplementation(() => rejects(networkError()));
+    const { manager, events } = setup();
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    manager.startAutoRefresh();
+    const started = manager.initialize();
+    await jest.advanceTimersByTimeAsync(REFRESH_TICK_MS - 1);
+    await started;
+    expect(events).toEqual([['INITIAL_SESSION', null]]);
+    expect(localStorage.getItem(SESSION_FLAG_KEY)).toBe('active');
+
+    api.token.mockReset();
+    api.token.mockImplementation(() => ok(sessionDto()) as never);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(manager.status).toBe('signedIn');
+    expect(events.at(-1)?.[0]).toBe('SIGNED_IN');
+    manager.stopAutoRefresh();
+  });
+
+  it('follows a sign-out in another tab (the flag disappears)', async () => {
+    const { manager, events } = await signedIn();
+    manager.startAutoRefresh();
+    window.dispatchEvent(new StorageEvent('storage', { key: SESSION_FLAG_KEY, oldValue: 'active', newValue: null }));
+    expect(manager.status).toBe('signedOut');
+    expect(events).toEqual([['SIGNED_OUT', null]]);
+    manager.stopAutoRefresh();
+  });
+});

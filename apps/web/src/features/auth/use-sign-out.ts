@@ -1,0 +1,37 @@
+import { useToast } from '@grouarock/ui';
+import { useCallback, useState } from 'react';
+import { useT } from '../../lib/i18n';
+import { AuthApiError } from './api/auth-api';
+import { useAuth } from './components/auth-provider';
+
+/**
+ * Signs out with the spec's toasts: "Wylogowano pomyślnie"; "Błąd podczas wylogowania" when the server refused or
+ * could not be reached; "Wystąpił nieoczekiwany błąd podczas wylogowania" for anything else. Resolves to whether
+ * the user is now signed out.
+ */
+export function useSignOut(): { signOut: (scope?: 'local' | 'global') => Promise<boolean>; busy: boolean } {
+  const { signOut } = useAuth();
+  const { show } = useToast();
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+
+  const run = useCallback(
+    async (scope: 'local' | 'global' = 'local') => {
+      setBusy(true);
+      try {
+        await signOut(scope);
+        show({ tone: 'success', title: t(scope === 'global' ? 'profile.sessions.done' : 'auth.toast.logoutSuccess') });
+        return true;
+      } catch (error) {
+        console.error('Sign-out failed', error);
+        show({ tone: 'error', title: t(error instanceof AuthApiError ? 'auth.toast.logoutError' : 'auth.toast.logoutUnexpected') });
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [signOut, show, t],
+  );
+
+  return { signOut: run, busy };
+}

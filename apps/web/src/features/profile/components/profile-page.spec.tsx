@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import * as client from '@grouarock/api-client';
+import { httpError, ok, rejects, sessionDto, userDto } from '../../../testing/auth-fixtures';
+import { renderRoutes } from '../../../testing/render-app';
+import { AuthDialogHost, SessionManager } from '../../auth';
+import { ProfilePage } from './profile-page';
+
+jest.mock('@grouarock/api-client', () => ({ token: jest.fn(), logout: jest.fn(), getUser: jest.fn(), updateUser: jest.fn() }));
+
+const api = jest.mocked(client);
+
+async function renderProfile(user: ReturnType<typeof userDto> | null) {
+  const auth = new SessionManager({ arrivedThroughRedirect: () => false });
+  await auth.initialize();
+  if (user) {
+    api.token.mockImplementationOnce(() => ok(sessionDto(900, user)) as never);
+    await auth.signInWithPassword('fan@example.com', 'riff-raff');
+    api.getUser.mockImplementation(() => ok(user) as never);
+  }
+  return renderRoutes(
+    [
+      {
+        path: '/profile',
+        element: (
+          <>
+            <ProfilePage />
+            <AuthDialogHost />
+          </>
+        ),
+      },
+      { path: '/auth', element: <p>logowanie</p> },
+    ],
+    '/profile',
+    { auth },
+  );
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('/profile', () => {
+  it('sends a signed-out visitor to /auth', async () => {
+    const { router } = await renderProfile(null);
+    expect(await screen.findByText('logowanie')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it('shows the account: email, confirmed, providers, creation date; reads the user fresh', async () => {
+    await renderProfile(userDto({ providers: ['google', 'github'] }));
+    const account = screen.getByRole('region', { name: 'Konto' });
+    expect(account).toHaveTextContent('fan@example.com');
+    expect(account).toHaveTextContent('Potwierdzony');
+    expect(account).toHaveTextContent('Google, GitHub');
+    expect(account).toHaveTextContent('1 sierpnia 2025');
+    await waitFor(() => expect(api.getUser).toHaveBeenCalled());
+  });
+
+  it('saves username and display name', async () => {
+    const user = userEvent.setup();
+    api.updateUser.mockImplementationOnce(() => ok(userDto({ user_metadata: { username: 'nowy', display_name: 'Nowy' } })) as never);
+    await renderProfile(userDto());
+    const form = screen.getByRole('region', { name: 'Dane profilu' });
+    await user.clear(within(form).getByLabelText('Nazwa użytkownika'));
+    await user.type(within(form).getByLabelText('Nazwa użytkownika'), 'nowy');
+    await user.clear(within(form).getByLabelText('Wyświetlana nazwa'));
+    await user.type(within(form).getByLabelText('Wyświetlana nazwa'), 'Nowy');
+    await user.click(within(form).getByRole('button', { name: 'Zapisz zmiany' }));
+    expect(api.updateUser).toHaveBeenCalledWith({ body: { data: { username: 'nowy', display_name: 'Nowy' } }, throwOnError: true });
+    expect(await screen.findByText('Zapisano dane profilu', { selector: 'li *' })).toBeInTheDocument();
+  });
+
+  it('changing the password needs the current one; a wrong one is said at that field', async () => {
+    const user = userEvent.setup();
+    api.updateUser.mockImplementationOnce(() => rejects(httpError(400, { code: 'invalid_current_password' })));
+    await renderProfile(userDto());
+    const form = screen.getByRole('region', { name: 'Zmiana hasła' });
+    await user.type(within(form).getByLabelText('Nowe hasło'), 'brand-new');
+    await user.type(within(form).getByLabelText('Powtórz nowe hasło'), 'brand-new');
+    await user.click(within(form).getByRole('button', { name: 'Zmień hasło' }));
+    expect(within(form).getByLabelText('Aktualne hasło')).toHaveAccessibleDescription('Wypełnij wszystkie wymagane pola');
+    expect(api.updateUser).not.toHaveBeenCalled();
+
+    await user.type(within(form).getByLabelText('Aktualne hasło'), 'not-it');
+    await user.click(within(form).getByRole('button', { name: 'Zmień hasło' }));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Aktualne hasło')).toHaveAccessibleDescription('Aktualne hasło jest nieprawidłowe'),
+    );
+    expect(api.updateUser).toHaveBeenCalledWith({ body: { password: 'brand-new', current_password: 'not-it' }, throwOnError: true });
+  });
+
+  it('signs out of every device with scope=global', async () => {
+    const user = userEvent.setup();
+    api.logout.mockImplementationOnce(() => ok(undefined) as never);
+    const { router } = await renderProfile(userDto());
+    await user.click(screen.getByRole('button', { name: 'Wyloguj się ze wszystkich urządzeń' }));
+    expect(api.logout).toHaveBeenCalledWith({ query: { scope: 'global' }, throwOnError: true });
+    expect(await screen.findByText('Wylogowano ze wszystkich urządzeń', { selector: 'li *' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+
+  it('a guest can turn the session into a full account, or sign in through the dialog', async () => {
+    const user = userEvent.setup();
+    const guest = userDto({ is_anonymous: true, email: null, has_password: false, user_metadata: { username: null, display_name: null } });
+    api.updateUser.mockImplementationOnce(() => ok({ ...guest, email: 'fan@example.com' }) as never);
+    await renderProfile(guest);
+    const upgrade = screen.getByRole('region', { name: 'Załóż pełne konto' });
+    expect(screen.getByRole('region', { name: 'Konto' })).toHaveTextContent('Gość');
+    await user.type(within(upgrade).getByLabelText('Email'), 'fan@example.com');
+    await user.type(within(upgrade).getByLabelText('Hasło'), 'riff-raff');
+    await user.type(within(upgrade).getByLabelText('Potwierdź hasło'), 'riff-raff');
+    await user.click(within(upgrade).getByRole('button', { name: 'Załóż konto' }));
+    expect(api.updateUser).toHaveBeenCalledWith({ body: { email: 'fan@example.com', password: 'riff-raff' }, throwOnError: true });
+    expect(await within(upgrade).findByText(/Sprawdź skrzynkę fan@example.com/)).toBeInTheDocument();
+
+    await user.click(within(upgrade).getByRole('button', { name: 'Zaloguj się na swoje konto' }));
+    expect(screen.getByRole('dialog', { name: 'Zaloguj się' })).toBeInTheDocument();
+  });
+});

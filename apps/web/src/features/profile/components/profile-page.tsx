@@ -1,0 +1,82 @@
+import { css, type Theme } from '@emotion/react';
+import { Spinner } from '@grouarock/ui';
+import { useEffect } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useDocumentMeta } from '../../../lib/document-meta';
+import { useT } from '../../../lib/i18n';
+import { useAuth } from '../../auth';
+import { AccountDetails } from './account-details';
+import { PasswordForm } from './password-form';
+import { ProfileForm } from './profile-form';
+import { SignOutEverywhere } from './sign-out-everywhere';
+import { UpgradeAccount } from './upgrade-account';
+
+const page = (theme: Theme) => css`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space[5]};
+  max-width: 44rem;
+  margin: 0 auto;
+  padding: ${theme.space[7]} ${theme.space[4]};
+
+  ${theme.mq.belowMobile} {
+    padding: ${theme.space[5]} ${theme.space[3]};
+  }
+`;
+
+const title = (theme: Theme) => css`
+  margin: 0;
+  font-family: ${theme.fonts.display};
+  font-size: ${theme.fontSizes['4xl']};
+  font-weight: normal;
+  letter-spacing: 0.04em;
+  line-height: 1;
+`;
+
+const centered = css`
+  display: grid;
+  place-items: center;
+  min-height: 50vh;
+`;
+
+/** /profile: the account, its details and settings. Signed-out visitors are sent to /auth. */
+export function ProfilePage() {
+  const t = useT();
+  const { status, user, reloadUser } = useAuth();
+  const userId = user?.id;
+
+  useDocumentMeta({ title: t('profile.meta.title') }, t('meta.title'));
+
+  // The session carries the user as it was at sign-in; read it fresh (e.g. the email was confirmed since).
+  useEffect(() => {
+    if (!userId) return;
+    reloadUser().catch((error: unknown) => console.warn('Could not reload the user', error));
+  }, [userId, reloadUser]);
+
+  if (status === 'loading') {
+    return (
+      <div css={centered}>
+        <Spinner label={t('auth.loading')} size="lg" />
+      </div>
+    );
+  }
+  if (status === 'signedOut' || !user) return <Navigate to="/auth" replace />;
+
+  return (
+    <div css={page}>
+      <h1 css={title}>{t('profile.title')}</h1>
+      <AccountDetails user={user} />
+      {user.is_anonymous ? (
+        <UpgradeAccount />
+      ) : (
+        <>
+          <ProfileForm key={`profile-${user.id}`} user={user} />
+          <PasswordForm user={user} />
+        </>
+      )}
+      <SignOutEverywhere />
+    </div>
+  );
+}
+
+export default ProfilePage;
