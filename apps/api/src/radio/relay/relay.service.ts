@@ -44,19 +44,24 @@ export class RelayService implements OnModuleDestroy {
       this.logger.warn(`${station.id}: ${(e as Error).message}`);
       throw new BadGatewayException(`${station.name} is not reachable right now`);
     }
-    res.status(200).set({
+    const headers = {
       'Content-Type': relay.contentType,
       'Cache-Control': 'no-cache, no-store',
       'Access-Control-Allow-Origin': '*',
       'Cross-Origin-Resource-Policy': 'cross-origin',
       'X-Content-Type-Options': 'nosniff',
-    });
+    };
     if (req.method === 'HEAD') {
-      res.end();
+      res.status(200).set(headers).end();
       return;
     }
-    res.flushHeaders();
-    relay.add(res);
+    // From here on the socket carries only audio, for hours. Writing to it directly (HTTP/1.0 style,
+    // ended by closing) and letting go of the framework's response object keeps each listener cheap.
+    const socket = res.socket;
+    if (!socket) return;
+    res.detachSocket(socket);
+    socket.write(`HTTP/1.1 200 OK\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}Connection: close\r\n\r\n`);
+    relay.add(socket);
   }
 
   onModuleDestroy(): void {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { IcyDemuxer } from './icy-demuxer';
 import { splitTitle, streamTitle } from './icy-title';
 import type { UpstreamConnector, UpstreamStream } from './upstream-connector';
@@ -13,6 +13,8 @@ export interface StationRelayOptions {
   lingerMs: number;
   /** Reconnect delays while listeners wait; the last one repeats. */
   backoffMs: readonly number[];
+  /** Audio is gathered and written to listeners in blocks this often: far fewer writes per listener. */
+  flushMs: number;
 }
 
 export interface RelayTitle {
@@ -34,10 +36,11 @@ export class StationRelay extends EventEmitter {
     maxQueueBytes: 512 * 1024,
     lingerMs: 5000,
     backoffMs: [500, 1000, 2000, 5000, 10_000],
+    flushMs: 200,
   };
 
   private readonly options: StationRelayOptions;
-  private readonly audience = new Set<ServerResponse>();
+  private readonly audience = new Set<Socket>();
   private burst: Buffer[] = [];
   private burstSize = 0;
   private state: State = 'idle';
@@ -47,6 +50,8 @@ export class StationRelay extends EventEmitter {
   private retryTimer?: NodeJS.Timeout;
   private lingerTimer?: NodeJS.Timeout;
   private lastTitle?: string;
+  private pendingChunks: Buffer[] = [];
+  private flushTimer?: NodeJS.Timeout;
   contentType = 'audio/mpeg';
   current?: RelayTitle & { updatedAt: Date };
 
@@ -75,27 +80,29 @@ export class StationRelay extends EventEmitter {
     return this.connecting;
   }
 
-  /** A listener whose headers are sent: gets the burst, then the live audio. */
-  add(res: ServerResponse): void {
+  /** A listener's socket, its response headers sent: gets the burst, then the live audio. */
+  add(socket: Socket): void {
     clearTimeout(this.lingerTimer);
-    this.audience.add(res);
-    res.once('close', () => this.remove(res));
-    for (const chunk of this.burst) res.write(chunk);
+    this.audience.add(socket);
+    socket.once('close', () => this.remove(socket));
+    socket.on('error', () => socket.destroy());
+    for (const chunk of this.burst) socket.write(chunk);
   }
 
   close(): void {
     this.state = 'closed';
     clearTimeout(this.retryTimer);
+    clearTimeout(this.flushTimer);
     clearTimeout(this.lingerTimer);
     this.upstream?.body.destroy();
     this.upstream = undefined;
-    for (const res of this.audience) res.end();
+    for (const socket of this.audience) socket.end();
     this.audience.clear();
     this.emit('closed');
   }
 
-  private remove(res: ServerResponse): void {
-    if (!this.audience.delete(res) || this.audience.size > 0 || this.state === 'closed') return;
+  private remove(socket: Socket): void {
+    if (!this.audience.delete(socket) || this.audience.size > 0 || this.state === 'closed') return;
     this.lingerTimer = setTimeout(() => this.close(), this.options.lingerMs);
   }
 
@@ -111,21 +118,31 @@ export class StationRelay extends EventEmitter {
     this.state = 'streaming';
     this.attempts = 0;
     const demuxer = new IcyDemuxer(upstream.metaint);
-    demuxer.on('data', (chunk: Buffer) => this.broadcast(chunk));
+    demuxer.on('data', (chunk: Buffer) => this.gather(chunk));
     demuxer.on('metadata', (text: string) => this.onMetadata(text));
     upstream.body.on('error', () => undefined);
     upstream.body.once('close', () => this.dropped(upstream));
     upstream.body.pipe(demuxer);
   }
 
-  private broadcast(chunk: Buffer): void {
-    this.burst.push(chunk);
-    this.burstSize += chunk.length;
+  private gather(chunk: Buffer): void {
+    this.pendingChunks.push(chunk);
+    this.flushTimer ??= setTimeout(() => this.flush(), this.options.flushMs);
+  }
+
+  /** One block for everyone: kept in the burst, written once to each listener. */
+  private flush(): void {
+    this.flushTimer = undefined;
+    if (!this.pendingChunks.length) return;
+    const block = this.pendingChunks.length === 1 ? this.pendingChunks[0] : Buffer.concat(this.pendingChunks);
+    this.pendingChunks = [];
+    this.burst.push(block);
+    this.burstSize += block.length;
     while (this.burstSize - this.burst[0].length >= this.options.burstBytes) this.burstSize -= (this.burst.shift() as Buffer).length;
-    for (const res of this.audience) {
+    for (const socket of this.audience) {
       // A listener that cannot keep up is let go rather than buffered without bound.
-      if (res.writableLength > this.options.maxQueueBytes) res.destroy();
-      else res.write(chunk);
+      if (socket.writableLength > this.options.maxQueueBytes) socket.destroy();
+      else socket.write(block);
     }
   }
 
