@@ -33,18 +33,23 @@ function run(args, extraEnv = {}) {
   return exec(process.execPath, args, extraEnv);
 }
 
-function ensureChromium() {
-  if (existsSync(chromium.executablePath)) return true;
+/** Debian packages the suite drives: Chromium (browser tests), Icecast2 and ffmpeg (the radio relay tests). */
+const debianPackages = [
+  { name: 'chromium', present: () => existsSync(chromium.executablePath) },
+  { name: 'icecast2', present: () => spawnSync('sh', ['-c', 'command -v icecast2'], { stdio: 'ignore' }).status === 0 },
+  { name: 'ffmpeg', present: () => spawnSync('sh', ['-c', 'command -v ffmpeg'], { stdio: 'ignore' }).status === 0 },
+];
+
+function ensureDebianPackages() {
+  const missing = debianPackages.filter((p) => !p.present()).map((p) => p.name);
+  if (!missing.length) return true;
   if (process.getuid?.() !== 0) {
-    console.error(
-      `Chromium is missing at ${chromium.executablePath}. Install Debian's package as root:\n` +
-        '  apt-get update && apt-get install -y chromium\n(or point CHROMIUM_PATH at an existing Chromium).',
-    );
+    console.error(`Missing Debian packages: ${missing.join(' ')}. Install them as root:\n  apt-get update && apt-get install -y ${missing.join(' ')}`);
     return false;
   }
-  console.log('Chromium is missing: installing Debian\'s package');
+  console.log(`Installing Debian packages: ${missing.join(' ')}`);
   const apt = { DEBIAN_FRONTEND: 'noninteractive' };
-  return exec('apt-get', ['update', '-qq'], apt) && exec('apt-get', ['install', '-y', '-qq', 'chromium'], apt);
+  return exec('apt-get', ['update', '-qq'], apt) && exec('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], apt);
 }
 
 /** `docker compose config` (or the standalone docker-compose) must accept the deployment file. */
@@ -91,7 +96,7 @@ function playwright(config, name) {
 }
 
 const stages = [
-  ['chromium', () => ensureChromium()],
+  ['packages', () => ensureDebianPackages()],
   // The project graph first: the module-boundaries rule reads it, and skips itself without it.
   ['lint', () => run([bin.nx, 'show', 'projects']) && run([bin.eslint, '--max-warnings=0', '.']) && validateCompose()],
   [
@@ -103,6 +108,7 @@ const stages = [
     'api',
     () => run([bin.nx, 'run', 'api:build', '--outputStyle=static']) && jest('apps/api/test/jest.config.cjs', 'api', ['--experimental-vm-modules']),
   ],
+  ['audio', () => playwright('libs/audio-engine/signal/playwright.config.ts', 'audio')],
   [
     'e2e',
     () => run([bin.nx, 'run-many', '-t', 'build', '-p', 'api', 'web', '--outputStyle=static']) && playwright('apps/web-e2e/playwright.config.ts', 'e2e'),
