@@ -97,6 +97,7 @@ describe('the radio relay against a real Icecast2', () => {
     try {
       await until(async () => (listeners.every((l) => l.bytes > 32 * 1024) ? true : undefined), 'audio for every listener', 20_000);
       expect(await icecast.listeners('/rock.mp3')).toBe(1);
+      expect(((await (await fetch(`${base}/api/v1/radio/stations/test-rock`)).json()) as { listeners: number }).listeners).toBe(100);
       for (const l of listeners) {
         expect(l.status).toBe(200);
         expect(l.headers['content-type']).toBe('audio/mpeg');

@@ -67,6 +67,7 @@ export class StationDto {
   @ApiProperty({ description: 'CSS gradient for the station card' }) gradient!: string;
   @ApiProperty({ nullable: true, type: String }) logoUrl!: string | null;
   @ApiProperty() featured!: boolean;
+  @ApiProperty({ description: 'Listeners on our relay right now (a real count, never an estimate)', minimum: 0 }) listeners!: number;
   @ApiProperty({ nullable: true, type: String }) homepage!: string | null;
   @ApiProperty({ description: "The station's own stream (upstream) address" }) sourceUrl!: string;
   @ApiProperty({ nullable: true, enum: ['mp3', 'aac'] }) codec!: 'mp3' | 'aac' | null;

@@ -2,7 +2,8 @@ import { country } from './countries';
 import type { StationDto } from './radio.dto';
 import type { Station } from './station.entity';
 
-export function toStationDto(station: Station): StationDto {
+/** A station for clients; `listeners` is the live count on our relay. */
+export function toStationDto(station: Station, listeners = 0): StationDto {
   return {
     id: station.id,
     name: station.name,
@@ -12,6 +13,7 @@ export function toStationDto(station: Station): StationDto {
     gradient: station.gradient ?? '',
     logoUrl: station.logoUrl,
     featured: station.featured,
+    listeners,
     homepage: station.homepage,
     sourceUrl: station.streamUrl,
     codec: station.codec,

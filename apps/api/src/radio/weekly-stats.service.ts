@@ -3,7 +3,7 @@ import { Cron, CronExpression } from '@nestjs/schedule';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import type { WeeklyTopDto } from './radio.dto';
-import { toStationDto } from './station-mapper';
+import { StationsService } from './stations.service';
 import { WeeklyTopStation } from './weekly-top-station.entity';
 
 /** Key of the advisory lock that lets one process at a time recalculate (any 64-bit number of our own). */
@@ -26,6 +26,7 @@ export class WeeklyStatsService implements OnModuleDestroy {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(WeeklyTopStation) private readonly rows: Repository<WeeklyTopStation>,
+    private readonly stations: StationsService,
   ) {}
 
   /** After a like changes: one recalculation for everything that changed within `coalesceMs`. */
@@ -77,7 +78,7 @@ export class WeeklyStatsService implements OnModuleDestroy {
       .getMany();
     const stations = rows.map((row, i) => ({
       rank: i + 1,
-      station: toStationDto(row.station!),
+      station: this.stations.toDto(row.station!),
       totalLikes: row.totalLikes,
       isFeatured: row.isFeatured,
     }));

@@ -205,6 +205,10 @@ export type StationDto = {
     gradient: string;
     logoUrl: string | null;
     featured: boolean;
+    /**
+     * Listeners on our relay right now (a real count, never an estimate)
+     */
+    listeners: number;
     homepage: string | null;
     /**
      * The station's own stream (upstream) address
