@@ -1,4 +1,6 @@
 import type { Messages } from './pl';
+import { mixerEn } from './mixer.en';
+import { radioEn } from './radio.en';
 
 export const en: Messages = {
   'brand.name': 'GrouaRock',
@@ -196,4 +198,6 @@ export const en: Messages = {
   'error.title': 'Something went wrong',
   'error.description': 'Reload the page. If it keeps happening, write to us through the support page.',
   'error.reload': 'Reload the page',
+  ...radioEn,
+  ...mixerEn,
 };

@@ -1,4 +1,6 @@
 import type { Messages } from './pl';
+import { mixerNl } from './mixer.nl';
+import { radioNl } from './radio.nl';
 
 export const nl: Messages = {
   'brand.name': 'GrouaRock',
@@ -196,4 +198,6 @@ export const nl: Messages = {
   'error.title': 'Er ging iets mis',
   'error.description': 'Laad de pagina opnieuw. Blijft het gebeuren, schrijf ons dan via de ondersteuningspagina.',
   'error.reload': 'Pagina opnieuw laden',
+  ...radioNl,
+  ...mixerNl,
 };

@@ -1,3 +1,6 @@
+import { mixerPl } from './mixer.pl';
+import { radioPl } from './radio.pl';
+
 /**
  * Polish, the source dictionary: its keys are the message ids of the whole product and its texts are
  * the spec's, word for word. Values are ICU MessageFormat.
@@ -201,6 +204,9 @@ export const pl = {
   'error.title': 'Coś poszło nie tak',
   'error.description': 'Odśwież stronę. Jeśli błąd się powtarza, napisz do nas przez stronę wsparcia.',
   'error.reload': 'Odśwież stronę',
+  // Areas with dictionaries of their own, so each can grow without touching this file.
+  ...radioPl,
+  ...mixerPl,
 };
 
 export type MessageId = keyof typeof pl;
