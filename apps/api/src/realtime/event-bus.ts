@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
@@ -12,7 +12,7 @@ const PG_CHANNEL = 'grouarock_events';
  * process on its own LISTEN connection (re-established if it drops), then handed to local handlers.
  */
 @Injectable()
-export class EventBus implements OnModuleInit, OnModuleDestroy {
+export class EventBus implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('EventBus');
   private readonly handlers = new Set<(event: RealtimeEvent) => void>();
   private client?: Client;
@@ -24,7 +24,8 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  async onModuleInit(): Promise<void> {
+  /** Only once every module is up: an application that fails to boot must not leave a connection behind. */
+  async onApplicationBootstrap(): Promise<void> {
     await this.listen();
   }
 
@@ -67,5 +68,6 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
       this.retry = undefined;
       this.listen().catch(() => this.reconnect());
     }, 1000);
+    this.retry.unref();
   }
 }
