@@ -58,8 +58,9 @@ export default tseslint.config(
         'error',
         {
           enforceBuildableLibDependency: false,
-          // The e2e harness runs the product on the API's own embedded-database launcher.
-          allow: ['../../api/src/core/database/embedded-database'],
+          // The e2e harness runs the product on the API's own embedded-database launcher, with the
+          // API tests' Icecast2 harness as the radio upstream.
+          allow: ['../../api/src/core/database/embedded-database', '../../api/test/support/icecast'],
           depConstraints,
           banTransitiveDependencies: false,
         },

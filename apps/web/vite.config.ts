@@ -21,6 +21,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    // Which chunks each route needs (npm run bench:web reads it).
+    manifest: true,
   },
   server: {
     port: 5173,

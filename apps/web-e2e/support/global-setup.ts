@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EmbeddedDatabase } from '../../api/src/core/database/embedded-database';
-import { e2eAccessTokenTtlSeconds } from './e2e-config';
+import { IcecastServer } from '../../api/test/support/icecast';
+import { e2eAccessTokenTtlSeconds, e2eStations } from './e2e-config';
 
 const root = path.resolve(__dirname, '../../..');
-
 
 async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -33,6 +33,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const databaseUrl = await db.start();
   process.env.E2E_DATABASE_URL = databaseUrl;
 
+  // A real Icecast2 fed by ffmpeg, one mount per test station (each its own tone), for the radio tests.
+  const icecast = new IcecastServer();
+  await icecast.start();
+  for (const station of e2eStations) await icecast.startSource(station.mount, station.frequency);
+  process.env.E2E_ICECAST_URL = icecast.base;
+  process.env.E2E_ICECAST_ADMIN_PASSWORD = icecast.adminPassword;
+  const stationsFile = path.join(dir, 'stations.json');
+  writeFileSync(
+    stationsFile,
+    JSON.stringify(e2eStations.map(({ mount, frequency: _f, ...station }) => ({ ...station, streamUrl: `${icecast.base}${mount}` }))),
+  );
+
   const port = process.env.E2E_PORT ?? '4310';
   // Mails (no SMTP_URL) land in <DATA_DIR>/outbox/ as .eml files; support/mail.ts reads them.
   process.env.E2E_DATA_DIR = dir;
@@ -48,6 +60,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LOG_LEVEL: 'warn',
       // Short-lived access tokens, so a test can get past expiry in real time (auth.spec.ts).
       ACCESS_TOKEN_TTL: String(e2eAccessTokenTtlSeconds),
+      STATIONS_FILE: stationsFile,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -59,6 +72,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     await db.stop();
+    await icecast.stop();
     rmSync(dir, { recursive: true, force: true });
   };
 }

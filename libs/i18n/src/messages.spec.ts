@@ -1,7 +1,12 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { defaultLocale, locales, messages } from './index';
+import { defaultLocale, loadMessages, locales } from './index';
+import { en } from './messages/en';
+import { nl } from './messages/nl';
+import { pl } from './messages/pl';
+
+const messages = { pl, en, nl };
 
 const sourceIds = Object.keys(messages[defaultLocale]);
 
@@ -16,6 +21,10 @@ function argumentsOf(elements: MessageFormatElement[]): string[] {
 }
 
 describe('dictionaries', () => {
+  it.each(locales)('%s loads on demand', async (locale) => {
+    expect(await loadMessages(locale)).toBe(messages[locale]);
+  });
+
   it.each(locales)('%s has exactly the keys of the Polish source', (locale) => {
     expect(Object.keys(messages[locale]).sort()).toEqual([...sourceIds].sort());
   });

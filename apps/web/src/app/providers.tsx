@@ -1,11 +1,11 @@
-import { messages } from '@grouarock/i18n';
 import { UiProvider } from '@grouarock/ui';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { type ReactNode, useEffect, useState } from 'react';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider, useIntl } from 'react-intl';
 import { AuthProvider, SessionManager } from '../features/auth';
 import { localeAtom } from '../features/language/atoms';
 import { useT } from '../lib/i18n';
+import { ensureMessages, messagesIfLoaded } from '../lib/locale-messages';
 import type { createStore } from 'jotai';
 
 type Store = ReturnType<typeof createStore>;
@@ -13,7 +13,7 @@ type Store = ReturnType<typeof createStore>;
 /** Keeps <html lang> and the default title in step with the chosen language. */
 function DocumentLanguage() {
   const t = useT();
-  const locale = useAtomValue(localeAtom);
+  const { locale } = useIntl();
   useEffect(() => {
     document.documentElement.lang = locale;
     document.title = t('meta.title');
@@ -38,8 +38,20 @@ function Ui({ children }: { children: ReactNode }) {
 
 function Intl({ children }: { children: ReactNode }) {
   const locale = useAtomValue(localeAtom);
+  // The language on screen: the chosen one once its dictionary is loaded (main.tsx preloads the remembered one).
+  const [shown, setShown] = useState(() => (messagesIfLoaded(locale) ? locale : 'pl'));
+  useEffect(() => {
+    let current = true;
+    ensureMessages(locale).then(
+      () => current && setShown(locale),
+      (e: unknown) => console.error(`Could not load the ${locale} dictionary`, e),
+    );
+    return () => {
+      current = false;
+    };
+  }, [locale]);
   return (
-    <IntlProvider locale={locale} defaultLocale="pl" messages={messages[locale]}>
+    <IntlProvider locale={shown} defaultLocale="pl" messages={messagesIfLoaded(shown)}>
       {children}
     </IntlProvider>
   );

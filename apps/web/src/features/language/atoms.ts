@@ -1,18 +1,14 @@
 import { defaultLocale, isLocale, type Locale } from '@grouarock/i18n';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 
+const KEY = 'grouarock.locale';
 const storage = createJSONStorage<Locale>(() => localStorage);
 
+/** The remembered language (what the atom starts with), read before the app renders. */
+export function storedLocale(): Locale {
+  const stored = storage.getItem(KEY, defaultLocale);
+  return isLocale(stored) ? stored : defaultLocale;
+}
+
 /** The interface language; remembered across visits, Polish until the user picks another. */
-export const localeAtom = atomWithStorage<Locale>(
-  'grouarock.locale',
-  defaultLocale,
-  {
-    ...storage,
-    getItem: (key, initial) => {
-      const stored = storage.getItem(key, initial);
-      return isLocale(stored) ? stored : initial;
-    },
-  },
-  { getOnInit: true },
-);
+export const localeAtom = atomWithStorage<Locale>(KEY, defaultLocale, { ...storage, getItem: () => storedLocale() }, { getOnInit: true });
