@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildPage } from './build-page';
-import { startStaticServer } from './static-server';
+import { startStaticServer } from '../../../tools/testing/static-server';
 
 /** Env var through which the workers learn the page's address (they inherit this process's env). */
 export const SIGNAL_URL_ENV = 'AUDIO_ENGINE_SIGNAL_URL';

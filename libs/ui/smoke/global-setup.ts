@@ -1,5 +1,5 @@
 import { assertStorybookBuilt, storybookStaticDir } from './storybook-static-dir';
-import { startStaticServer } from './static-server';
+import { startStaticServer } from '../../../tools/testing/static-server';
 
 /** Env var through which the workers learn the server's address (they inherit this process's env). */
 export const STORYBOOK_URL_ENV = 'UI_SMOKE_STORYBOOK_URL';

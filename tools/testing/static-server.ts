@@ -16,6 +16,7 @@ const contentTypes: Record<string, string> = {
   '.woff': 'font/woff',
   '.woff2': 'font/woff2',
   '.map': 'application/json; charset=utf-8',
+  '.wav': 'audio/wav',
 };
 
 export interface StaticServer {
@@ -30,7 +31,10 @@ function resolveFile(root: string, requestUrl: string): string | null {
   return file === root || file.startsWith(`${root}${path.sep}`) ? file : null;
 }
 
-/** A minimal read-only file server for the built Storybook, on 127.0.0.1 and a port the OS picks. */
+/**
+ * A minimal read-only file server for the pages our browser tests open (the built Storybook, the audio
+ * engine's test page), on 127.0.0.1 and a port the OS picks.
+ */
 export async function startStaticServer(rootDir: string): Promise<StaticServer> {
   const root = path.resolve(rootDir);
   const server: Server = createServer((request, response) => {
@@ -54,8 +58,8 @@ export async function startStaticServer(rootDir: string): Promise<StaticServer> 
         else createReadStream(file).pipe(response);
       },
       () => {
-        // Browsers ask for /favicon.ico on their own and Storybook ships none; answer "nothing" rather
-        // than 404 so the smoke run's console stays clean for real errors.
+        // Browsers ask for /favicon.ico on their own and the test pages ship none; answer "nothing" rather
+        // than 404 so the console stays clean for real errors.
         response.writeHead(request.url === '/favicon.ico' ? 204 : 404).end();
       },
     );
