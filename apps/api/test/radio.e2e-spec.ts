@@ -104,8 +104,13 @@ describe('radio: catalogue, likes and the weekly top', () => {
       expect(await (await vote('PUT', 'jazz-three', token)).json()).toEqual({ count: 1, likedByMe: true });
       expect((await get('/radio/jazz-three/likes')).body).toEqual({ count: 1, likedByMe: false });
       expect((await get('/radio/jazz-three/likes', { authorization: `Bearer ${token}` })).body).toEqual({ count: 1, likedByMe: true });
+      await vote('PUT', 'metal-one', token);
+      expect((await get('/radio/liked', { authorization: `Bearer ${token}` })).body).toEqual({ stationIds: ['metal-one', 'jazz-three'] });
+      expect((await get('/radio/liked')).status).toBe(401);
+      await vote('DELETE', 'metal-one', token);
       expect(await (await vote('DELETE', 'jazz-three', token)).json()).toEqual({ count: 0, likedByMe: false });
       expect(await (await vote('DELETE', 'jazz-three', token)).json()).toEqual({ count: 0, likedByMe: false });
+      expect((await get('/radio/liked', { authorization: `Bearer ${token}` })).body).toEqual({ stationIds: [] });
       expect((await vote('PUT', 'no-such', token)).status).toBe(404);
     });
 

@@ -16,11 +16,18 @@ export { IconButton, type IconButtonProps } from './components/icon-button/icon-
 export { Spinner, type SpinnerProps, type SpinnerSize } from './components/spinner/spinner';
 export { Dialog, type DialogProps, type DialogSize } from './components/dialog/dialog';
 export { Drawer, type DrawerProps, type DrawerSide } from './components/drawer/drawer';
+export { FullscreenDialog, type FullscreenDialogProps } from './components/fullscreen-dialog/fullscreen-dialog';
 export { Tabs, type TabsProps, type TabItem } from './components/tabs/tabs';
 export { Switch, type SwitchProps } from './components/switch/switch';
 export { Slider, type SliderProps } from './components/slider/slider';
 export { Knob, type KnobProps, type KnobSize } from './components/knob/knob';
 export { Select, type SelectProps, type SelectOption } from './components/select/select';
+export {
+  LevelMeterBar,
+  meterValue,
+  type LevelMeterBarProps,
+  type LevelMeterOrientation,
+} from './components/level-meter-bar/level-meter-bar';
 export { TextField, type TextFieldProps, type TextFieldType } from './components/text-field/text-field';
 export { Card, type CardProps, type CardTone, type CardPadding } from './components/card/card';
 export { Badge, type BadgeProps, type BadgeTone } from './components/badge/badge';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type { LikesDto } from './radio.dto';
+import type { LikedStationsDto, LikesDto } from './radio.dto';
 import { StationLike } from './station-like.entity';
 import { StationsService } from './stations.service';
 import { WeeklyStatsService } from './weekly-stats.service';
@@ -33,6 +33,15 @@ export class LikesService {
   async get(stationId: string, userId?: string): Promise<LikesDto> {
     await this.stations.require(stationId);
     return this.count(stationId, userId);
+  }
+
+  /** The user's favourites: the stations they like, most recent first. */
+  async likedBy(userId: string): Promise<LikedStationsDto> {
+    const rows = (await this.likes.query(
+      'SELECT l.station_id AS id FROM station_likes l JOIN stations s ON s.id = l.station_id WHERE l.user_id = $1 AND s.active ORDER BY l.created_at DESC',
+      [userId],
+    )) as { id: string }[];
+    return { stationIds: rows.map((r) => r.id) };
   }
 
   private async count(stationId: string, userId?: string): Promise<LikesDto> {

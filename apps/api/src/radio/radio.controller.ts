@@ -15,7 +15,7 @@ import {
 import { AccessTokenGuard, CurrentPrincipal, OptionalAccessTokenGuard, OptionalPrincipal, type Principal } from '../auth/auth.guard';
 import { ErrorDto } from '../core/http/error.dto';
 import { LikesService } from './likes.service';
-import { LikesDto, NowPlayingDto, SearchQueryDto, SearchResultDto, StationDto, StationIdParamDto, StationsQueryDto, WeeklyTopDto } from './radio.dto';
+import { LikedStationsDto, LikesDto, NowPlayingDto, SearchQueryDto, SearchResultDto, StationDto, StationIdParamDto, StationsQueryDto, WeeklyTopDto } from './radio.dto';
 import { NowPlayingService } from './now-playing.service';
 import { RelayService } from './relay/relay.service';
 import { StationsService } from './stations.service';
@@ -80,6 +80,16 @@ export class RadioController {
   @ApiOkResponse({ type: WeeklyTopDto })
   topWeekly(): Promise<WeeklyTopDto> {
     return this.weekly.top();
+  }
+
+  @Get('radio/liked')
+  @UseGuards(AccessTokenGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ operationId: 'getLikedStations', summary: "The caller's favourites: the stations they like (anonymous sessions too)" })
+  @ApiOkResponse({ type: LikedStationsDto })
+  @ApiUnauthorizedResponse({ type: ErrorDto })
+  liked(@CurrentPrincipal() principal: Principal): Promise<LikedStationsDto> {
+    return this.likes.likedBy(principal.userId);
   }
 
   @Get('radio/:id/likes')

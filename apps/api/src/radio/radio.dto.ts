@@ -83,6 +83,11 @@ export class LikesDto {
   @ApiProperty({ description: 'Whether the caller (when signed in) likes the station' }) likedByMe!: boolean;
 }
 
+export class LikedStationsDto {
+  @ApiProperty({ type: [String], description: 'The stations the caller likes, most recently liked first', example: ['antyradio'] })
+  stationIds!: string[];
+}
+
 export class WeeklyTopEntryDto {
   @ApiProperty({ minimum: 1 }) rank!: number;
   @ApiProperty({ type: StationDto }) station!: StationDto;

@@ -6,6 +6,7 @@ import { Layout } from './layout';
 const NotFoundPage = lazy(() => import('../features/not-found/components/not-found-page'));
 const AuthPage = lazy(() => import('../features/auth/components/auth-page'));
 const ProfilePage = lazy(() => import('../features/profile/components/profile-page'));
+const RadioPage = lazy(() => import('../features/radio/components/radio-page'));
 
 /**
  * Every screen loads lazily as its own chunk. A screen is added here by the issue that builds it;
@@ -16,6 +17,7 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     errorElement: <ErrorPage />,
     children: [
+      { path: 'radio', element: <RadioPage /> },
       { path: 'auth', element: <AuthPage /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -255,6 +255,13 @@ export type WeeklyTopDto = {
     featured: WeeklyTopEntryDto | null;
 };
 
+export type LikedStationsDto = {
+    /**
+     * The stations the caller likes, most recently liked first
+     */
+    stationIds: Array<string>;
+};
+
 export type LikesDto = {
     count: number;
     /**
@@ -699,6 +706,25 @@ export type GetWeeklyTopResponses = {
 };
 
 export type GetWeeklyTopResponse = GetWeeklyTopResponses[keyof GetWeeklyTopResponses];
+
+export type GetLikedStationsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/radio/liked';
+};
+
+export type GetLikedStationsErrors = {
+    401: ErrorDto;
+};
+
+export type GetLikedStationsError = GetLikedStationsErrors[keyof GetLikedStationsErrors];
+
+export type GetLikedStationsResponses = {
+    200: LikedStationsDto;
+};
+
+export type GetLikedStationsResponse = GetLikedStationsResponses[keyof GetLikedStationsResponses];
 
 export type GetStationLikesData = {
     body?: never;

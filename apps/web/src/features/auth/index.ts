@@ -7,5 +7,5 @@ export { AuthDialog, type AuthDialogProps } from './components/auth-dialog';
 export { AuthDialogHost } from './components/auth-dialog-host';
 export { AuthProvider, useAuth, useAuthEvents, type AuthApi } from './components/auth-provider';
 export { DrawerAccount, HeaderAccount } from './components/header-account';
-export { SessionManager, type AuthEvent, type AuthSnapshot, type AuthStatus, type Session } from './session-manager';
+export { SESSION_FLAG_KEY, SessionManager, type AuthEvent, type AuthSnapshot, type AuthStatus, type Session } from './session-manager';
 export { useSignOut } from './use-sign-out';

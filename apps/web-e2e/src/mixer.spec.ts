@@ -1,0 +1,99 @@
+import type { Locator, Page } from '@playwright/test';
+import { e2eStations } from '../support/e2e-config';
+import { expect, test } from '../support/fixtures';
+
+const [rock, punk] = e2eStations;
+
+/** /radio with a signed-out visitor's login dialog (after 3 s) waited for and closed, then the mixer opened. */
+async function openMixer(page: Page): Promise<Locator> {
+  await page.goto('/radio');
+  await expect(page.getByRole('heading', { level: 1, name: 'Radio Online' })).toBeVisible();
+  const login = page.getByRole('dialog', { name: 'Zaloguj się' });
+  await expect(login).toBeVisible({ timeout: 6000 });
+  await page.keyboard.press('Escape');
+  await expect(login).toBeHidden();
+  await page.getByRole('button', { name: 'PRO DJ MIXER' }).click();
+  const mixer = page.getByRole('dialog', { name: 'PRO DJ MIXER' });
+  await expect(mixer).toBeVisible();
+  return mixer;
+}
+
+async function chooseStation(page: Page, mixer: Locator, deck: 'A' | 'B', name: string) {
+  await mixer.getByRole('combobox', { name: `Stacja — deck ${deck}` }).click();
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+  await expect(mixer.getByRole('combobox', { name: `Stacja — deck ${deck}` })).toContainText(name);
+}
+
+const level = async (meter: Locator) => Number(await meter.getAttribute('aria-valuenow'));
+
+test.describe('the PRO DJ MIXER', () => {
+  test('opens with the spec defaults and closes on Escape', async ({ page }) => {
+    const mixer = await openMixer(page);
+    const knob = (name: string) => mixer.getByRole('slider', { name, exact: true });
+    await expect(knob('Głośność A')).toHaveAttribute('aria-valuenow', '80');
+    await expect(knob('Głośność B')).toHaveAttribute('aria-valuenow', '80');
+    await expect(knob('Gain A')).toHaveAttribute('aria-valuenow', '75');
+    await expect(knob('Crossfader')).toHaveAttribute('aria-valuenow', '50');
+    await expect(knob('Master')).toHaveAttribute('aria-valuenow', '85');
+    await expect(knob('Słuchawki')).toHaveAttribute('aria-valuenow', '70');
+    await expect(knob('Przestrzeń')).toHaveAttribute('aria-valuenow', '50');
+    await expect(knob('Niskie A')).toHaveAttribute('aria-valuenow', '0');
+    await expect(knob('Niskie A')).toHaveAttribute('aria-valuemin', '-50');
+
+    // Keyboard: the knob clamps at its ends; the kill drops the band to the bottom.
+    await knob('Głośność A').focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowUp');
+    await expect(knob('Głośność A')).toHaveAttribute('aria-valuenow', '100');
+    await mixer.getByRole('button', { name: 'Wytnij średnie B' }).click();
+    await expect(knob('Średnie B')).toHaveAttribute('aria-valuenow', '-50');
+    await expect(mixer.getByRole('button', { name: 'Wytnij średnie B' })).toHaveAttribute('aria-pressed', 'true');
+
+    await page.keyboard.press('Escape');
+    await expect(mixer).toBeHidden();
+  });
+
+  test('two decks play two stations; the crossfader at each end silences the other deck on the meters', async ({ page }) => {
+    test.setTimeout(60_000);
+    const mixer = await openMixer(page);
+    await chooseStation(page, mixer, 'A', rock.name);
+    await chooseStation(page, mixer, 'B', punk.name);
+    await mixer.getByRole('button', { name: 'Graj — deck A' }).click();
+    await mixer.getByRole('button', { name: 'Graj — deck B' }).click();
+    await expect(mixer.getByTestId('deck-a-state')).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+    await expect(mixer.getByTestId('deck-b-state')).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+
+    const meterA = mixer.getByRole('meter', { name: 'Poziom decku A' });
+    const meterB = mixer.getByRole('meter', { name: 'Poziom decku B' });
+    const master = mixer.getByRole('meter', { name: 'Poziom master' });
+    // In the middle both decks are heard.
+    await expect.poll(() => level(meterA), { timeout: 10_000 }).toBeGreaterThan(-40);
+    await expect.poll(() => level(meterB), { timeout: 10_000 }).toBeGreaterThan(-40);
+    await expect.poll(() => level(master)).toBeGreaterThan(-40);
+
+    const crossfader = mixer.getByRole('slider', { name: 'Crossfader' });
+    await crossfader.focus();
+    await page.keyboard.press('Home');
+    await expect(crossfader).toHaveAttribute('aria-valuenow', '0');
+    await expect.poll(() => level(meterB)).toBe(-60);
+    await expect.poll(() => level(meterA)).toBeGreaterThan(-40);
+    await expect.poll(() => level(master)).toBeGreaterThan(-40);
+
+    await page.keyboard.press('End');
+    await expect(crossfader).toHaveAttribute('aria-valuenow', '100');
+    await expect.poll(() => level(meterA)).toBe(-60);
+    await expect.poll(() => level(meterB)).toBeGreaterThan(-40);
+
+    // The curve choice is there, and pausing a deck stops it.
+    await mixer.getByRole('combobox', { name: 'Krzywa crossfadera' }).click();
+    await page.getByRole('option', { name: 'Ostre cięcie' }).click();
+    await expect(mixer.getByRole('combobox', { name: 'Krzywa crossfadera' })).toContainText('Ostre cięcie');
+    await mixer.getByRole('button', { name: 'Pauza — deck B' }).click();
+    await expect(mixer.getByTestId('deck-b-state')).toHaveAttribute('data-state', 'stopped');
+    await expect.poll(() => level(meterB)).toBe(-60);
+
+    // Closing stops both decks: no stream is left playing on the page.
+    await mixer.getByRole('button', { name: 'Zamknij mikser' }).click();
+    await expect(mixer).toBeHidden();
+  });
+});

@@ -1,0 +1,15 @@
+import { createElement, lazy, Suspense } from 'react';
+import type { MixerOverlayProps } from './mixer-overlay-props';
+
+export type { MixerOverlayProps } from './mixer-overlay-props';
+
+const LazyMixerOverlay = lazy(() => import('./components/mixer-overlay'));
+
+/**
+ * The PRO DJ MIXER overlay, loaded on demand: the whole mixer (engine included) is its own chunk (React.lazy
+ * over components/mixer-overlay.tsx) and nothing of it lands in the initial bundle. A plain function component
+ * with its own Suspense, so it can be rendered directly or wrapped in another `lazy()` by the caller.
+ */
+export function MixerOverlay(props: MixerOverlayProps) {
+  return createElement(Suspense, { fallback: null }, createElement(LazyMixerOverlay, props));
+}

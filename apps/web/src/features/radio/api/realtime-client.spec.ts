@@ -1,0 +1,81 @@
+import { REALTIME_RECONNECT_MS, RealtimeClient, realtimeUrl } from './realtime-client';
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(text: string) {
+    this.sent.push(text);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+}
+
+describe('RealtimeClient', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    FakeSocket.all = [];
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('subscribes, delivers messages and resubscribes after reconnecting 1, 2, 5, 10 s later', () => {
+    const messages: unknown[] = [];
+    let token = 'a';
+    const client = new RealtimeClient({
+      url: () => `ws://x/api/v1/realtime?token=${token}`,
+      onMessage: (m) => messages.push(m),
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    });
+    client.connect();
+    client.subscribe('station.rock');
+    FakeSocket.all[0].open();
+    expect(FakeSocket.all[0].sent).toEqual([JSON.stringify({ action: 'subscribe', channel: 'station.rock' })]);
+    FakeSocket.all[0].onmessage?.({ data: JSON.stringify({ type: 'now_playing', channel: 'station.rock', data: { title: 'T' } }) });
+    expect(messages).toEqual([{ type: 'now_playing', channel: 'station.rock', data: { title: 'T' } }]);
+
+    token = 'b';
+    const delays: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const before = FakeSocket.all.length;
+      FakeSocket.all[before - 1].drop();
+      let waited = 0;
+      while (FakeSocket.all.length === before) {
+        jest.advanceTimersByTime(500);
+        waited += 500;
+      }
+      delays.push(waited);
+    }
+    expect(delays).toEqual([...REALTIME_RECONNECT_MS, 10_000]);
+    const last = FakeSocket.all[FakeSocket.all.length - 1];
+    expect(last.url).toContain('token=b');
+    last.open();
+    expect(last.sent).toEqual([JSON.stringify({ action: 'subscribe', channel: 'station.rock' })]);
+
+    client.unsubscribe('station.rock');
+    expect(last.sent[1]).toBe(JSON.stringify({ action: 'unsubscribe', channel: 'station.rock' }));
+    client.close();
+    last.drop();
+    jest.advanceTimersByTime(60_000);
+    expect(FakeSocket.all[FakeSocket.all.length - 1]).toBe(last);
+  });
+
+  it('builds the socket URL from the page origin, with the token when there is one', () => {
+    expect(realtimeUrl(null, { protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/api/v1/realtime');
+    expect(realtimeUrl('t k', { protocol: 'https:', host: 'grouarock.pl' })).toBe('wss://grouarock.pl/api/v1/realtime?token=t%20k');
+  });
+});

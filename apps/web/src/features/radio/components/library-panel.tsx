@@ -1,0 +1,111 @@
+import { css, type Theme } from '@emotion/react';
+import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
+import { useT } from '../../../lib/i18n';
+import type { StationDto } from '../api/radio-api';
+import { currentStationIdAtom, favouriteIdsAtom, groupByCountry } from '../atoms';
+import { useStations } from '../hooks';
+import { usePlayerActions } from '../use-player-actions';
+
+const panel = (theme: Theme) => css`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space[4]};
+  padding: ${theme.space[4]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  max-height: calc(100vh - 12rem);
+  overflow-y: auto;
+  position: sticky;
+  top: 5rem;
+
+  ${theme.mq.belowMobile} {
+    display: none;
+  }
+`;
+
+const heading = (theme: Theme) => css`
+  margin: 0 0 ${theme.space[2]};
+  font-size: ${theme.fontSizes.sm};
+  text-transform: uppercase;
+  letter-spacing: 0.08em;
+  color: ${theme.colors.textMuted};
+`;
+
+const list = css`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const item = (theme: Theme) => css`
+  width: 100%;
+  padding: ${theme.space[1]} ${theme.space[2]};
+  border: 0;
+  border-radius: ${theme.radii.sm};
+  background: transparent;
+  color: ${theme.colors.text};
+  font: inherit;
+  text-align: left;
+  cursor: pointer;
+
+  &:hover {
+    background: ${theme.colors.surfaceRaised};
+  }
+  &[aria-current='true'] {
+    color: ${theme.colors.secondary};
+    font-weight: ${theme.fontWeights.bold};
+  }
+`;
+
+function StationList({ stations }: { stations: StationDto[] }) {
+  const current = useAtomValue(currentStationIdAtom);
+  const { play } = usePlayerActions();
+  return (
+    <ul css={list}>
+      {stations.map((station) => (
+        <li key={station.id}>
+          <button type="button" css={item} aria-current={station.id === current} onClick={() => play(station)}>
+            {station.name}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Desktop only: the favourites and every station grouped by country (display name and flag). */
+export function LibraryPanel() {
+  const t = useT();
+  const stations = useStations();
+  const favouriteIds = useAtomValue(favouriteIdsAtom);
+  const favourites = useMemo(() => stations.filter((s) => favouriteIds.includes(s.id)), [stations, favouriteIds]);
+  const groups = useMemo(() => groupByCountry(stations), [stations]);
+  const muted = (theme: Theme) => css`
+    margin: 0;
+    color: ${theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
+  `;
+  return (
+    <aside css={panel} aria-label={t('radio.library.label')} data-testid="library-panel">
+      <section aria-labelledby="radio-favourites">
+        <h2 id="radio-favourites" css={heading}>
+          {t('radio.library.favourites')}
+        </h2>
+        {favourites.length > 0 ? <StationList stations={favourites} /> : <p css={muted}>{t('radio.library.favouritesEmpty')}</p>}
+      </section>
+      <section aria-labelledby="radio-by-country">
+        <h2 id="radio-by-country" css={heading}>
+          {t('radio.library.byCountry')}
+        </h2>
+        {groups.map((group) => (
+          <section key={group.code} aria-label={group.name}>
+            <h3 css={heading}>{t('radio.library.country', { flag: group.flag, name: group.name })}</h3>
+            <StationList stations={group.stations} />
+          </section>
+        ))}
+      </section>
+    </aside>
+  );
+}

@@ -1,0 +1,77 @@
+import { css, type Theme } from '@emotion/react';
+import { Button } from '@grouarock/ui';
+import { Link } from 'react-router-dom';
+import { useT } from '../../../lib/i18n';
+import { useAuth, useAuthDialog } from '../../auth';
+
+const header = (theme: Theme) => css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: ${theme.space[4]};
+`;
+
+const title = (theme: Theme) => css`
+  margin: 0;
+  font-family: ${theme.fonts.display};
+  font-size: ${theme.fontSizes['4xl']};
+  font-weight: normal;
+  letter-spacing: 0.04em;
+  line-height: 1;
+`;
+
+const subtitle = (theme: Theme) => css`
+  margin: ${theme.space[2]} 0 0;
+  color: ${theme.colors.textMuted};
+`;
+
+const links = (theme: Theme) => css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space[2]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+/** "Radio Online", its subtitle and the page's own links: premium, support, home and, signed out, log in. */
+export function PageHeader() {
+  const t = useT();
+  const { status, user } = useAuth();
+  const dialog = useAuthDialog();
+  return (
+    <header css={header}>
+      <div>
+        <h1 css={title}>{t('radio.title')}</h1>
+        <p css={subtitle}>{t('radio.subtitle')}</p>
+      </div>
+      <nav aria-label={t('radio.header.label')}>
+        <ul css={links}>
+          <li>
+            <Button asChild variant="secondary" size="sm">
+              <Link to="/subscription">{t('radio.header.premium')}</Link>
+            </Button>
+          </li>
+          <li>
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/support">{t('radio.header.support')}</Link>
+            </Button>
+          </li>
+          <li>
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/">{t('radio.header.home')}</Link>
+            </Button>
+          </li>
+          {status === 'signedOut' && !user && (
+            <li>
+              <Button size="sm" onClick={() => dialog.open('login')}>
+                {t('radio.header.login')}
+              </Button>
+            </li>
+          )}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,148 @@
+import { css, type Theme } from '@emotion/react';
+import { Badge, Button, Spinner } from '@grouarock/ui';
+import { useAtom, useAtomValue } from 'jotai';
+import { useMemo } from 'react';
+import { useT } from '../../../lib/i18n';
+import type { StationDto } from '../api/radio-api';
+import { currentStationIdAtom, emptyFilters, filterStations, filtersAtom, hasFilters, stationsAtom } from '../atoms';
+import { usePlayerActions } from '../use-player-actions';
+
+const grid = (theme: Theme) => css`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${theme.space[3]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  ${theme.mq.up('lg')} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+  ${theme.mq.up('xl')} {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+`;
+
+const card = (theme: Theme) => css`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space[1]};
+  width: 100%;
+  height: 100%;
+  min-height: 7.5rem;
+  padding: ${theme.space[3]};
+  border: 2px solid transparent;
+  border-radius: ${theme.radii.lg};
+  color: ${theme.colors.text};
+  font: inherit;
+  text-align: left;
+  text-shadow: 0 1px 3px rgb(0 0 0 / 90%);
+  cursor: pointer;
+
+  &[aria-current='true'] {
+    border-color: ${theme.colors.secondary};
+  }
+  &:hover {
+    filter: brightness(1.15);
+  }
+`;
+
+const stationName = (theme: Theme) => css`
+  font-weight: ${theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.lg};
+  overflow-wrap: anywhere;
+`;
+
+const meta = (theme: Theme) => css`
+  font-size: ${theme.fontSizes.sm};
+`;
+
+const topBadge = css`
+  position: absolute;
+  top: 0.5rem;
+  right: 0.5rem;
+`;
+
+const state = (theme: Theme) => css`
+  display: grid;
+  justify-items: center;
+  gap: ${theme.space[3]};
+  padding: ${theme.space[6]} 0;
+  color: ${theme.colors.textMuted};
+`;
+
+function StationCard({ station, current }: { station: StationDto; current: boolean }) {
+  const t = useT();
+  const { play } = usePlayerActions();
+  return (
+    <button
+      type="button"
+      css={card}
+      style={{ backgroundImage: `linear-gradient(rgb(0 0 0 / 45%), rgb(0 0 0 / 65%)), ${station.gradient}` }}
+      aria-current={current}
+      aria-label={t('radio.station.play', { name: station.name })}
+      onClick={() => play(station)}
+    >
+      {station.featured && (
+        <Badge tone="accent" css={topBadge}>
+          {t('radio.station.top')}
+        </Badge>
+      )}
+      <span css={stationName}>{station.name}</span>
+      <span css={meta}>{t('radio.library.country', { flag: station.country.flag, name: station.country.name })}</span>
+      <span css={meta}>{station.genres.map((g) => t(`radio.genre.${g}`)).join(' · ')}</span>
+      <span css={meta}>{t('radio.station.listeners', { count: station.listeners })}</span>
+    </button>
+  );
+}
+
+/** Every station (as filtered) in 2, 3 or 4 columns by width, with its loading, error and empty states. */
+export function StationGrid({ onRetry }: { onRetry: () => void }) {
+  const t = useT();
+  const stations = useAtomValue(stationsAtom);
+  const [filters, setFilters] = useAtom(filtersAtom);
+  const current = useAtomValue(currentStationIdAtom);
+  const visible = useMemo(() => (stations.status === 'ready' ? filterStations(stations.data, filters) : []), [stations, filters]);
+
+  if (stations.status === 'loading') {
+    return (
+      <div css={state}>
+        <Spinner label={t('radio.stations.loading')} />
+      </div>
+    );
+  }
+  if (stations.status === 'error') {
+    return (
+      <div css={state} role="alert">
+        <p>{t('radio.stations.error')}</p>
+        <Button onClick={onRetry}>{t('radio.stations.retry')}</Button>
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby="radio-all-stations">
+      <h2 id="radio-all-stations">
+        {t('radio.stations.title')} <small>{t('radio.stations.count', { count: visible.length })}</small>
+      </h2>
+      {visible.length === 0 ? (
+        <div css={state}>
+          <p>{t('radio.stations.empty')}</p>
+          {hasFilters(filters) && (
+            <Button variant="secondary" onClick={() => setFilters(emptyFilters)}>
+              {t('radio.stations.clearFilters')}
+            </Button>
+          )}
+        </div>
+      ) : (
+        <ul css={grid} data-testid="station-grid">
+          {visible.map((station) => (
+            <li key={station.id}>
+              <StationCard station={station} current={station.id === current} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { useStore } from 'jotai';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { RadioController } from './radio-controller';
+
+const RadioContext = createContext<RadioController | null>(null);
+
+/** One RadioController for the page; its player is released when the page unmounts. */
+export function RadioControllerProvider({ children }: { children: ReactNode }) {
+  const store = useStore();
+  const [controller] = useState(() => new RadioController(store));
+  useEffect(() => () => controller.dispose(), [controller]);
+  return <RadioContext.Provider value={controller}>{children}</RadioContext.Provider>;
+}
+
+export function useRadio(): RadioController {
+  const controller = useContext(RadioContext);
+  if (!controller) throw new Error('useRadio() must be used inside <RadioControllerProvider>');
+  return controller;
+}

@@ -1,0 +1,190 @@
+import {
+  LevelMeter,
+  RadioPlayer,
+  type Logger,
+  type LevelReading,
+  type PresetId,
+  type Recording,
+  type SleepTimerMinutes,
+  type StreamSource,
+} from '@grouarock/audio-engine';
+import type { createStore } from 'jotai';
+import { audioContext } from '../../lib/audio-context';
+import { radioApi, streamUrl, type StationDto } from './api/radio-api';
+import {
+  activeRecordingAtom,
+  currentStationIdAtom,
+  deckStateAtom,
+  mutedAtom,
+  nowPlayingAtom,
+  recordingsAtom,
+  sleepLabelAtom,
+  volumeAtom,
+} from './atoms';
+import { downloadBlob, recordingStore } from './recording-store';
+
+type Store = ReturnType<typeof createStore>;
+
+/** Stream errors and failed recordings are only logged (spec section 8): as warnings, not console errors. */
+const quietLogger: Logger = {
+  warn: (message, detail) => console.warn(message, ...(detail === undefined ? [] : [detail])),
+  error: (message, detail) => console.warn(message, ...(detail === undefined ? [] : [detail])),
+};
+
+export function sourceOf(station: Pick<StationDto, 'id' | 'name'>): StreamSource {
+  return { id: station.id, name: station.name, url: streamUrl(station.id) };
+}
+
+/**
+ * The radio page's link between React state (jotai atoms) and the audio engine's RadioPlayer. The player, and
+ * with it the app's shared AudioContext, is created on the first user gesture that needs it (play, alarm).
+ */
+export class RadioController {
+  private player: RadioPlayer | null = null;
+  private meter: LevelMeter | null = null;
+  private readonly stops: (() => void)[] = [];
+  /** Chunk writes in order, so a finished recording is removed only after its last chunk was stored. */
+  private chunkWrites: Promise<void> = Promise.resolve();
+
+  constructor(private readonly store: Store) {}
+
+  /** The player, created on first use. Call from a user gesture. */
+  ensurePlayer(): RadioPlayer {
+    if (this.player) return this.player;
+    const context = audioContext();
+    const player = new RadioPlayer(context, {
+      deck: { volume: this.store.get(volumeAtom) },
+      recorder: { onChunk: (chunk) => this.queueChunk(() => recordingStore.put(chunk)) },
+      logger: quietLogger,
+    }).toDestination();
+    player.deck.muted = this.store.get(mutedAtom);
+    const meter = new LevelMeter(context);
+    player.connect(meter);
+    this.player = player;
+    this.meter = meter;
+
+    const { deck, recorder, sleepTimer } = player;
+    this.stops.push(
+      deck.on('statechange', ({ state }) => this.store.set(deckStateAtom, state)),
+      deck.on('volumechange', ({ volume, muted }) => {
+        this.store.set(volumeAtom, volume);
+        this.store.set(mutedAtom, muted);
+      }),
+      deck.on('nowplaying', ({ nowPlaying }) => {
+        if (nowPlaying === null) this.store.set(nowPlayingAtom, null);
+      }),
+      deck.on('nowplayingrequest', ({ source }) => void this.fetchNowPlaying(source.id)),
+      recorder.on('start', ({ entry }) => this.store.set(activeRecordingAtom, entry)),
+      recorder.on('complete', ({ recording }) => this.finishRecording(recording)),
+      recorder.on('error', () => this.store.set(activeRecordingAtom, null)),
+      sleepTimer.on('tick', ({ label }) => this.store.set(sleepLabelAtom, label)),
+      sleepTimer.on('expire', () => this.store.set(sleepLabelAtom, null)),
+      sleepTimer.on('cancel', () => this.store.set(sleepLabelAtom, null)),
+      player.alarm.on('fire', ({ source }) => this.store.set(currentStationIdAtom, source.id)),
+    );
+    return player;
+  }
+
+  get hasPlayer(): boolean {
+    return this.player !== null;
+  }
+
+  /** Now-playing of a station, unless another one was chosen meanwhile; errors are logged and retried later. */
+  readonly fetchNowPlaying = async (stationId: string): Promise<void> => {
+    try {
+      const nowPlaying = await radioApi.nowPlaying(stationId);
+      if (this.store.get(currentStationIdAtom) === stationId) this.store.set(nowPlayingAtom, nowPlaying);
+    } catch (error) {
+      console.warn('Now-playing request failed', error);
+    }
+  };
+
+  /** Plays `station` (switching to it when another one plays). */
+  async play(station: Pick<StationDto, 'id' | 'name'>): Promise<void> {
+    const player = this.ensurePlayer();
+    const context = audioContext();
+    if (context.state === 'suspended') await context.resume();
+    this.store.set(currentStationIdAtom, station.id);
+    if (player.deck.source?.id === station.id && player.deck.state !== 'error') {
+      await player.deck.play();
+    } else {
+      await player.deck.switchStation(sourceOf(station));
+    }
+  }
+
+  pause(): void {
+    this.player?.deck.pause();
+  }
+
+  get playing(): boolean {
+    const state = this.player?.deck.state;
+    return state === 'playing' || state === 'loading' || state === 'reconnecting';
+  }
+
+  setVolume(volume: number): void {
+    const value = Math.round(Math.min(100, Math.max(0, volume)));
+    this.store.set(volumeAtom, value);
+    if (this.player) this.player.deck.volume = value;
+  }
+
+  setMuted(muted: boolean): void {
+    this.store.set(mutedAtom, muted);
+    if (this.player) this.player.deck.muted = muted;
+  }
+
+  readLevel(): LevelReading | null {
+    return this.meter?.read() ?? null;
+  }
+
+  startRecording(stationName: string): boolean {
+    return this.player?.recorder.start(stationName) ?? false;
+  }
+
+  async stopRecording(): Promise<void> {
+    await this.player?.recorder.stop();
+  }
+
+  startSleepTimer(minutes: SleepTimerMinutes): void {
+    this.ensurePlayer().sleepTimer.start(minutes);
+  }
+
+  cancelSleepTimer(): void {
+    this.player?.sleepTimer.cancel();
+  }
+
+  applyPreset(id: PresetId | null): void {
+    const player = this.ensurePlayer();
+    if (id) player.applyPreset(id);
+    else player.clearPreset();
+  }
+
+  armAlarm(station: Pick<StationDto, 'id' | 'name'>, time: string): void {
+    this.ensurePlayer().alarm.arm(sourceOf(station), time);
+  }
+
+  disarmAlarm(): void {
+    this.player?.alarm.disarm();
+  }
+
+  dispose(): void {
+    for (const stop of this.stops.splice(0)) stop();
+    this.meter?.dispose();
+    this.player?.dispose();
+    this.meter = null;
+    this.player = null;
+    this.store.set(deckStateAtom, 'stopped');
+    this.store.set(activeRecordingAtom, null);
+    this.store.set(sleepLabelAtom, null);
+  }
+
+  private queueChunk(write: () => Promise<void>): void {
+    this.chunkWrites = this.chunkWrites.then(write).catch((error: unknown) => console.warn('Could not keep a recording chunk', error));
+  }
+
+  private finishRecording(recording: Recording): void {
+    this.store.set(activeRecordingAtom, null);
+    const url = downloadBlob(recording.blob, recording.entry.fileName);
+    this.store.set(recordingsAtom, (list) => [...list, { entry: recording.entry, size: recording.blob.size, url }]);
+    this.queueChunk(() => recordingStore.remove(recording.entry.id));
+  }
+}
