@@ -131,7 +131,7 @@ test.describe('/radio', () => {
     await expect(page.getByTestId('recording-elapsed')).toBeVisible();
     await page.waitForTimeout(5200);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Zatrzymaj nagrywanie' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^E2E_Rock_\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d\.webm$/);
+    expect(download.suggestedFilename()).toMatch(/^E2E_Rock-\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d\.webm$/);
     const bytes = await readFile(await download.path());
     const duration = await page.evaluate(async (base64) => {
       const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -157,7 +157,7 @@ test.describe('/radio', () => {
     await expect(page.getByRole('dialog', { name: 'Zaloguj się' })).toBeVisible({ timeout: 6000 });
     await page.keyboard.press('Escape');
     const [download] = await Promise.all([page.waitForEvent('download'), recovery.getByRole('button', { name: 'Odzyskaj nagranie' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^E2E_Rock_.*\.webm$/);
+    expect(download.suggestedFilename()).toMatch(/^E2E_Rock-.*\.webm$/);
     await expect(recovery).toBeHidden();
   });
 

@@ -120,7 +120,7 @@ describe('RadioPlayer', () => {
     (recorders[0] as FakeMediaRecorder).emitChunk('chunk');
     player.deck.pause();
     const recording = await done;
-    expect(recording.entry.fileName).toBe('Rock_FM_2025-01-10_22-30-00.webm');
+    expect(recording.entry.fileName).toBe('Rock_FM-2025-01-10_22-30-00.webm');
     expect(recording.entry.isRecording).toBe(false);
   });
 

@@ -61,7 +61,7 @@ describe('Recorder', () => {
       stationName: 'Rock FM',
       startTime: new Date(2025, 6, 30, 21, 5, 9).getTime(),
       duration: 0,
-      fileName: 'Rock_FM_2025-07-30_21-05-09.webm',
+      fileName: 'Rock_FM-2025-07-30_21-05-09.webm',
       isRecording: true,
     });
     expect(recorder.start('Rock FM')).toBe(false);
@@ -110,7 +110,7 @@ describe('Recorder', () => {
       stationName: 'Radio Nowy Świat',
       startTime: new Date(2025, 6, 30, 21, 5, 9).getTime(),
       duration: 2.5,
-      fileName: 'Radio_Nowy_Świat_2025-07-30_21-05-09.webm',
+      fileName: 'Radio_Nowy_Świat-2025-07-30_21-05-09.webm',
       isRecording: false,
     });
     expect(recording?.blob.size).toBe('aaaa'.length + 'final'.length);
