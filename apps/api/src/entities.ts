@@ -7,6 +7,8 @@ import { StationLike } from './radio/station-like.entity';
 import { Station } from './radio/station.entity';
 import { WeeklyTopStation } from './radio/weekly-top-station.entity';
 import { ClientLog } from './site/client-log.entity';
+import { VisitorCounter } from './site/visitor-counter.entity';
+import { VisitorSession } from './site/visitor-session.entity';
 
 /** Every entity. The database module registers exactly these; the schema check compares them to the migrations. */
-export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation];
+export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession];

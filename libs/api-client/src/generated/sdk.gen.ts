@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AuthorizeData, AuthorizeErrors, CreateClientLogData, CreateClientLogErrors, CreateClientLogResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLikedStationsData, GetLikedStationsErrors, GetLikedStationsResponses, GetNowPlayingData, GetNowPlayingErrors, GetNowPlayingResponses, GetProvidersData, GetProvidersResponses, GetStationData, GetStationErrors, GetStationLikesData, GetStationLikesErrors, GetStationLikesResponses, GetStationResponses, GetUserData, GetUserErrors, GetUserResponses, GetWeeklyTopData, GetWeeklyTopResponses, LikeStationData, LikeStationErrors, LikeStationResponses, ListStationsData, ListStationsResponses, LogoutData, LogoutErrors, LogoutResponses, OauthCallbackData, RecoverPasswordData, RecoverPasswordErrors, RecoverPasswordResponses, ResendConfirmationData, ResendConfirmationErrors, ResendConfirmationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SearchData, SearchResponses, SignInAnonymouslyData, SignInAnonymouslyErrors, SignInAnonymouslyResponses, SignUpData, SignUpErrors, SignUpResponses, StreamStationData, StreamStationErrors, StreamStationResponses, TokenData, TokenErrors, TokenResponses, UnlikeStationData, UnlikeStationErrors, UnlikeStationResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, VerifyEmailData } from './types.gen';
+import type { AuthorizeData, AuthorizeErrors, CreateClientLogData, CreateClientLogErrors, CreateClientLogResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLikedStationsData, GetLikedStationsErrors, GetLikedStationsResponses, GetNowPlayingData, GetNowPlayingErrors, GetNowPlayingResponses, GetProvidersData, GetProvidersResponses, GetStationData, GetStationErrors, GetStationLikesData, GetStationLikesErrors, GetStationLikesResponses, GetStationResponses, GetUserData, GetUserErrors, GetUserResponses, GetVisitorsData, GetVisitorsResponses, GetWeeklyTopData, GetWeeklyTopResponses, LikeStationData, LikeStationErrors, LikeStationResponses, ListStationsData, ListStationsResponses, LogoutData, LogoutErrors, LogoutResponses, OauthCallbackData, RecoverPasswordData, RecoverPasswordErrors, RecoverPasswordResponses, RegisterVisitData, RegisterVisitErrors, RegisterVisitResponses, ResendConfirmationData, ResendConfirmationErrors, ResendConfirmationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SearchData, SearchResponses, SignInAnonymouslyData, SignInAnonymouslyErrors, SignInAnonymouslyResponses, SignUpData, SignUpErrors, SignUpResponses, StreamStationData, StreamStationErrors, StreamStationResponses, TokenData, TokenErrors, TokenResponses, UnlikeStationData, UnlikeStationErrors, UnlikeStationResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, VerifyEmailData } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -33,6 +33,28 @@ export const getHealth = <ThrowOnError extends boolean = false>(options?: Option
 export const createClientLog = <ThrowOnError extends boolean = false>(options: Options<CreateClientLogData, ThrowOnError>) => (options.client ?? client).post<CreateClientLogResponses, CreateClientLogErrors, ThrowOnError>({
     responseType: 'json',
     url: '/api/v1/client-logs',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The visitor count and when the 1000th visitor came
+ */
+export const getVisitors = <ThrowOnError extends boolean = false>(options?: Options<GetVisitorsData, ThrowOnError>) => (options?.client ?? client).get<GetVisitorsResponses, unknown, ThrowOnError>({
+    responseType: 'json',
+    url: '/api/v1/visitors',
+    ...options
+});
+
+/**
+ * Count this browser session once (repeating is harmless); the 1000th is the winner
+ */
+export const registerVisit = <ThrowOnError extends boolean = false>(options: Options<RegisterVisitData, ThrowOnError>) => (options.client ?? client).post<RegisterVisitResponses, RegisterVisitErrors, ThrowOnError>({
+    responseType: 'json',
+    url: '/api/v1/visitors',
     ...options,
     headers: {
         'Content-Type': 'application/json',

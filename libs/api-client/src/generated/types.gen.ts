@@ -52,6 +52,33 @@ export type ClientLogCreatedDto = {
     id: string;
 };
 
+export type RegisterVisitDto = {
+    /**
+     * A random id the browser keeps for its session
+     */
+    sessionId: string;
+};
+
+export type VisitDto = {
+    /**
+     * Visitors counted so far
+     */
+    count: number;
+    /**
+     * Whether this session is the 1000th visitor
+     */
+    winner: boolean;
+    /**
+     * When the 1000th visitor came
+     */
+    winnerAt: string | null;
+};
+
+export type VisitorsDto = {
+    count: number;
+    winnerAt: string | null;
+};
+
 export type UserMetadataDto = {
     /**
      * Defaults to the part of the email before the @
@@ -314,6 +341,39 @@ export type CreateClientLogResponses = {
 };
 
 export type CreateClientLogResponse = CreateClientLogResponses[keyof CreateClientLogResponses];
+
+export type GetVisitorsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/visitors';
+};
+
+export type GetVisitorsResponses = {
+    200: VisitorsDto;
+};
+
+export type GetVisitorsResponse = GetVisitorsResponses[keyof GetVisitorsResponses];
+
+export type RegisterVisitData = {
+    body: RegisterVisitDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/visitors';
+};
+
+export type RegisterVisitErrors = {
+    400: ErrorDto;
+    429: ErrorDto;
+};
+
+export type RegisterVisitError = RegisterVisitErrors[keyof RegisterVisitErrors];
+
+export type RegisterVisitResponses = {
+    200: VisitDto;
+};
+
+export type RegisterVisitResponse = RegisterVisitResponses[keyof RegisterVisitResponses];
 
 export type SignUpData = {
     body: SignUpDto;
