@@ -42,3 +42,9 @@ test.describe('the app shell', () => {
     await expect(page.getByRole('banner')).toBeVisible();
   });
 });
+
+test('/marketplace sends the browser to the external marketplace at once', async ({ page }) => {
+  await page.route('https://marketplace.grouarock.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Marketplace</title>' }));
+  await page.goto('/marketplace');
+  await expect(page).toHaveURL('https://marketplace.grouarock.com/');
+});

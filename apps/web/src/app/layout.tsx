@@ -1,10 +1,11 @@
 import { css, type Theme } from '@emotion/react';
 import { Spinner } from '@grouarock/ui';
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { AuthDialogHost } from '../features/auth';
 import { Footer } from '../features/shell/components/footer';
 import { Header } from '../features/shell/components/header';
+import { MobileBottomBar } from '../features/shell/components/mobile-bottom-bar';
 import { useT } from '../lib/i18n';
 
 const shell = css`
@@ -36,6 +37,7 @@ const loading = css`
 
 export function Layout() {
   const t = useT();
+  const { pathname } = useLocation();
   return (
     <div css={shell}>
       <a href="#main" css={skipLink}>
@@ -54,6 +56,8 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      {/* The spec puts the floating bar on the home page; other pages have their own bottom bars (the player). */}
+      {pathname === '/' ? <MobileBottomBar /> : null}
       <AuthDialogHost />
       <ScrollRestoration />
     </div>

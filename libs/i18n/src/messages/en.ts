@@ -1,4 +1,6 @@
+import { homeEn } from './home.en';
 import type { Messages } from './pl';
+import { marketplaceEn } from './marketplace.en';
 import { mixerEn } from './mixer.en';
 import { radioEn } from './radio.en';
 
@@ -199,5 +201,7 @@ export const en: Messages = {
   'error.description': 'Reload the page. If it keeps happening, write to us through the support page.',
   'error.reload': 'Reload the page',
   ...radioEn,
+  ...homeEn,
   ...mixerEn,
+  ...marketplaceEn,
 };

@@ -1,4 +1,6 @@
+import { homeNl } from './home.nl';
 import type { Messages } from './pl';
+import { marketplaceNl } from './marketplace.nl';
 import { mixerNl } from './mixer.nl';
 import { radioNl } from './radio.nl';
 
@@ -199,5 +201,7 @@ export const nl: Messages = {
   'error.description': 'Laad de pagina opnieuw. Blijft het gebeuren, schrijf ons dan via de ondersteuningspagina.',
   'error.reload': 'Pagina opnieuw laden',
   ...radioNl,
+  ...homeNl,
   ...mixerNl,
+  ...marketplaceNl,
 };

@@ -1,3 +1,5 @@
+import { homePl } from './home.pl';
+import { marketplacePl } from './marketplace.pl';
 import { mixerPl } from './mixer.pl';
 import { radioPl } from './radio.pl';
 
@@ -206,7 +208,9 @@ export const pl = {
   'error.reload': 'Odśwież stronę',
   // Areas with dictionaries of their own, so each can grow without touching this file.
   ...radioPl,
+  ...homePl,
   ...mixerPl,
+  ...marketplacePl,
 };
 
 export type MessageId = keyof typeof pl;

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { renderApp } from '../../../testing/render-app';
 import { Footer } from './footer';
 
@@ -16,5 +16,19 @@ describe('Footer', () => {
     const anchor = links.find((a) => a.getAttribute('href') === '/#streaming');
     expect(anchor).not.toHaveAttribute('target');
     expect(screen.getByText('© 2024 GrouaRock. Wszelkie prawa zastrzeżone.')).toBeInTheDocument();
+  });
+});
+
+describe('Footer sections', () => {
+  it('are disclosure buttons (for below 768 px) that expand and collapse their links', () => {
+    renderApp(<Footer />);
+    const toggle = screen.getByRole('button', { name: 'Pomoc' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const list = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(list).toContainElement(screen.getByRole('link', { name: /^Wsparcie/ }));
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 });

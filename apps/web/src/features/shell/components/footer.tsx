@@ -1,4 +1,6 @@
 import { css, type Theme } from '@emotion/react';
+import { useId, useState } from 'react';
+import type { FooterSection as Section } from '../footer-links';
 import { useT } from '../../../lib/i18n';
 import { footerSections } from '../footer-links';
 import { NewTabHint } from './new-tab-hint';
@@ -26,7 +28,15 @@ const grid = (theme: Theme) => css`
   }
 
   ${theme.mq.belowMobile} {
-    grid-template-columns: 1fr 1fr;
+    grid-template-columns: 1fr;
+    gap: ${theme.space[2]};
+  }
+`;
+
+const section = (theme: Theme) => css`
+  ${theme.mq.belowMobile} {
+    border-bottom: 1px solid ${theme.colors.border};
+    padding-bottom: ${theme.space[2]};
   }
 `;
 
@@ -43,6 +53,49 @@ const list = css`
   margin: 0;
   padding: 0;
   list-style: none;
+`;
+
+const desktopOnly = (theme: Theme) => css`
+  ${theme.mq.belowMobile} {
+    display: none;
+  }
+`;
+
+const mobileOnly = (theme: Theme) => css`
+  ${theme.mq.mobileUp} {
+    display: none;
+  }
+`;
+
+/** Below 768 px a section's links show only while its disclosure button is expanded. */
+const collapsedOnMobile = (theme: Theme) => css`
+  ${theme.mq.belowMobile} {
+    display: none;
+  }
+`;
+
+const toggle = (theme: Theme) => css`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  width: 100%;
+  min-height: ${theme.touchTarget};
+  padding: 0;
+  border: none;
+  background: none;
+  color: inherit;
+  font: inherit;
+  letter-spacing: inherit;
+  text-align: left;
+  cursor: pointer;
+
+  svg {
+    transition: transform ${theme.motion.durations.base};
+  }
+
+  &[aria-expanded='true'] svg {
+    transform: rotate(180deg);
+  }
 `;
 
 const link = (theme: Theme) => css`
@@ -77,6 +130,48 @@ const brand = (theme: Theme) => css`
   letter-spacing: 0.04em;
 `;
 
+function Chevron() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true" focusable="false">
+      <path d="m6 9 6 6 6-6" />
+    </svg>
+  );
+}
+
+/** One column of links; below 768 px its heading is a disclosure button and the links start collapsed. */
+function FooterSection({ section: { title, links } }: { section: Section }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  return (
+    <section css={section} aria-labelledby={title}>
+      <h2 id={title} css={heading}>
+        <span css={desktopOnly}>{t(title)}</span>
+        <button type="button" css={[toggle, mobileOnly]} aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+          {t(title)}
+          <Chevron />
+        </button>
+      </h2>
+      <ul id={listId} css={[list, !open && collapsedOnMobile]}>
+        {links.map((l) => (
+          <li key={l.label}>
+            {l.newTab ? (
+              <a css={link} href={l.href} target="_blank" rel="noopener noreferrer">
+                {t(l.label)}
+                <NewTabHint />
+              </a>
+            ) : (
+              <a css={link} href={l.href}>
+                {t(l.label)}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function Footer() {
   const t = useT();
   return (
@@ -87,28 +182,8 @@ export function Footer() {
             <p css={brand}>{t('brand.name')}</p>
             <p>{t('footer.tagline')}</p>
           </div>
-          {footerSections.map((section) => (
-            <section key={section.title} aria-labelledby={section.title}>
-              <h2 id={section.title} css={heading}>
-                {t(section.title)}
-              </h2>
-              <ul css={list}>
-                {section.links.map((l) => (
-                  <li key={l.label}>
-                    {l.newTab ? (
-                      <a css={link} href={l.href} target="_blank" rel="noopener noreferrer">
-                        {t(l.label)}
-                        <NewTabHint />
-                      </a>
-                    ) : (
-                      <a css={link} href={l.href}>
-                        {t(l.label)}
-                      </a>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </section>
+          {footerSections.map((s) => (
+            <FooterSection key={s.title} section={s} />
           ))}
         </div>
         <p css={bottom}>{t('footer.rights')}</p>

@@ -1,0 +1,197 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+
+/** The main site the promo popup sends visitors to (apps/web/src/lib/external-links.ts), answered locally. */
+const mainSite = /^https:\/\/grouarock\.com\//;
+
+async function interceptMainSite(page: Page): Promise<string[]> {
+  const visited: string[] = [];
+  await page.route(mainSite, async (route) => {
+    visited.push(route.request().url());
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>GrouaRock main site</title><h1>Main</h1>' });
+  });
+  return visited;
+}
+
+test.describe('the home page', () => {
+  test('shows the hero, the stats, the 8 features and the page title', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'GrouaRock' })).toBeVisible();
+    await expect(page.getByText('Startujemy w 2025 r. z misją zjednoczenia rockowej społeczności')).toBeVisible();
+    const highlights = page.getByRole('list', { name: 'Co znajdziesz w GrouaRock' });
+    for (const label of ['Społeczność', 'Radio online', 'Transmisje na żywo', 'Asystent AI']) {
+      await expect(highlights.getByText(label, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('button', { name: 'Dołącz teraz' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Społeczność', exact: true })).toBeVisible();
+
+    const stats = page.getByRole('list', { name: 'GrouaRock w liczbach' });
+    for (const text of ['Profesjonalnych muzyków', '50+', 'Stacji radiowych', '24/7', '∞', 'Możliwości']) {
+      await expect(stats.getByText(text, { exact: true })).toBeVisible();
+    }
+
+    const features = page.getByRole('region', { name: 'Wszystko dla rockowej społeczności' });
+    await expect(features.getByRole('listitem')).toHaveCount(8);
+    await expect(features.getByRole('link', { name: 'Radio online' })).toHaveAttribute('href', '/radio');
+    await expect(features.getByRole('link', { name: 'Wydarzenia muzyczne' })).toHaveAttribute('href', '/events');
+    await expect(features.getByRole('link', { name: 'Asystent AI' })).toHaveAttribute('href', '/ai-studio');
+    await expect(features.getByRole('link', { name: 'Marketplace' })).toHaveAttribute('href', '/marketplace');
+    await expect(features.getByRole('link', { name: 'Transmisje na żywo' })).toHaveAttribute('href', '/#streaming');
+    for (const name of [/^Społeczność muzyków/, /^Czaty/, /^Kręgi/]) {
+      const link = features.getByRole('link', { name });
+      await expect(link).toHaveAttribute('href', 'https://community.grouarock.com');
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', /noopener/);
+    }
+    await expect(page.locator('#streaming')).toBeAttached();
+    await expect(page.locator('#radio')).toBeAttached();
+
+    await expect(page).toHaveTitle('GrouaRock — platforma dla fanów rocka i punka');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /50\+ stacji radia online/);
+  });
+
+  test('the promo popup counts down 10 s and then goes to the main site', async ({ page }) => {
+    const visited = await interceptMainSite(page);
+    await page.clock.install();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Dołącz teraz' }).click();
+    const dialog = page.getByRole('dialog', { name: 'DARMOWY OKRES PRÓBNY' });
+    await expect(dialog).toContainText('30 DNI ZA FREE');
+    await expect(dialog).toContainText('Przekierowanie za 10 s');
+
+    await page.clock.runFor(9_000);
+    await expect(dialog).toContainText('Przekierowanie za 1 s');
+    expect(page.url()).not.toMatch(mainSite);
+
+    await page.clock.runFor(1_000);
+    await expect(page).toHaveURL(mainSite);
+    await expect(page).toHaveTitle('GrouaRock main site');
+    expect(visited).toEqual(['https://grouarock.com/']);
+  });
+
+  test('a click on the popup goes to the main site at once', async ({ page }) => {
+    await interceptMainSite(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Społeczność', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'SPOŁECZNOŚĆ GROUAROCK' });
+    await expect(dialog).toContainText('30 DNI FREE');
+    await dialog.getByRole('button', { name: /Kliknij, aby przejść od razu/ }).click();
+    await expect(page).toHaveURL(mainSite);
+  });
+
+  test('Escape closes the popup without leaving, and focus returns to the button', async ({ page }) => {
+    const visited = await interceptMainSite(page);
+    await page.clock.install();
+    await page.goto('/');
+    const join = page.getByRole('button', { name: 'Dołącz teraz' });
+    await join.click();
+    await expect(page.getByRole('dialog', { name: 'DARMOWY OKRES PRÓBNY' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    // Focus goes back on a zero-delay timer, which the installed clock runs only when time moves on.
+    await page.clock.runFor(15_000);
+    await expect(join).toBeFocused();
+    await expect(page).toHaveURL(/\/$/);
+    expect(visited).toEqual([]);
+  });
+
+  test('counts the visit once per browser session and shows the days since the start', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/v1/visitors')) posts.push(r.postData() ?? '');
+    });
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Licznik odwiedzin' });
+    await expect(banner).toContainText(/Jesteś \d+\. odwiedzającym GrouaRock!/);
+    await expect(banner).toContainText(/\d+ (dzień|dni) od startu GrouaRock/);
+    const text = await banner.textContent();
+
+    await page.reload();
+    await expect(banner).toContainText(/Jesteś \d+\. odwiedzającym GrouaRock!/);
+    expect(await banner.textContent()).toBe(text);
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(posts[0])).toEqual({ sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  });
+
+  test('congratulates the 1000th visitor', async ({ page }) => {
+    await page.route('**/api/v1/visitors', (route) =>
+      route.fulfill({ json: { count: 1000, winner: true, winnerAt: '2026-01-01T12:00:00.000Z' } }),
+    );
+    await page.goto('/');
+    await expect(page.getByRole('status').filter({ hasText: 'Gratulacje!' })).toContainText('Jesteś 1000. odwiedzającym GrouaRock');
+  });
+
+  test('axe finds no serious violation', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Licznik odwiedzin' })).toContainText('odwiedzającym');
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+
+  test('the mobile bottom bar is not shown on desktop', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Szybka nawigacja' })).toBeHidden();
+  });
+});
+
+test.describe('the home page at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('a floating bottom bar leads to Radio, Live, the community and Studio AI', async ({ page }) => {
+    await page.goto('/');
+    const bar = page.getByRole('navigation', { name: 'Szybka nawigacja' });
+    await expect(bar).toBeVisible();
+    await expect(bar.getByRole('link', { name: 'Radio' })).toHaveAttribute('href', '/radio');
+    await expect(bar.getByRole('link', { name: 'Live' })).toHaveAttribute('href', '/#streaming');
+    await expect(bar.getByRole('link', { name: 'Studio AI' })).toHaveAttribute('href', '/ai-studio');
+    const community = bar.getByRole('link', { name: /^Społeczność/ });
+    await expect(community).toHaveAttribute('href', 'https://community.grouarock.com');
+    await expect(community).toHaveAttribute('target', '_blank');
+    await expect(community).toHaveAttribute('rel', /noopener/);
+
+    // It floats: at the bottom of the viewport, and still there after scrolling.
+    const bottomOf = async () => ((b) => b && Math.round(b.y + b.height))(await bar.boundingBox());
+    expect(await bottomOf()).toBeGreaterThan(700);
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(await bottomOf()).toBeGreaterThan(700);
+
+    await bar.getByRole('link', { name: 'Live' }).click();
+    await expect(page).toHaveURL(/\/#streaming$/);
+    await expect(page.getByRole('heading', { name: 'Transmisje na żywo', level: 2 })).toBeInViewport();
+  });
+
+  test('footer sections collapse behind disclosure buttons', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    const help = footer.getByRole('button', { name: 'Pomoc' });
+    await expect(help).toHaveAttribute('aria-expanded', 'false');
+    await expect(footer.getByRole('link', { name: /^Wsparcie/ })).toBeHidden();
+    await help.click();
+    await expect(help).toHaveAttribute('aria-expanded', 'true');
+    await expect(footer.getByRole('link', { name: /^Wsparcie/ })).toBeVisible();
+    await expect(footer.getByRole('link', { name: /^Polityka prywatności/ })).toBeHidden();
+    await help.click();
+    await expect(footer.getByRole('link', { name: /^Wsparcie/ })).toBeHidden();
+    await expect(footer).toContainText('© 2024 GrouaRock');
+  });
+
+  test('axe finds no serious violation at 375 px', async ({ page }) => {
+    await page.goto('/');
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
+
+test.describe('the footer on desktop', () => {
+  test('shows every section open, with headings and no disclosure buttons', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('heading', { name: 'Pomoc' })).toBeVisible();
+    await expect(footer.getByRole('button')).toHaveCount(0);
+    await expect(footer.getByRole('link', { name: /^Wsparcie/ })).toBeVisible();
+  });
+});

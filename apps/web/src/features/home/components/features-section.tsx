@@ -1,0 +1,147 @@
+import { css, type Theme } from '@emotion/react';
+import type { MessageId } from '@grouarock/i18n';
+import { Card } from '@grouarock/ui';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { externalLinks } from '../../../lib/external-links';
+import { useT } from '../../../lib/i18n';
+import { AssistantIcon, ChatIcon, CirclesIcon, CommunityIcon, EventsIcon, LiveIcon, MarketIcon, RadioIcon } from './icons';
+import { NewTabHint } from './new-tab-hint';
+
+type Target = { kind: 'route'; to: string } | { kind: 'anchor'; href: string } | { kind: 'external'; href: string };
+
+interface Feature {
+  title: MessageId;
+  text: MessageId;
+  icon: ReactNode;
+  target: Target;
+}
+
+/** The spec's 8 features; each links to its page, the live section, or the community site (new tab). */
+export const features: readonly Feature[] = [
+  { title: 'home.features.community.title', text: 'home.features.community.text', icon: <CommunityIcon />, target: { kind: 'external', href: externalLinks.community } },
+  { title: 'home.features.radio.title', text: 'home.features.radio.text', icon: <RadioIcon />, target: { kind: 'route', to: '/radio' } },
+  { title: 'home.features.streaming.title', text: 'home.features.streaming.text', icon: <LiveIcon />, target: { kind: 'anchor', href: '/#streaming' } },
+  { title: 'home.features.assistant.title', text: 'home.features.assistant.text', icon: <AssistantIcon />, target: { kind: 'route', to: '/ai-studio' } },
+  { title: 'home.features.events.title', text: 'home.features.events.text', icon: <EventsIcon />, target: { kind: 'route', to: '/events' } },
+  { title: 'home.features.marketplace.title', text: 'home.features.marketplace.text', icon: <MarketIcon />, target: { kind: 'route', to: '/marketplace' } },
+  { title: 'home.features.chats.title', text: 'home.features.chats.text', icon: <ChatIcon />, target: { kind: 'external', href: externalLinks.community } },
+  { title: 'home.features.circles.title', text: 'home.features.circles.text', icon: <CirclesIcon />, target: { kind: 'external', href: externalLinks.community } },
+];
+
+const section = (theme: Theme) => css`
+  max-width: 80rem;
+  margin: 0 auto;
+  padding: ${theme.space[6]} ${theme.space[4]};
+`;
+
+const heading = (theme: Theme) => css`
+  margin: 0 0 ${theme.space[5]};
+  font-family: ${theme.fonts.display};
+  font-size: ${theme.fontSizes['4xl']};
+  font-weight: normal;
+  letter-spacing: 0.04em;
+  text-align: center;
+`;
+
+const grid = (theme: Theme) => css`
+  display: grid;
+  grid-template-columns: repeat(4, minmax(0, 1fr));
+  gap: ${theme.space[4]};
+  margin: 0;
+  padding: 0;
+
+  ${theme.mq.below('lg')} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  ${theme.mq.below('sm')} {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const icon = (theme: Theme) => css`
+  color: ${theme.colors.accentText};
+`;
+
+const cardTitle = (theme: Theme) => css`
+  margin: 0;
+  font-size: ${theme.fontSizes.xl};
+`;
+
+/** The whole card is the link's target: the link's ::after covers it. */
+const link = (theme: Theme) => css`
+  color: ${theme.colors.text};
+  text-decoration: none;
+
+  &::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    border-radius: ${theme.radii.lg};
+  }
+
+  &:hover {
+    color: ${theme.colors.secondary};
+  }
+
+  &:focus-visible {
+    outline: none;
+  }
+
+  &:focus-visible::after {
+    outline: 3px solid ${theme.colors.focusRing};
+    outline-offset: 2px;
+  }
+`;
+
+const text = (theme: Theme) => css`
+  margin: 0;
+  color: ${theme.colors.textMuted};
+`;
+
+function FeatureLink({ target, children }: { target: Target; children: ReactNode }) {
+  switch (target.kind) {
+    case 'route':
+      return (
+        <Link to={target.to} css={link}>
+          {children}
+        </Link>
+      );
+    case 'anchor':
+      return (
+        <a href={target.href} css={link}>
+          {children}
+        </a>
+      );
+    case 'external':
+      return (
+        <a href={target.href} target="_blank" rel="noopener noreferrer" css={link}>
+          {children}
+          <NewTabHint />
+        </a>
+      );
+  }
+}
+
+export function FeaturesSection() {
+  const t = useT();
+  return (
+    <section css={section} aria-labelledby="home-features">
+      <h2 id="home-features" css={heading}>
+        {t('home.features.title')}
+      </h2>
+      <ul css={grid}>
+        {features.map((feature) => (
+          <Card as="li" key={feature.title} interactive>
+            <span css={icon}>{feature.icon}</span>
+            <h3 css={cardTitle}>
+              <FeatureLink target={feature.target}>{t(feature.title)}</FeatureLink>
+            </h3>
+            <p css={text}>{t(feature.text)}</p>
+          </Card>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { css, type Theme } from '@emotion/react';
+import { Button } from '@grouarock/ui';
+import { Link } from 'react-router-dom';
+import { externalLinks } from '../../../lib/external-links';
+import { useT } from '../../../lib/i18n';
+import { LiveIcon, RadioIcon } from './icons';
+import { NewTabHint } from './new-tab-hint';
+
+const sections = (theme: Theme) => css`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: ${theme.space[4]};
+  max-width: 80rem;
+  margin: 0 auto;
+  padding: ${theme.space[6]} ${theme.space[4]};
+
+  ${theme.mq.belowMobile} {
+    grid-template-columns: 1fr;
+  }
+`;
+
+const panel = (theme: Theme) => css`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${theme.space[3]};
+  padding: ${theme.space[5]};
+  border: 2px solid ${theme.colors.border};
+  border-top: 4px solid ${theme.colors.accent};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  /* The sticky header must not cover the heading when #radio or #streaming is the target. */
+  scroll-margin-top: 5rem;
+
+  svg {
+    color: ${theme.colors.accentText};
+  }
+`;
+
+const heading = (theme: Theme) => css`
+  margin: 0;
+  font-family: ${theme.fonts.display};
+  font-size: ${theme.fontSizes['3xl']};
+  font-weight: normal;
+  letter-spacing: 0.04em;
+`;
+
+const text = (theme: Theme) => css`
+  margin: 0;
+  color: ${theme.colors.textMuted};
+`;
+
+/** The home page's radio section (#radio) and live streaming section (#streaming), each leading further. */
+export function HomeSections() {
+  const t = useT();
+  return (
+    <div css={sections}>
+      <section id="radio" css={panel} aria-labelledby="home-radio">
+        <RadioIcon />
+        <h2 id="home-radio" css={heading}>
+          {t('home.radio.title')}
+        </h2>
+        <p css={text}>{t('home.radio.text')}</p>
+        <Button asChild>
+          <Link to="/radio">{t('home.radio.cta')}</Link>
+        </Button>
+      </section>
+      <section id="streaming" css={panel} aria-labelledby="home-streaming">
+        <LiveIcon />
+        <h2 id="home-streaming" css={heading}>
+          {t('home.streaming.title')}
+        </h2>
+        <p css={text}>{t('home.streaming.text')}</p>
+        <Button asChild variant="secondary">
+          <a href={externalLinks.community} target="_blank" rel="noopener noreferrer">
+            {t('home.streaming.cta')}
+            <NewTabHint />
+          </a>
+        </Button>
+      </section>
+    </div>
+  );
+}
