@@ -1,8 +1,10 @@
+import { contentEn } from './content.en';
 import { homeEn } from './home.en';
 import type { Messages } from './pl';
 import { marketplaceEn } from './marketplace.en';
 import { mixerEn } from './mixer.en';
 import { radioEn } from './radio.en';
+import { tutorialsEn } from './tutorials.en';
 
 export const en: Messages = {
   'brand.name': 'GrouaRock',
@@ -204,4 +206,6 @@ export const en: Messages = {
   ...homeEn,
   ...mixerEn,
   ...marketplaceEn,
+  ...contentEn,
+  ...tutorialsEn,
 };

@@ -1,8 +1,10 @@
+import { contentNl } from './content.nl';
 import { homeNl } from './home.nl';
 import type { Messages } from './pl';
 import { marketplaceNl } from './marketplace.nl';
 import { mixerNl } from './mixer.nl';
 import { radioNl } from './radio.nl';
+import { tutorialsNl } from './tutorials.nl';
 
 export const nl: Messages = {
   'brand.name': 'GrouaRock',
@@ -204,4 +206,6 @@ export const nl: Messages = {
   ...homeNl,
   ...mixerNl,
   ...marketplaceNl,
+  ...contentNl,
+  ...tutorialsNl,
 };

@@ -1,7 +1,9 @@
+import { contentPl } from './content.pl';
 import { homePl } from './home.pl';
 import { marketplacePl } from './marketplace.pl';
 import { mixerPl } from './mixer.pl';
 import { radioPl } from './radio.pl';
+import { tutorialsPl } from './tutorials.pl';
 
 /**
  * Polish, the source dictionary: its keys are the message ids of the whole product and its texts are
@@ -211,6 +213,8 @@ export const pl = {
   ...homePl,
   ...mixerPl,
   ...marketplacePl,
+  ...contentPl,
+  ...tutorialsPl,
 };
 
 export type MessageId = keyof typeof pl;
