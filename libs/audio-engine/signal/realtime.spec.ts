@@ -12,7 +12,7 @@ test.describe('in a running AudioContext', () => {
     expect(Math.abs(result.decodedSeconds - result.requestedSeconds)).toBeLessThanOrEqual(0.2);
     expect(Math.abs(result.audibleSeconds - result.requestedSeconds)).toBeLessThanOrEqual(0.2);
     expect(Math.abs(result.frequency / TONE.frequency - 1)).toBeLessThanOrEqual(0.02);
-    expect(result.fileName).toMatch(/^Tone_FM_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.webm$/);
+    expect(result.fileName).toMatch(/^Tone_FM-\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.webm$/);
     expect(result.mimeType).toContain('audio/webm');
     // 1 s chunks, each handed to the storage callback in order as it arrived.
     expect(result.chunks).toBeGreaterThanOrEqual(3);
