@@ -1,3 +1,5 @@
+import { foldText } from '../../lib/fold-text';
+
 /** A station of the combined catalogue as the pickers use it. */
 export interface CatalogueStation {
   readonly id: string;
@@ -6,16 +8,12 @@ export interface CatalogueStation {
   readonly genres: readonly string[];
 }
 
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/ł/g, 'l');
-}
-
 /** Stations whose name, country or genre contains every word of `query` (case and accents ignored). */
 export function searchStations<T extends CatalogueStation>(stations: readonly T[], query: string): T[] {
-  const words = fold(query).split(/\s+/).filter(Boolean);
+  const words = foldText(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...stations];
   return stations.filter((station) => {
-    const haystack = fold([station.name, station.country.name, ...station.genres].join(' '));
+    const haystack = foldText([station.name, station.country.name, ...station.genres].join(' '));
     return words.every((word) => haystack.includes(word));
   });
 }

@@ -1,6 +1,7 @@
 import type { DeckState, RecordingEntry } from '@grouarock/audio-engine';
 import { atom } from 'jotai';
 import type { Genre, NowPlayingDto, StationDto } from './api/radio-api';
+import { foldText } from '../../lib/fold-text';
 
 // ---- Filters ----------------------------------------------------------------------------------
 
@@ -13,22 +14,14 @@ export interface StationFilters {
 export const emptyFilters: StationFilters = { query: '', genre: '', country: '' };
 export const filtersAtom = atom<StationFilters>(emptyFilters);
 
-function fold(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ł/g, 'l');
-}
-
 /** The stations matching the search text (name, description, genres, country), the genre and the country. */
 export function filterStations(stations: readonly StationDto[], filters: StationFilters): StationDto[] {
-  const words = fold(filters.query.trim()).split(/\s+/).filter(Boolean);
+  const words = foldText(filters.query.trim()).split(/\s+/).filter(Boolean);
   return stations.filter((station) => {
     if (filters.genre && !station.genres.includes(filters.genre)) return false;
     if (filters.country && station.country.code !== filters.country) return false;
     if (words.length === 0) return true;
-    const haystack = fold([station.name, station.description ?? '', station.genres.join(' '), station.country.name].join(' '));
+    const haystack = foldText([station.name, station.description ?? '', station.genres.join(' '), station.country.name].join(' '));
     return words.every((word) => haystack.includes(word));
   });
 }

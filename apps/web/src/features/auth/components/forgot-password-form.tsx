@@ -1,10 +1,11 @@
 import { css, type Theme } from '@emotion/react';
-import { Button, TextField, useToast } from '@grouarock/ui';
+import { Button, useToast } from '@grouarock/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useT } from '../../../lib/i18n';
 import { useAuthErrorText } from '../auth-messages';
 import { useAuth } from './auth-provider';
 import { formStack, linkButton, mutedText } from './form-styles';
+import { EmailField } from './email-field';
 
 const heading = (theme: Theme) => css`
   margin: 0;
@@ -65,15 +66,7 @@ export function ForgotPasswordForm({ initialEmail = '', onBack }: ForgotPassword
         {t('auth.forgot.title')}
       </h2>
       <p css={mutedText}>{t('auth.forgot.text')}</p>
-      <TextField
-        label={t('auth.field.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        aria-required="true"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <EmailField aria-required="true" value={email} onValueChange={setEmail} />
       <div role="status">{sent ? <p css={confirmation}>{t('auth.forgot.sent')}</p> : null}</div>
       <Button type="submit" size="lg" fullWidth loading={busy}>
         {busy ? t('auth.forgot.busy') : t('auth.forgot.submit')}

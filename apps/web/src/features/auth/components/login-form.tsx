@@ -6,6 +6,7 @@ import { useAuth } from './auth-provider';
 import { EmailNotConfirmed } from './email-not-confirmed';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { formStack, linkButton } from './form-styles';
+import { EmailField } from './email-field';
 
 export interface LoginFormProps {
   /** Prefilled after a registration on the other tab. */
@@ -49,16 +50,7 @@ export function LoginForm({ initialEmail = '' }: LoginFormProps) {
 
   return (
     <form css={formStack} onSubmit={(event) => void submit(event)} noValidate aria-label={t('auth.tab.login')}>
-      <TextField
-        label={t('auth.field.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder={t('auth.field.emailPlaceholder')}
-        aria-required="true"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <EmailField placeholder={t('auth.field.emailPlaceholder')} aria-required="true" value={email} onValueChange={setEmail} />
       <TextField
         label={t('auth.field.password')}
         type="password"

@@ -5,6 +5,7 @@ import { useAuthErrorText } from '../auth-messages';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { useAuth } from './auth-provider';
 import { formStack } from './form-styles';
+import { EmailField } from './email-field';
 
 export interface RegisterFormProps {
   /** Called with the address once the account exists (its confirmation mail is on the way). */
@@ -63,16 +64,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
         value={username}
         onChange={(event) => setUsername(event.target.value)}
       />
-      <TextField
-        label={t('auth.field.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder={t('auth.field.emailPlaceholder')}
-        aria-required="true"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <EmailField placeholder={t('auth.field.emailPlaceholder')} aria-required="true" value={email} onValueChange={setEmail} />
       <TextField
         label={t('auth.field.password')}
         type="password"

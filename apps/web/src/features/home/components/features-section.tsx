@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { externalLinks } from '../../../lib/external-links';
 import { useT } from '../../../lib/i18n';
 import { AssistantIcon, ChatIcon, CirclesIcon, CommunityIcon, EventsIcon, LiveIcon, MarketIcon, RadioIcon } from './icons';
-import { NewTabHint } from './new-tab-hint';
+import { NewTabHint } from '../../../lib/new-tab-hint';
 
 type Target = { kind: 'route'; to: string } | { kind: 'anchor'; href: string } | { kind: 'external'; href: string };
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { externalLinks } from '../../../lib/external-links';
 import { useT } from '../../../lib/i18n';
 import { LiveIcon, RadioIcon } from './icons';
-import { NewTabHint } from './new-tab-hint';
+import { NewTabHint } from '../../../lib/new-tab-hint';
 
 const sections = (theme: Theme) => css`
   display: grid;

@@ -1,7 +1,7 @@
 import { Button, Card, TextField, useToast } from '@grouarock/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useT } from '../../../lib/i18n';
-import { PASSWORD_MIN_LENGTH, useAuth, useAuthDialog, useAuthErrorText } from '../../auth';
+import { EmailField, PASSWORD_MIN_LENGTH, useAuth, useAuthDialog, useAuthErrorText } from '../../auth';
 import { actions, form, muted, notice, sectionHeading } from './profile-styles';
 
 interface Errors {
@@ -61,16 +61,7 @@ export function UpgradeAccount() {
       <p css={muted}>{t('profile.upgrade.text')}</p>
       <div role="status">{sentTo ? <p css={notice}>{t('profile.upgrade.sent', { email: sentTo })}</p> : null}</div>
       <form css={form} onSubmit={(event) => void submit(event)} noValidate>
-        <TextField
-          label={t('auth.field.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          aria-required="true"
-          error={errors.email}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField aria-required="true" error={errors.email} value={email} onValueChange={setEmail} />
         <TextField
           label={t('auth.field.password')}
           type="password"

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import type { FooterSection as Section } from '../footer-links';
 import { useT } from '../../../lib/i18n';
 import { footerSections } from '../footer-links';
-import { NewTabHint } from './new-tab-hint';
+import { NewTabHint } from '../../../lib/new-tab-hint';
 
 const footer = (theme: Theme) => css`
   margin-top: auto;

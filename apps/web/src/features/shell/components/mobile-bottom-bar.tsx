@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { bottomBarItems } from '../bottom-bar-items';
-import { NewTabHint } from './new-tab-hint';
+import { NewTabHint } from '../../../lib/new-tab-hint';
 
 const barHeight = '4rem';
 

@@ -2,7 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { NavLink } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { navItems } from '../nav-items';
-import { NewTabHint } from './new-tab-hint';
+import { NewTabHint } from '../../../lib/new-tab-hint';
 
 const list = (theme: Theme, vertical: boolean) => css`
   display: flex;

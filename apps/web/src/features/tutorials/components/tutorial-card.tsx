@@ -2,7 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { Card } from '@grouarock/ui';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
-import { NewTabHint } from '../../home/components/new-tab-hint';
+import { NewTabHint } from '../../../lib/new-tab-hint';
 import type { Tutorial } from '../tutorials-data';
 import { TutorialMeta } from './tutorial-meta';
 
