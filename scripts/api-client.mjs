@@ -24,7 +24,7 @@ writeFileSync(path.join(target, 'openapi.json'), document);
 await createClient({
   input: path.join(target, 'openapi.json'),
   output: { path: path.join(target, 'src/generated') },
-  plugins: [{ name: '@hey-api/client-axios', baseUrl: false }, '@hey-api/typescript', '@hey-api/sdk'],
+  plugins: [{ name: '@hey-api/client-fetch', baseUrl: false }, '@hey-api/typescript', '@hey-api/sdk'],
   logs: { level: 'silent' },
 });
 

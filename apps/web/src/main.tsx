@@ -3,15 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { SessionManager } from './features/auth';
 import { storedLocale } from './features/language/atoms';
-import { configureApiClient, installAuthInterceptors } from './lib/api';
+import { configureApiClient } from './lib/api';
 import { ensureMessages } from './lib/locale-messages';
 import { installGlobalErrorReporting } from './lib/report-client-error';
 
-configureApiClient();
 installGlobalErrorReporting();
 /** The session of this tab: every call of the API client carries its access token. */
 const auth = new SessionManager();
-installAuthInterceptors(auth);
+configureApiClient(auth);
 
 // The remembered language's dictionary before the first render, so the page never flashes in Polish.
 await ensureMessages(storedLocale()).catch((e: unknown) => console.error('Could not load the dictionary', e));

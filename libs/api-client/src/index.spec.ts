@@ -1,26 +1,32 @@
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { apiClient, createClientLog, getHealth } from './index';
 
 describe('generated API client', () => {
-  const seen: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push(config);
-    return { data: { id: 'abc' }, status: 201, statusText: 'Created', headers: {}, config };
-  };
+  const seen: Request[] = [];
 
-  beforeAll(() => apiClient.instance.defaults.adapter = adapter);
+  beforeAll(() =>
+    apiClient.setConfig({
+      baseUrl: 'http://localhost',
+      // The generated client always calls its fetch with a single Request.
+      fetch: (async (request: Request) => {
+        seen.push(request);
+        return Response.json({ id: 'abc' }, { status: 201 });
+      }) as typeof fetch,
+    }),
+  );
   beforeEach(() => (seen.length = 0));
 
   it('posts a client log as JSON to the versioned path', async () => {
     const res = await createClientLog({ body: { kind: 'not_found', path: '/nope' } });
     expect(res.data).toEqual({ id: 'abc' });
-    expect(seen[0].method).toBe('post');
-    expect(seen[0].url).toBe('/api/v1/client-logs');
-    expect(JSON.parse(seen[0].data as string)).toEqual({ kind: 'not_found', path: '/nope' });
+    expect(seen[0].method).toBe('POST');
+    expect(new URL(seen[0].url).pathname).toBe('/api/v1/client-logs');
+    expect(seen[0].headers.get('Content-Type')).toBe('application/json');
+    expect(await seen[0].json()).toEqual({ kind: 'not_found', path: '/nope' });
   });
 
   it('reads health with a GET', async () => {
     await getHealth();
-    expect(seen[0]).toMatchObject({ method: 'get', url: '/api/v1/health' });
+    expect(seen[0].method).toBe('GET');
+    expect(new URL(seen[0].url).pathname).toBe('/api/v1/health');
   });
 });

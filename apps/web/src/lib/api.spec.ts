@@ -1,8 +1,7 @@
 import * as client from '@grouarock/api-client';
-import axios, { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { SessionManager } from '../features/auth';
 import { httpError, ok, rejects, sessionDto } from '../testing/auth-fixtures';
-import { installAuthInterceptors, isTokenEndpoint } from './api';
+import { ApiError, authorizedFetch, isTokenEndpoint, toApiError, withTimeout } from './api';
 
 jest.mock('@grouarock/api-client', () => ({ token: jest.fn(), logout: jest.fn() }));
 
@@ -10,21 +9,21 @@ const api = jest.mocked(client);
 
 /**
  * A stand-in for the server: /api/v1/auth/user answers 200 only to the currently valid token, 401 otherwise.
- * `valid` is what the server accepts right now.
+ * `valid` is what the server accepts right now; `seen` what reached it (with the body, to show repeats keep it).
  */
 function fakeServer() {
-  const seen: { url: string; authorization: string | undefined }[] = [];
+  const seen: { url: string; authorization: string | null; body: string }[] = [];
   const state = { valid: '' };
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const authorization = AxiosHeaders.from(config.headers).get('Authorization') as string | undefined;
-    seen.push({ url: config.url ?? '', authorization });
+  const send = async (request: Request) => {
+    const authorization = request.headers.get('Authorization');
+    seen.push({ url: new URL(request.url).pathname + new URL(request.url).search, authorization, body: await request.text() });
     const status = authorization === `Bearer ${state.valid}` ? 200 : 401;
-    const response = { data: { ok: status === 200 }, status, statusText: '', headers: {}, config };
-    if (status === 200) return response;
-    throw Object.assign(httpError(401, { code: 'invalid_access_token' }), { config, response: { ...response, data: {} } });
+    return Response.json(status === 200 ? { ok: true } : { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' }, { status });
   };
-  return { instance: axios.create({ adapter }), seen, state };
+  return { send, seen, state };
 }
+
+const userUrl = 'http://localhost/api/v1/auth/user';
 
 async function signedInManager() {
   const manager = new SessionManager({ arrivedThroughRedirect: () => false, storage: null });
@@ -34,15 +33,15 @@ async function signedInManager() {
   return manager;
 }
 
-describe('installAuthInterceptors', () => {
+describe('authorizedFetch', () => {
   it('sends the access token as a Bearer header', async () => {
     const manager = await signedInManager();
     const server = fakeServer();
     server.state.valid = manager.accessToken() ?? '';
-    installAuthInterceptors(manager, server.instance);
+    const send = authorizedFetch(manager, server.send);
 
-    await expect(server.instance.get('/api/v1/auth/user')).resolves.toMatchObject({ status: 200 });
-    expect(server.seen).toEqual([{ url: '/api/v1/auth/user', authorization: `Bearer ${manager.accessToken()}` }]);
+    await expect(send(new Request(userUrl))).resolves.toMatchObject({ status: 200 });
+    expect(server.seen).toEqual([{ url: '/api/v1/auth/user', authorization: `Bearer ${manager.accessToken()}`, body: '' }]);
   });
 
   it('after a 401 refreshes once and repeats the call with the new token', async () => {
@@ -52,9 +51,9 @@ describe('installAuthInterceptors', () => {
     const fresh = sessionDto();
     server.state.valid = fresh.access_token;
     api.token.mockImplementationOnce(() => ok(fresh) as never);
-    installAuthInterceptors(manager, server.instance);
+    const send = authorizedFetch(manager, server.send);
 
-    await expect(server.instance.get('/api/v1/auth/user')).resolves.toMatchObject({ status: 200 });
+    await expect(send(new Request(userUrl))).resolves.toMatchObject({ status: 200 });
 
     expect(server.seen.map((s) => s.authorization)).toEqual([`Bearer ${expired}`, `Bearer ${fresh.access_token}`]);
     expect(api.token).toHaveBeenLastCalledWith(expect.objectContaining({ query: { grant_type: 'refresh_token' } }));
@@ -68,9 +67,9 @@ describe('installAuthInterceptors', () => {
     server.state.valid = fresh.access_token;
     let answer!: (value: unknown) => void;
     api.token.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)) as never);
-    installAuthInterceptors(manager, server.instance);
+    const send = authorizedFetch(manager, server.send);
 
-    const calls = [1, 2, 3].map(() => server.instance.get('/api/v1/auth/user'));
+    const calls = [1, 2, 3].map(() => send(new Request(userUrl)));
     await new Promise((resolve) => setTimeout(resolve, 0));
     answer({ data: fresh });
     const results = await Promise.all(calls);
@@ -84,9 +83,9 @@ describe('installAuthInterceptors', () => {
     const server = fakeServer();
     server.state.valid = 'nothing-matches';
     api.token.mockImplementationOnce(() => ok(sessionDto()) as never);
-    installAuthInterceptors(manager, server.instance);
+    const send = authorizedFetch(manager, server.send);
 
-    await expect(server.instance.get('/api/v1/auth/user')).rejects.toMatchObject({ response: { status: 401 } });
+    await expect(send(new Request(userUrl))).resolves.toMatchObject({ status: 401 });
     expect(server.seen).toHaveLength(2);
   });
 
@@ -94,9 +93,9 @@ describe('installAuthInterceptors', () => {
     const manager = await signedInManager();
     const server = fakeServer();
     api.token.mockImplementationOnce(() => rejects(httpError(401, { code: 'invalid_refresh_token' })));
-    installAuthInterceptors(manager, server.instance);
+    const send = authorizedFetch(manager, server.send);
 
-    await expect(server.instance.get('/api/v1/auth/user')).rejects.toMatchObject({ response: { status: 401 } });
+    await expect(send(new Request(userUrl))).resolves.toMatchObject({ status: 401 });
     expect(server.seen).toHaveLength(1);
     expect(manager.status).toBe('signedOut');
   });
@@ -104,13 +103,13 @@ describe('installAuthInterceptors', () => {
   it('never adds a token to, nor retries, the token endpoint; signed out there is nothing to add', async () => {
     const manager = new SessionManager({ arrivedThroughRedirect: () => false, storage: null });
     const server = fakeServer();
-    installAuthInterceptors(manager, server.instance);
+    const send = authorizedFetch(manager, server.send);
 
-    await expect(server.instance.post('/api/v1/auth/token?grant_type=refresh_token')).rejects.toMatchObject({ response: { status: 401 } });
-    await expect(server.instance.get('/api/v1/auth/user')).rejects.toMatchObject({ response: { status: 401 } });
+    await expect(send(new Request('http://localhost/api/v1/auth/token?grant_type=refresh_token', { method: 'POST' }))).resolves.toMatchObject({ status: 401 });
+    await expect(send(new Request(userUrl))).resolves.toMatchObject({ status: 401 });
     expect(server.seen).toEqual([
-      { url: '/api/v1/auth/token?grant_type=refresh_token', authorization: undefined },
-      { url: '/api/v1/auth/user', authorization: undefined },
+      { url: '/api/v1/auth/token?grant_type=refresh_token', authorization: null, body: '' },
+      { url: '/api/v1/auth/user', authorization: null, body: '' },
     ]);
     expect(api.token).not.toHaveBeenCalled();
   });
@@ -120,5 +119,61 @@ describe('installAuthInterceptors', () => {
     expect(isTokenEndpoint('/api/v1/auth/token')).toBe(true);
     expect(isTokenEndpoint('/api/v1/auth/user')).toBe(false);
     expect(isTokenEndpoint(undefined)).toBe(false);
+  });
+
+  it('repeats a call with its body after the refresh', async () => {
+    const manager = await signedInManager();
+    const server = fakeServer();
+    const fresh = sessionDto();
+    server.state.valid = fresh.access_token;
+    api.token.mockImplementationOnce(() => ok(fresh) as never);
+    const send = authorizedFetch(manager, server.send);
+
+    const response = await send(new Request(userUrl, { method: 'PUT', body: JSON.stringify({ username: 'riff' }) }));
+
+    expect(response.status).toBe(200);
+    expect(server.seen.map((s) => s.body)).toEqual(['{"username":"riff"}', '{"username":"riff"}']);
+  });
+
+  it('leaves a call that brings its own Authorization header alone', async () => {
+    const manager = await signedInManager();
+    const server = fakeServer();
+    const send = authorizedFetch(manager, server.send);
+
+    await send(new Request(userUrl, { headers: { Authorization: 'Bearer mine' } }));
+
+    expect(server.seen).toEqual([{ url: '/api/v1/auth/user', authorization: 'Bearer mine', body: '' }]);
+  });
+});
+
+describe('withTimeout', () => {
+  it('aborts a call that does not answer in time', async () => {
+    const hang = (request: Request) =>
+      new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason as Error)));
+    await expect(withTimeout(hang, 20)(new Request(userUrl))).rejects.toMatchObject({ name: 'TimeoutError' });
+  });
+
+  it('still honours the caller\'s own signal', async () => {
+    const caller = new AbortController();
+    const hang = (request: Request) =>
+      new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(new Error('aborted'))));
+    const call = withTimeout(hang, 60_000)(new Request(userUrl, { signal: caller.signal }));
+    caller.abort();
+    await expect(call).rejects.toThrow('aborted');
+  });
+});
+
+describe('toApiError', () => {
+  it('reads status, message, code, fields and Retry-After from an error answer', () => {
+    const response = new Response(null, { status: 429, headers: { 'Retry-After': '41.2' } });
+    const error = toApiError({ statusCode: 429, message: ['slow down', 'really'], code: 'rate_limited', fields: ['email'] }, response);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 429, message: 'slow down. really', code: 'rate_limited', retryAfterSeconds: 42, fields: ['email'] });
+    expect(error.retryable).toBe(false);
+  });
+
+  it('a text answer keeps its text; no answer at all is status 0 and worth retrying', () => {
+    expect(toApiError('Bad Gateway', new Response(null, { status: 502 }))).toMatchObject({ status: 502, message: 'Bad Gateway', retryable: true });
+    expect(toApiError(new TypeError('Failed to fetch'), undefined)).toMatchObject({ status: 0, message: 'Failed to fetch', retryable: true });
   });
 });

@@ -1,9 +1,57 @@
 import { apiClient } from '@grouarock/api-client';
-import { isAxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 
-/** The API is same-origin: the built app is served by the API itself, and `npm run dev` proxies /api. */
-export function configureApiClient(): void {
-  apiClient.setConfig({ baseURL: '', withCredentials: true, timeout: 15_000 });
+/** A call that has not answered after this long is given up (the user sees an error they can retry). */
+export const API_TIMEOUT_MS = 15_000;
+
+/** Our API's JSON error body (DESIGN.md section 3). */
+interface ErrorBody {
+  message?: string | string[];
+  code?: string;
+  fields?: string[];
+}
+
+/**
+ * A call to our API that did not succeed. `status` 0 means no HTTP answer came back (offline, timeout, server
+ * down); `code` is the server's machine-readable reason when it gives one, `fields` the invalid input fields.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly retryAfterSeconds?: number,
+    readonly fields?: readonly string[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** Worth trying again later: nothing came back, or the server failed. */
+  get retryable(): boolean {
+    return this.status === 0 || this.status >= 500;
+  }
+}
+
+function retryAfter(value: string | null | undefined): number | undefined {
+  const seconds = Number(value ?? undefined);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
+}
+
+/** The ApiError for what the generated client hands its error interceptors: a parsed error body, or a fetch failure. */
+export function toApiError(error: unknown, response: Response | undefined): ApiError {
+  if (error instanceof ApiError) return error;
+  if (!response) return new ApiError(0, error instanceof Error ? error.message : 'Network error');
+  const body: ErrorBody = typeof error === 'object' && error !== null ? (error as ErrorBody) : {};
+  const text = typeof error === 'string' && error ? error : `Request failed with status code ${response.status}`;
+  const message = Array.isArray(body.message) ? body.message.join('. ') : (body.message ?? text);
+  return new ApiError(response.status, message, body.code, retryAfter(response.headers.get('retry-after')), body.fields);
+}
+
+type Send = (request: Request) => Promise<Response>;
+
+/** `send` with the API's time limit added to whatever signal the caller gave. */
+export function withTimeout(send: Send, ms = API_TIMEOUT_MS): Send {
+  return (request) => send(new Request(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(ms)]) }));
 }
 
 /** What the API client needs from whoever holds the session (features/auth). */
@@ -16,50 +64,51 @@ export interface AccessTokenSource {
   refreshAccessToken(): Promise<string | null>;
 }
 
-type RetriableConfig = InternalAxiosRequestConfig & { authRetried?: boolean };
-
 /** The token endpoint hands out tokens itself: it never carries a bearer token and is never retried. */
 export function isTokenEndpoint(url: string | undefined): boolean {
-  return (url ?? '').split('?')[0].endsWith('/api/v1/auth/token');
+  return new URL(url ?? '', 'http://origin').pathname.endsWith('/api/v1/auth/token');
+}
+
+function withBearer(request: Request, token: string | null): Request {
+  if (!token) return request;
+  const headers = new Headers(request.headers);
+  headers.set('Authorization', `Bearer ${token}`);
+  return new Request(request, { headers });
 }
 
 /**
- * Every call of the generated client carries `Authorization: Bearer <access token>` while signed in. A 401 from
- * any call except the token endpoint refreshes the session once (concurrent refreshes share one request, see
- * SessionManager) and repeats the call with the new token, so a call made after the short-lived access token
- * expired still succeeds. Returns a function that removes both interceptors.
+ * `send` for a signed-in tab: every call carries `Authorization: Bearer <access token>` (unless it sets its own).
+ * A 401 from any call except the token endpoint refreshes the session once (concurrent refreshes share one
+ * request, see SessionManager) and repeats the call with the new token, so a call made after the short-lived
+ * access token expired still succeeds.
  */
-export function installAuthInterceptors(source: AccessTokenSource, instance: AxiosInstance = apiClient.instance): () => void {
-  const request = instance.interceptors.request.use(async (config) => {
-    if (isTokenEndpoint(config.url)) return config;
+export function authorizedFetch(source: AccessTokenSource, send: Send): Send {
+  return async (request) => {
+    if (isTokenEndpoint(request.url) || request.headers.has('Authorization')) return send(request);
     await source.ready();
-    const token = source.accessToken();
-    if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
-    return config;
-  });
-
-  const response = instance.interceptors.response.use(undefined, async (error: unknown) => {
-    if (!isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;
-    const config = error.config as RetriableConfig;
-    if (config.authRetried || isTokenEndpoint(config.url)) throw error;
+    const sent = source.accessToken();
+    const first = withBearer(request, sent);
+    // The body can be read only once: keep a copy for the repeat.
+    const spare = first.clone();
+    const response = await send(first);
+    if (response.status !== 401) return response;
 
     // Another call may have refreshed the session while this one was in flight: then just use the new token.
-    const sent = config.headers.get('Authorization');
     const current = source.accessToken();
-    let fresh: string | null;
-    try {
-      fresh = current && sent !== `Bearer ${current}` ? current : await source.refreshAccessToken();
-    } catch {
-      throw error;
-    }
-    if (!fresh) throw error;
-    config.authRetried = true;
-    config.headers.set('Authorization', `Bearer ${fresh}`);
-    return instance.request(config);
-  });
-
-  return () => {
-    instance.interceptors.request.eject(request);
-    instance.interceptors.response.eject(response);
+    const fresh = current && current !== sent ? current : await source.refreshAccessToken().catch(() => null);
+    if (!fresh) return response;
+    return send(withBearer(spare, fresh));
   };
+}
+
+/**
+ * The API is same-origin: the built app is served by the API itself, and `npm run dev` proxies /api. Every call
+ * of the generated client goes through `send` (the browser's fetch by default) with the time limit, carries the
+ * session's access token, and fails with an ApiError. Returns a function that undoes it (for tests).
+ */
+export function configureApiClient(source: AccessTokenSource, send: Send = (request) => fetch(request)): () => void {
+  // The generated client always calls its fetch with a single Request.
+  apiClient.setConfig({ baseUrl: '', fetch: authorizedFetch(source, withTimeout(send)) as typeof fetch });
+  const interceptor = apiClient.interceptors.error.use((error, response) => toApiError(error, response));
+  return () => apiClient.interceptors.error.eject(interceptor);
 }

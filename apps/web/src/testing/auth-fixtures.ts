@@ -1,5 +1,5 @@
 import type { SessionDto, UserDto } from '@grouarock/api-client';
-import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
+import { toApiError } from '../lib/api';
 
 /** Test data in the shapes the generated client returns. */
 export function userDto(overrides: Partial<UserDto> = {}): UserDto {
@@ -35,22 +35,15 @@ export function ok<T>(data: T) {
   return Promise.resolve({ data, status: 200 });
 }
 
-const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
-
-/** The axios error of an HTTP answer, with our API's JSON error body. */
+/** The failure the generated client rejects with for an HTTP answer with our API's JSON error body (lib/api.ts). */
 export function httpError(status: number, body: { message?: string | string[]; code?: string; fields?: string[] } = {}, headers: Record<string, string> = {}) {
-  return new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, {}, {
-    status,
-    statusText: '',
-    headers,
-    config,
-    data: { statusCode: status, error: 'Error', message: body.message ?? 'Error', ...body },
-  });
+  const response = { status, headers: { get: (name: string) => headers[name.toLowerCase()] ?? null } } as unknown as Response;
+  return toApiError({ statusCode: status, error: 'Error', message: body.message ?? 'Error', ...body }, response);
 }
 
-/** The axios error of a request that got no answer. */
+/** The failure the generated client rejects with when a request got no answer. */
 export function networkError() {
-  return new AxiosError('Network Error', 'ERR_NETWORK', config, {});
+  return toApiError(new TypeError('Failed to fetch'), undefined);
 }
 
 /** What a generated-client function returns when it throws (throwOnError): typed to fit any of them. */

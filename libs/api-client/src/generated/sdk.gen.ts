@@ -21,17 +21,12 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 /**
  * Liveness of the API and its database
  */
-export const getHealth = <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>) => (options?.client ?? client).get<GetHealthResponses, GetHealthErrors, ThrowOnError>({
-    responseType: 'json',
-    url: '/api/v1/health',
-    ...options
-});
+export const getHealth = <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>) => (options?.client ?? client).get<GetHealthResponses, GetHealthErrors, ThrowOnError>({ url: '/api/v1/health', ...options });
 
 /**
  * Report a 404 or a client-side error from the web app
  */
 export const createClientLog = <ThrowOnError extends boolean = false>(options: Options<CreateClientLogData, ThrowOnError>) => (options.client ?? client).post<CreateClientLogResponses, CreateClientLogErrors, ThrowOnError>({
-    responseType: 'json',
     url: '/api/v1/client-logs',
     ...options,
     headers: {
@@ -43,17 +38,12 @@ export const createClientLog = <ThrowOnError extends boolean = false>(options: O
 /**
  * The visitor count and when the 1000th visitor came
  */
-export const getVisitors = <ThrowOnError extends boolean = false>(options?: Options<GetVisitorsData, ThrowOnError>) => (options?.client ?? client).get<GetVisitorsResponses, unknown, ThrowOnError>({
-    responseType: 'json',
-    url: '/api/v1/visitors',
-    ...options
-});
+export const getVisitors = <ThrowOnError extends boolean = false>(options?: Options<GetVisitorsData, ThrowOnError>) => (options?.client ?? client).get<GetVisitorsResponses, unknown, ThrowOnError>({ url: '/api/v1/visitors', ...options });
 
 /**
  * Count this browser session once (repeating is harmless); the 1000th is the winner
  */
 export const registerVisit = <ThrowOnError extends boolean = false>(options: Options<RegisterVisitData, ThrowOnError>) => (options.client ?? client).post<RegisterVisitResponses, RegisterVisitErrors, ThrowOnError>({
-    responseType: 'json',
     url: '/api/v1/visitors',
     ...options,
     headers: {
@@ -66,7 +56,6 @@ export const registerVisit = <ThrowOnError extends boolean = false>(options: Opt
  * Create an account; a confirmation link is mailed
  */
 export const signUp = <ThrowOnError extends boolean = false>(options: Options<SignUpData, ThrowOnError>) => (options.client ?? client).post<SignUpResponses, SignUpErrors, ThrowOnError>({
-    responseType: 'json',
     url: '/api/v1/auth/signup',
     ...options,
     headers: {
@@ -79,7 +68,6 @@ export const signUp = <ThrowOnError extends boolean = false>(options: Options<Si
  * Sign in with email and password, or trade the refresh token (cookie) for a new session token
  */
 export const token = <ThrowOnError extends boolean = false>(options: Options<TokenData, ThrowOnError>) => (options.client ?? client).post<TokenResponses, TokenErrors, ThrowOnError>({
-    responseType: 'json',
     url: '/api/v1/auth/token',
     ...options,
     headers: {
@@ -91,11 +79,7 @@ export const token = <ThrowOnError extends boolean = false>(options: Options<Tok
 /**
  * Start a session for a new anonymous user
  */
-export const signInAnonymously = <ThrowOnError extends boolean = false>(options?: Options<SignInAnonymouslyData, ThrowOnError>) => (options?.client ?? client).post<SignInAnonymouslyResponses, SignInAnonymouslyErrors, ThrowOnError>({
-    responseType: 'json',
-    url: '/api/v1/auth/anonymous',
-    ...options
-});
+export const signInAnonymously = <ThrowOnError extends boolean = false>(options?: Options<SignInAnonymouslyData, ThrowOnError>) => (options?.client ?? client).post<SignInAnonymouslyResponses, SignInAnonymouslyErrors, ThrowOnError>({ url: '/api/v1/auth/anonymous', ...options });
 
 /**
  * The link from the confirmation mail: confirms, signs in, goes to the site
@@ -106,7 +90,6 @@ export const verifyEmail = <ThrowOnError extends boolean = false>(options: Optio
  * Mail the confirmation link again
  */
 export const resendConfirmation = <ThrowOnError extends boolean = false>(options: Options<ResendConfirmationData, ThrowOnError>) => (options.client ?? client).post<ResendConfirmationResponses, ResendConfirmationErrors, ThrowOnError>({
-    responseType: 'json',
     url: '/api/v1/auth/resend',
     ...options,
     headers: {
@@ -119,7 +102,6 @@ export const resendConfirmation = <ThrowOnError extends boolean = false>(options
  * Mail a link to set a new password
  */
 export const recoverPassword = <ThrowOnError extends boolean = false>(options: Options<RecoverPasswordData, ThrowOnError>) => (options.client ?? client).post<RecoverPasswordResponses, RecoverPasswordErrors, ThrowOnError>({
-    responseType: 'json',
     url: '/api/v1/auth/recover',
     ...options,
     headers: {
@@ -132,7 +114,6 @@ export const recoverPassword = <ThrowOnError extends boolean = false>(options: O
  * Set a new password with the recovery link, and sign in
  */
 export const resetPassword = <ThrowOnError extends boolean = false>(options: Options<ResetPasswordData, ThrowOnError>) => (options.client ?? client).post<ResetPasswordResponses, ResetPasswordErrors, ThrowOnError>({
-    responseType: 'json',
     url: '/api/v1/auth/reset',
     ...options,
     headers: {
@@ -145,7 +126,6 @@ export const resetPassword = <ThrowOnError extends boolean = false>(options: Opt
  * The signed-in user
  */
 export const getUser = <ThrowOnError extends boolean = false>(options?: Options<GetUserData, ThrowOnError>) => (options?.client ?? client).get<GetUserResponses, GetUserErrors, ThrowOnError>({
-    responseType: 'json',
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/auth/user',
     ...options
@@ -155,7 +135,6 @@ export const getUser = <ThrowOnError extends boolean = false>(options?: Options<
  * Change username, display name or password, or add an email (a confirmation link is mailed)
  */
 export const updateUser = <ThrowOnError extends boolean = false>(options: Options<UpdateUserData, ThrowOnError>) => (options.client ?? client).put<UpdateUserResponses, UpdateUserErrors, ThrowOnError>({
-    responseType: 'json',
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/auth/user',
     ...options,
@@ -177,11 +156,7 @@ export const logout = <ThrowOnError extends boolean = false>(options?: Options<L
 /**
  * Which OAuth providers are on
  */
-export const getProviders = <ThrowOnError extends boolean = false>(options?: Options<GetProvidersData, ThrowOnError>) => (options?.client ?? client).get<GetProvidersResponses, unknown, ThrowOnError>({
-    responseType: 'json',
-    url: '/api/v1/auth/providers',
-    ...options
-});
+export const getProviders = <ThrowOnError extends boolean = false>(options?: Options<GetProvidersData, ThrowOnError>) => (options?.client ?? client).get<GetProvidersResponses, unknown, ThrowOnError>({ url: '/api/v1/auth/providers', ...options });
 
 /**
  * Browser navigation: go to the provider to sign in (or link an anonymous account)
@@ -201,53 +176,32 @@ export const streamStation = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * What the station plays now (its metadata, else its program, else just its name)
  */
-export const getNowPlaying = <ThrowOnError extends boolean = false>(options: Options<GetNowPlayingData, ThrowOnError>) => (options.client ?? client).get<GetNowPlayingResponses, GetNowPlayingErrors, ThrowOnError>({
-    responseType: 'json',
-    url: '/api/v1/radio/{id}/nowplaying',
-    ...options
-});
+export const getNowPlaying = <ThrowOnError extends boolean = false>(options: Options<GetNowPlayingData, ThrowOnError>) => (options.client ?? client).get<GetNowPlayingResponses, GetNowPlayingErrors, ThrowOnError>({ url: '/api/v1/radio/{id}/nowplaying', ...options });
 
 /**
  * The station catalogue, filtered by country, genre and text
  */
-export const listStations = <ThrowOnError extends boolean = false>(options?: Options<ListStationsData, ThrowOnError>) => (options?.client ?? client).get<ListStationsResponses, unknown, ThrowOnError>({
-    responseType: 'json',
-    url: '/api/v1/radio/stations',
-    ...options
-});
+export const listStations = <ThrowOnError extends boolean = false>(options?: Options<ListStationsData, ThrowOnError>) => (options?.client ?? client).get<ListStationsResponses, unknown, ThrowOnError>({ url: '/api/v1/radio/stations', ...options });
 
 /**
  * One station
  */
-export const getStation = <ThrowOnError extends boolean = false>(options: Options<GetStationData, ThrowOnError>) => (options.client ?? client).get<GetStationResponses, GetStationErrors, ThrowOnError>({
-    responseType: 'json',
-    url: '/api/v1/radio/stations/{id}',
-    ...options
-});
+export const getStation = <ThrowOnError extends boolean = false>(options: Options<GetStationData, ThrowOnError>) => (options.client ?? client).get<GetStationResponses, GetStationErrors, ThrowOnError>({ url: '/api/v1/radio/stations/{id}', ...options });
 
 /**
  * Search (stations for now)
  */
-export const search = <ThrowOnError extends boolean = false>(options: Options<SearchData, ThrowOnError>) => (options.client ?? client).get<SearchResponses, unknown, ThrowOnError>({
-    responseType: 'json',
-    url: '/api/v1/search',
-    ...options
-});
+export const search = <ThrowOnError extends boolean = false>(options: Options<SearchData, ThrowOnError>) => (options.client ?? client).get<SearchResponses, unknown, ThrowOnError>({ url: '/api/v1/search', ...options });
 
 /**
  * This week's most liked stations (Monday to Sunday, Europe/Warsaw)
  */
-export const getWeeklyTop = <ThrowOnError extends boolean = false>(options?: Options<GetWeeklyTopData, ThrowOnError>) => (options?.client ?? client).get<GetWeeklyTopResponses, unknown, ThrowOnError>({
-    responseType: 'json',
-    url: '/api/v1/radio/top-weekly',
-    ...options
-});
+export const getWeeklyTop = <ThrowOnError extends boolean = false>(options?: Options<GetWeeklyTopData, ThrowOnError>) => (options?.client ?? client).get<GetWeeklyTopResponses, unknown, ThrowOnError>({ url: '/api/v1/radio/top-weekly', ...options });
 
 /**
  * The caller's favourites: the stations they like (anonymous sessions too)
  */
 export const getLikedStations = <ThrowOnError extends boolean = false>(options?: Options<GetLikedStationsData, ThrowOnError>) => (options?.client ?? client).get<GetLikedStationsResponses, GetLikedStationsErrors, ThrowOnError>({
-    responseType: 'json',
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/radio/liked',
     ...options
@@ -257,7 +211,6 @@ export const getLikedStations = <ThrowOnError extends boolean = false>(options?:
  * A station's like count, and whether the caller likes it
  */
 export const getStationLikes = <ThrowOnError extends boolean = false>(options: Options<GetStationLikesData, ThrowOnError>) => (options.client ?? client).get<GetStationLikesResponses, GetStationLikesErrors, ThrowOnError>({
-    responseType: 'json',
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/radio/{id}/likes',
     ...options
@@ -267,7 +220,6 @@ export const getStationLikes = <ThrowOnError extends boolean = false>(options: O
  * Take a like back (idempotent)
  */
 export const unlikeStation = <ThrowOnError extends boolean = false>(options: Options<UnlikeStationData, ThrowOnError>) => (options.client ?? client).delete<UnlikeStationResponses, UnlikeStationErrors, ThrowOnError>({
-    responseType: 'json',
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/radio/{id}/like',
     ...options
@@ -277,7 +229,6 @@ export const unlikeStation = <ThrowOnError extends boolean = false>(options: Opt
  * Like a station (idempotent; anonymous sessions count)
  */
 export const likeStation = <ThrowOnError extends boolean = false>(options: Options<LikeStationData, ThrowOnError>) => (options.client ?? client).put<LikeStationResponses, LikeStationErrors, ThrowOnError>({
-    responseType: 'json',
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/radio/{id}/like',
     ...options

@@ -1,7 +1,7 @@
 import type { MessageId } from '@grouarock/i18n';
 import { useCallback } from 'react';
 import { useT } from '../../lib/i18n';
-import { AuthApiError } from './api/auth-api';
+import { ApiError } from '../../lib/api';
 
 /** What the user was doing when an auth call failed; it picks the "unexpected error" text. */
 export type AuthAction = 'login' | 'signup' | 'logout' | 'recovery' | 'request';
@@ -39,7 +39,7 @@ export type AuthMessage = { id: MessageId; values?: Record<string, number | stri
  * other refusals the server's own message, and no answer at all (or a bug) the "unexpected error" text.
  */
 export function authErrorMessage(error: unknown, action: AuthAction): AuthMessage {
-  if (!(error instanceof AuthApiError) || error.retryable) return { id: unexpected[action] };
+  if (!(error instanceof ApiError) || error.retryable) return { id: unexpected[action] };
   if (error.status === 429) {
     return error.retryAfterSeconds
       ? { id: 'auth.toast.rateLimited', values: { seconds: error.retryAfterSeconds } }
@@ -53,7 +53,7 @@ export function authErrorMessage(error: unknown, action: AuthAction): AuthMessag
 }
 
 export function isAuthErrorCode(error: unknown, code: string): boolean {
-  return error instanceof AuthApiError && error.code === code;
+  return error instanceof ApiError && error.code === code;
 }
 
 /** `errorText(error, 'login')`: the translated message for a failed auth call. */

@@ -1,6 +1,5 @@
-import { type AccessTokenSource } from '../../lib/api';
+import { ApiError, type AccessTokenSource } from '../../lib/api';
 import {
-  AuthApiError,
   authApi,
   authorizeUrl,
   type AuthProviders,
@@ -187,8 +186,8 @@ export class SessionManager implements AccessTokenSource {
       try {
         return await authApi.refresh();
       } catch (error) {
-        if (error instanceof AuthApiError && error.status === 401) return null;
-        if (!(error instanceof AuthApiError) || !error.retryable) throw error;
+        if (error instanceof ApiError && error.status === 401) return null;
+        if (!(error instanceof ApiError) || !error.retryable) throw error;
         const delay = REFRESH_BACKOFF_MS * 2 ** attempt;
         // Give up before the next tick would start another round.
         if (this.now() + delay - started >= REFRESH_TICK_MS) throw error;
@@ -271,7 +270,7 @@ export class SessionManager implements AccessTokenSource {
       try {
         await authApi.logout(scope);
       } catch (error) {
-        if (!(error instanceof AuthApiError && error.status === 401)) throw error;
+        if (!(error instanceof ApiError && error.status === 401)) throw error;
       }
     }
     this.generation += 1;

@@ -1,7 +1,7 @@
 import { useToast } from '@grouarock/ui';
 import { useCallback, useState } from 'react';
 import { useT } from '../../lib/i18n';
-import { AuthApiError } from './api/auth-api';
+import { ApiError } from '../../lib/api';
 import { useAuth } from './components/auth-provider';
 
 /**
@@ -24,7 +24,7 @@ export function useSignOut(): { signOut: (scope?: 'local' | 'global') => Promise
         return true;
       } catch (error) {
         console.error('Sign-out failed', error);
-        show({ tone: 'error', title: t(error instanceof AuthApiError ? 'auth.toast.logoutError' : 'auth.toast.logoutUnexpected') });
+        show({ tone: 'error', title: t(error instanceof ApiError ? 'auth.toast.logoutError' : 'auth.toast.logoutUnexpected') });
         return false;
       } finally {
         setBusy(false);

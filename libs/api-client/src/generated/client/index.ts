@@ -18,6 +18,8 @@ export type {
   Options,
   RequestOptions,
   RequestResult,
+  ResolvedRequestOptions,
+  ResponseStyle,
   TDataShape,
 } from './types.gen';
-export { createConfig } from './utils.gen';
+export { createConfig, mergeHeaders } from './utils.gen';
