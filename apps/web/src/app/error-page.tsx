@@ -1,7 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { Button } from '@grouarock/ui';
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
 import { useT } from '../lib/i18n';
 import { reportToApi } from '../lib/report-client-error';
 
@@ -13,12 +12,12 @@ const page = (theme: Theme) => css`
 `;
 
 /** A route that crashed: say so plainly, offer a reload, and report the error. */
-export function ErrorPage() {
+export function ErrorPage({ error }: { error: unknown }) {
   const t = useT();
-  const error = useRouteError() as Error | undefined;
 
   useEffect(() => {
-    reportToApi('error', error?.message ?? String(error), error?.stack);
+    if (error instanceof Error) reportToApi('error', error.message, error.stack);
+    else reportToApi('error', String(error));
   }, [error]);
 
   return (

@@ -1,12 +1,13 @@
 import { css, type Theme } from '@emotion/react';
 import { Spinner } from '@grouarock/ui';
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { AuthDialogHost } from '../features/auth';
 import { Footer } from '../features/shell/components/footer';
 import { Header } from '../features/shell/components/header';
 import { MobileBottomBar } from '../features/shell/components/mobile-bottom-bar';
 import { useT } from '../lib/i18n';
+import { RouteErrorBoundary } from './route-error-boundary';
 
 const shell = css`
   display: flex;
@@ -35,9 +36,41 @@ const loading = css`
   min-height: 50vh;
 `;
 
+/** How long a #anchor may take to appear (its screen loads lazily) before we stop waiting for it. */
+const ANCHOR_WAIT_MS = 3000;
+
+/**
+ * A new page starts at its top, or at its #anchor once that is rendered; going back or forward leaves the scroll
+ * position to the browser, which restores it.
+ */
+function useScrollOnNavigation(pathname: string, hash: string) {
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType === 'POP') return;
+    const id = decodeURIComponent(hash.slice(1));
+    const target = id ? document.getElementById(id) : null;
+    if (target) return target.scrollIntoView();
+    window.scrollTo(0, 0);
+    if (!id) return;
+    const observer = new MutationObserver(() => {
+      const appeared = document.getElementById(id);
+      if (!appeared) return;
+      observer.disconnect();
+      appeared.scrollIntoView();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    const timer = window.setTimeout(() => observer.disconnect(), ANCHOR_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+  }, [pathname, hash, navigationType]);
+}
+
 export function Layout() {
   const t = useT();
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
+  useScrollOnNavigation(pathname, hash);
   return (
     <div css={shell}>
       <a href="#main" css={skipLink}>
@@ -45,21 +78,22 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1}>
-        <Suspense
-          fallback={
-            <div css={loading}>
-              <Spinner label={t('common.loading')} />
-            </div>
-          }
-        >
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary key={pathname}>
+          <Suspense
+            fallback={
+              <div css={loading}>
+                <Spinner label={t('common.loading')} />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
       {/* The spec puts the floating bar on the home page; other pages have their own bottom bars (the player). */}
       {pathname === '/' ? <MobileBottomBar /> : null}
       <AuthDialogHost />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { ErrorPage } from './error-page';
 import { Layout } from './layout';
 
 const HomePage = lazy(() => import('../features/home/components/home-page'));
@@ -29,7 +28,6 @@ const TutorialsScreen = lazy(() => import('../features/tutorials/components/tuto
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    errorElement: <ErrorPage />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'radio', element: <RadioPage /> },

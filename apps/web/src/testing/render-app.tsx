@@ -1,7 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { createStore } from 'jotai';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { useLayoutEffect, type ReactElement } from 'react';
+import { MemoryRouter, useLocation, useNavigationType, useRoutes, type Location, type NavigationType, type RouteObject } from 'react-router-dom';
 import { Providers } from '../app/providers';
 import type { SessionManager } from '../features/auth';
 
@@ -10,12 +10,29 @@ export interface RenderAppOptions {
   auth?: SessionManager;
 }
 
+/** Where the router is now, kept up to date as the app navigates. */
+export interface RouterProbe {
+  state: { location: Location; historyAction: NavigationType };
+}
+
+function Routes({ routes, onLocation }: { routes: RouteObject[]; onLocation: (state: RouterProbe['state']) => void }) {
+  const location = useLocation();
+  const historyAction = useNavigationType();
+  useLayoutEffect(() => onLocation({ location, historyAction }), [onLocation, location, historyAction]);
+  return useRoutes(routes);
+}
+
 /** Renders routes inside the app's providers and a memory router at `path`, with a fresh state store. */
-export function renderRoutes(routes: RouteObject[], path = '/', { auth }: RenderAppOptions = {}): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+export function renderRoutes(routes: RouteObject[], path = '/', { auth }: RenderAppOptions = {}): RenderResult & { router: RouterProbe } {
+  const router = {} as RouterProbe;
+  const onLocation = (state: RouterProbe['state']) => {
+    router.state = state;
+  };
   const result = render(
     <Providers store={createStore()} auth={auth}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Routes routes={routes} onLocation={onLocation} />
+      </MemoryRouter>
     </Providers>,
   );
   return { ...result, router };
