@@ -1,21 +1,67 @@
 import type { Locale } from './locales';
-import { pl, type Messages } from './messages/pl';
+import { corePl } from './messages/core.pl';
+import type { MessageId } from './messages/pl';
 
 export { defaultLocale, isLocale, locales, type Locale } from './locales';
 export type { MessageId, Messages } from './messages/pl';
 export type {} from './react-intl-types';
 
-/** Polish, the default: always at hand. */
-export const defaultMessages: Messages = pl;
+/** Part of a dictionary: some of the message ids, each with its text. */
+export type Dictionary = Partial<Record<MessageId, string>>;
 
-/** A language's dictionary; English and Dutch are loaded on demand, so the app ships only what it shows. */
-export async function loadMessages(locale: Locale): Promise<Messages> {
-  switch (locale) {
-    case 'pl':
-      return pl;
-    case 'en':
-      return (await import('./messages/en')).en;
-    case 'nl':
-      return (await import('./messages/nl')).nl;
-  }
+type Loaders = Record<Locale, () => Promise<Dictionary>>;
+
+/**
+ * The dictionaries come in areas, so a page loads the texts it shows and no others: `core` (the shell of every
+ * page: navigation, footer, accounts, errors) and one area per part of the product.
+ */
+const loaders = {
+  core: {
+    pl: async () => corePl,
+    en: async () => (await import('./messages/core.en')).coreEn,
+    nl: async () => (await import('./messages/core.nl')).coreNl,
+  },
+  home: {
+    pl: async () => (await import('./messages/home.pl')).homePl,
+    en: async () => (await import('./messages/home.en')).homeEn,
+    nl: async () => (await import('./messages/home.nl')).homeNl,
+  },
+  radio: {
+    pl: async () => (await import('./messages/radio.pl')).radioPl,
+    en: async () => (await import('./messages/radio.en')).radioEn,
+    nl: async () => (await import('./messages/radio.nl')).radioNl,
+  },
+  mixer: {
+    pl: async () => (await import('./messages/mixer.pl')).mixerPl,
+    en: async () => (await import('./messages/mixer.en')).mixerEn,
+    nl: async () => (await import('./messages/mixer.nl')).mixerNl,
+  },
+  marketplace: {
+    pl: async () => (await import('./messages/marketplace.pl')).marketplacePl,
+    en: async () => (await import('./messages/marketplace.en')).marketplaceEn,
+    nl: async () => (await import('./messages/marketplace.nl')).marketplaceNl,
+  },
+  content: {
+    pl: async () => (await import('./messages/content.pl')).contentPl,
+    en: async () => (await import('./messages/content.en')).contentEn,
+    nl: async () => (await import('./messages/content.nl')).contentNl,
+  },
+  tutorials: {
+    pl: async () => (await import('./messages/tutorials.pl')).tutorialsPl,
+    en: async () => (await import('./messages/tutorials.en')).tutorialsEn,
+    nl: async () => (await import('./messages/tutorials.nl')).tutorialsNl,
+  },
+} satisfies Record<string, Loaders>;
+
+export type Area = keyof typeof loaders;
+
+/** Every area, core first. */
+export const areas = Object.keys(loaders) as Area[];
+
+/** Polish core texts: always at hand, so the shell renders without waiting for a dictionary. */
+export const defaultMessages: Dictionary = corePl;
+
+/** One area's texts in one language (Polish core at once, everything else loaded on demand). */
+export function loadArea(locale: Locale, area: Area): Promise<Dictionary> {
+  return loaders[area][locale]();
 }

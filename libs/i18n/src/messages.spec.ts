@@ -1,7 +1,7 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { defaultLocale, loadMessages, locales } from './index';
+import { areas, defaultLocale, loadArea, locales } from './index';
 import { en } from './messages/en';
 import { nl } from './messages/nl';
 import { pl } from './messages/pl';
@@ -21,8 +21,19 @@ function argumentsOf(elements: MessageFormatElement[]): string[] {
 }
 
 describe('dictionaries', () => {
-  it.each(locales)('%s loads on demand', async (locale) => {
-    expect(await loadMessages(locale)).toBe(messages[locale]);
+  it.each(locales)('%s: the areas together are the whole dictionary, each id in exactly one area', async (locale) => {
+    const parts = await Promise.all(areas.map((area) => loadArea(locale, area)));
+    const ids = parts.flatMap((part) => Object.keys(part));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(Object.assign({}, ...parts)).toEqual(messages[locale]);
+  });
+
+  it.each(locales)('%s: an area holds the ids of its namespace', async (locale) => {
+    for (const area of areas.filter((a) => a !== 'core')) {
+      const ids = Object.keys(await loadArea(locale, area));
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids.filter((id) => id.split('.')[0] !== area)).toEqual([]);
+    }
   });
 
   it.each(locales)('%s has exactly the keys of the Polish source', (locale) => {

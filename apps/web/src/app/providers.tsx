@@ -4,8 +4,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { AuthProvider, SessionManager } from '../features/auth';
 import { localeAtom } from '../features/language/atoms';
+import type { Messages } from '@grouarock/i18n';
 import { useT } from '../lib/i18n';
-import { ensureMessages, messagesIfLoaded } from '../lib/locale-messages';
+import { ensureMessages, messagesIfLoaded, messagesOf } from '../lib/locale-messages';
 import type { createStore } from 'jotai';
 
 type Store = ReturnType<typeof createStore>;
@@ -50,8 +51,9 @@ function Intl({ children }: { children: ReactNode }) {
       current = false;
     };
   }, [locale]);
+  // The dictionary holds the areas loaded so far; a screen renders only once its own are in (withMessages).
   return (
-    <IntlProvider locale={shown} defaultLocale="pl" messages={messagesIfLoaded(shown)}>
+    <IntlProvider locale={shown} defaultLocale="pl" messages={messagesOf(shown) as Messages}>
       {children}
     </IntlProvider>
   );

@@ -1,25 +1,26 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { withMessages } from '../lib/locale-messages';
 import { Layout } from './layout';
 
-const HomePage = lazy(() => import('../features/home/components/home-page'));
+const HomePage = lazy(withMessages(['home'], () => import('../features/home/components/home-page')));
 const NotFoundPage = lazy(() => import('../features/not-found/components/not-found-page'));
 const AuthPage = lazy(() => import('../features/auth/components/auth-page'));
 const ProfilePage = lazy(() => import('../features/profile/components/profile-page'));
-const RadioPage = lazy(() => import('../features/radio/components/radio-page'));
-const MarketplaceRedirect = lazy(() => import('../features/marketplace/components/marketplace-redirect'));
-const AboutPage = lazy(() => import('../features/content/components/about-page'));
-const ContactPage = lazy(() => import('../features/content/components/contact-page'));
-const SupportPage = lazy(() => import('../features/content/components/support-page'));
-const TermsPage = lazy(() => import('../features/content/components/terms-page'));
-const PrivacyPage = lazy(() => import('../features/content/components/privacy-page'));
-const CookiesPage = lazy(() => import('../features/content/components/cookies-page'));
-const CopyrightPage = lazy(() => import('../features/content/components/copyright-page'));
-const PartnersPage = lazy(() => import('../features/content/components/partners-page'));
-const CareerPage = lazy(() => import('../features/content/components/career-page'));
-const InvestorsPage = lazy(() => import('../features/content/components/investors-page'));
-const PressPage = lazy(() => import('../features/content/components/press-page'));
-const TutorialsScreen = lazy(() => import('../features/tutorials/components/tutorials-screen'));
+const RadioPage = lazy(withMessages(['radio'], () => import('../features/radio/components/radio-page')));
+const MarketplaceRedirect = lazy(withMessages(['marketplace'], () => import('../features/marketplace/components/marketplace-redirect')));
+const AboutPage = lazy(withMessages(['content'], () => import('../features/content/components/about-page')));
+const ContactPage = lazy(withMessages(['content'], () => import('../features/content/components/contact-page')));
+const SupportPage = lazy(withMessages(['content'], () => import('../features/content/components/support-page')));
+const TermsPage = lazy(withMessages(['content'], () => import('../features/content/components/terms-page')));
+const PrivacyPage = lazy(withMessages(['content'], () => import('../features/content/components/privacy-page')));
+const CookiesPage = lazy(withMessages(['content'], () => import('../features/content/components/cookies-page')));
+const CopyrightPage = lazy(withMessages(['content'], () => import('../features/content/components/copyright-page')));
+const PartnersPage = lazy(withMessages(['content'], () => import('../features/content/components/partners-page')));
+const CareerPage = lazy(withMessages(['content'], () => import('../features/content/components/career-page')));
+const InvestorsPage = lazy(withMessages(['content'], () => import('../features/content/components/investors-page')));
+const PressPage = lazy(withMessages(['content'], () => import('../features/content/components/press-page')));
+const TutorialsScreen = lazy(withMessages(['tutorials'], () => import('../features/tutorials/components/tutorials-screen')));
 
 /**
  * Every screen loads lazily as its own chunk. A screen is added here by the issue that builds it;

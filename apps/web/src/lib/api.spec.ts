@@ -1,9 +1,11 @@
 import * as client from '@grouarock/api-client';
+import { apiClient, getUser, updateUser } from '@grouarock/api-client';
 import { SessionManager } from '../features/auth';
 import { httpError, ok, rejects, sessionDto } from '../testing/auth-fixtures';
-import { ApiError, authorizedFetch, isTokenEndpoint, toApiError, withTimeout } from './api';
+import { ApiError, configureApiClient, isTokenEndpoint, toApiError, withTimeout } from './api';
 
-jest.mock('@grouarock/api-client', () => ({ token: jest.fn(), logout: jest.fn() }));
+// The session's own calls are stand-ins; every other call goes through the real generated client.
+jest.mock('@grouarock/api-client', () => ({ ...jest.requireActual('@grouarock/api-client'), token: jest.fn(), logout: jest.fn() }));
 
 const api = jest.mocked(client);
 
@@ -23,7 +25,14 @@ function fakeServer() {
   return { send, seen, state };
 }
 
-const userUrl = 'http://localhost/api/v1/auth/user';
+let unconfigure: () => void = () => undefined;
+afterEach(() => unconfigure());
+
+/** The generated client, set up as main.tsx does, talking to `server`. */
+function connect(manager: SessionManager, server: ReturnType<typeof fakeServer>) {
+  unconfigure = configureApiClient(manager, server.send);
+  apiClient.setConfig({ baseUrl: 'http://localhost' });
+}
 
 async function signedInManager() {
   const manager = new SessionManager({ arrivedThroughRedirect: () => false, storage: null });
@@ -33,14 +42,14 @@ async function signedInManager() {
   return manager;
 }
 
-describe('authorizedFetch', () => {
+describe('the configured API client', () => {
   it('sends the access token as a Bearer header', async () => {
     const manager = await signedInManager();
     const server = fakeServer();
     server.state.valid = manager.accessToken() ?? '';
-    const send = authorizedFetch(manager, server.send);
+    connect(manager, server);
 
-    await expect(send(new Request(userUrl))).resolves.toMatchObject({ status: 200 });
+    await expect(getUser()).resolves.toMatchObject({ response: { status: 200 } });
     expect(server.seen).toEqual([{ url: '/api/v1/auth/user', authorization: `Bearer ${manager.accessToken()}`, body: '' }]);
   });
 
@@ -51,9 +60,9 @@ describe('authorizedFetch', () => {
     const fresh = sessionDto();
     server.state.valid = fresh.access_token;
     api.token.mockImplementationOnce(() => ok(fresh) as never);
-    const send = authorizedFetch(manager, server.send);
+    connect(manager, server);
 
-    await expect(send(new Request(userUrl))).resolves.toMatchObject({ status: 200 });
+    await expect(getUser()).resolves.toMatchObject({ response: { status: 200 } });
 
     expect(server.seen.map((s) => s.authorization)).toEqual([`Bearer ${expired}`, `Bearer ${fresh.access_token}`]);
     expect(api.token).toHaveBeenLastCalledWith(expect.objectContaining({ query: { grant_type: 'refresh_token' } }));
@@ -67,14 +76,14 @@ describe('authorizedFetch', () => {
     server.state.valid = fresh.access_token;
     let answer!: (value: unknown) => void;
     api.token.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)) as never);
-    const send = authorizedFetch(manager, server.send);
+    connect(manager, server);
 
-    const calls = [1, 2, 3].map(() => send(new Request(userUrl)));
+    const calls = [1, 2, 3].map(() => getUser());
     await new Promise((resolve) => setTimeout(resolve, 0));
     answer({ data: fresh });
     const results = await Promise.all(calls);
 
-    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(results.map((r) => r.response.status)).toEqual([200, 200, 200]);
     expect(api.token).toHaveBeenCalledTimes(2); // the sign-in, then one refresh
   });
 
@@ -83,9 +92,9 @@ describe('authorizedFetch', () => {
     const server = fakeServer();
     server.state.valid = 'nothing-matches';
     api.token.mockImplementationOnce(() => ok(sessionDto()) as never);
-    const send = authorizedFetch(manager, server.send);
+    connect(manager, server);
 
-    await expect(send(new Request(userUrl))).resolves.toMatchObject({ status: 401 });
+    await expect(getUser({ throwOnError: true })).rejects.toMatchObject({ status: 401 });
     expect(server.seen).toHaveLength(2);
   });
 
@@ -93,9 +102,9 @@ describe('authorizedFetch', () => {
     const manager = await signedInManager();
     const server = fakeServer();
     api.token.mockImplementationOnce(() => rejects(httpError(401, { code: 'invalid_refresh_token' })));
-    const send = authorizedFetch(manager, server.send);
+    connect(manager, server);
 
-    await expect(send(new Request(userUrl))).resolves.toMatchObject({ status: 401 });
+    await expect(getUser({ throwOnError: true })).rejects.toMatchObject({ status: 401 });
     expect(server.seen).toHaveLength(1);
     expect(manager.status).toBe('signedOut');
   });
@@ -103,10 +112,10 @@ describe('authorizedFetch', () => {
   it('never adds a token to, nor retries, the token endpoint; signed out there is nothing to add', async () => {
     const manager = new SessionManager({ arrivedThroughRedirect: () => false, storage: null });
     const server = fakeServer();
-    const send = authorizedFetch(manager, server.send);
+    connect(manager, server);
 
-    await expect(send(new Request('http://localhost/api/v1/auth/token?grant_type=refresh_token', { method: 'POST' }))).resolves.toMatchObject({ status: 401 });
-    await expect(send(new Request(userUrl))).resolves.toMatchObject({ status: 401 });
+    await expect(apiClient.post({ url: '/api/v1/auth/token?grant_type=refresh_token', throwOnError: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(getUser({ throwOnError: true })).rejects.toMatchObject({ status: 401 });
     expect(server.seen).toEqual([
       { url: '/api/v1/auth/token?grant_type=refresh_token', authorization: null, body: '' },
       { url: '/api/v1/auth/user', authorization: null, body: '' },
@@ -127,24 +136,26 @@ describe('authorizedFetch', () => {
     const fresh = sessionDto();
     server.state.valid = fresh.access_token;
     api.token.mockImplementationOnce(() => ok(fresh) as never);
-    const send = authorizedFetch(manager, server.send);
+    connect(manager, server);
 
-    const response = await send(new Request(userUrl, { method: 'PUT', body: JSON.stringify({ username: 'riff' }) }));
+    const { response } = await updateUser({ body: { data: { username: 'riff' } } });
 
     expect(response.status).toBe(200);
-    expect(server.seen.map((s) => s.body)).toEqual(['{"username":"riff"}', '{"username":"riff"}']);
+    expect(server.seen.map((s) => s.body)).toEqual(['{"data":{"username":"riff"}}', '{"data":{"username":"riff"}}']);
   });
 
   it('leaves a call that brings its own Authorization header alone', async () => {
     const manager = await signedInManager();
     const server = fakeServer();
-    const send = authorizedFetch(manager, server.send);
+    connect(manager, server);
 
-    await send(new Request(userUrl, { headers: { Authorization: 'Bearer mine' } }));
+    await getUser({ headers: { Authorization: 'Bearer mine' } });
 
     expect(server.seen).toEqual([{ url: '/api/v1/auth/user', authorization: 'Bearer mine', body: '' }]);
   });
 });
+
+const userUrl = 'http://localhost/api/v1/auth/user';
 
 describe('withTimeout', () => {
   it('aborts a call that does not answer in time', async () => {

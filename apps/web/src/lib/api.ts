@@ -69,46 +69,54 @@ export function isTokenEndpoint(url: string | undefined): boolean {
   return new URL(url ?? '', 'http://origin').pathname.endsWith('/api/v1/auth/token');
 }
 
-function withBearer(request: Request, token: string | null): Request {
-  if (!token) return request;
-  const headers = new Headers(request.headers);
-  headers.set('Authorization', `Bearer ${token}`);
-  return new Request(request, { headers });
+/** The calls that carry the session's token (or would, signed in): only these are repeated after a refresh. */
+const authorized = new WeakSet<Request>();
+
+/** Adds the session's access token to a call (unless it is the token endpoint or brings its own). */
+export async function authorize(source: AccessTokenSource, request: Request): Promise<Request> {
+  if (isTokenEndpoint(request.url) || request.headers.has('Authorization')) return request;
+  authorized.add(request);
+  await source.ready();
+  const token = source.accessToken();
+  if (token) request.headers.set('Authorization', `Bearer ${token}`);
+  return request;
 }
 
 /**
- * `send` for a signed-in tab: every call carries `Authorization: Bearer <access token>` (unless it sets its own).
  * A 401 from any call except the token endpoint refreshes the session once (concurrent refreshes share one
  * request, see SessionManager) and repeats the call with the new token, so a call made after the short-lived
- * access token expired still succeeds.
+ * access token expired still succeeds. `body` is the call's serialized body, since the sent one is spent.
  */
-export function authorizedFetch(source: AccessTokenSource, send: Send): Send {
-  return async (request) => {
-    if (isTokenEndpoint(request.url) || request.headers.has('Authorization')) return send(request);
-    await source.ready();
-    const sent = source.accessToken();
-    const first = withBearer(request, sent);
-    // The body can be read only once: keep a copy for the repeat.
-    const spare = first.clone();
-    const response = await send(first);
-    if (response.status !== 401) return response;
-
-    // Another call may have refreshed the session while this one was in flight: then just use the new token.
-    const current = source.accessToken();
-    const fresh = current && current !== sent ? current : await source.refreshAccessToken().catch(() => null);
-    if (!fresh) return response;
-    return send(withBearer(spare, fresh));
-  };
+export async function retryUnauthorized(source: AccessTokenSource, response: Response, request: Request, body: BodyInit | undefined, send: Send): Promise<Response> {
+  if (response.status !== 401 || !authorized.has(request)) return response;
+  // Another call may have refreshed the session while this one was in flight: then just use the new token.
+  const sent = request.headers.get('Authorization');
+  const current = source.accessToken();
+  const fresh = current && sent !== `Bearer ${current}` ? current : await source.refreshAccessToken().catch(() => null);
+  if (!fresh) return response;
+  const headers = new Headers(request.headers);
+  headers.set('Authorization', `Bearer ${fresh}`);
+  return send(new Request(request.url, { method: request.method, headers, body, credentials: request.credentials, signal: request.signal }));
 }
 
 /**
  * The API is same-origin: the built app is served by the API itself, and `npm run dev` proxies /api. Every call
  * of the generated client goes through `send` (the browser's fetch by default) with the time limit, carries the
- * session's access token, and fails with an ApiError. Returns a function that undoes it (for tests).
+ * session's access token (repeated once after a refresh when it had expired), and fails with an ApiError. Returns a function that undoes it (for tests).
  */
 export function configureApiClient(source: AccessTokenSource, send: Send = (request) => fetch(request)): () => void {
+  const timed = withTimeout(send);
   // The generated client always calls its fetch with a single Request.
-  apiClient.setConfig({ baseUrl: '', fetch: authorizedFetch(source, withTimeout(send)) as typeof fetch });
-  const interceptor = apiClient.interceptors.error.use((error, response) => toApiError(error, response));
-  return () => apiClient.interceptors.error.eject(interceptor);
+  apiClient.setConfig({ baseUrl: '', fetch: timed as typeof fetch });
+  const { request, response, error } = apiClient.interceptors;
+  const ids = [
+    request.use((call) => authorize(source, call)),
+    response.use((answer, call, options) => retryUnauthorized(source, answer, call, options.serializedBody, timed)),
+    error.use((failure, answer) => toApiError(failure, answer)),
+  ] as const;
+  return () => {
+    request.eject(ids[0]);
+    response.eject(ids[1]);
+    error.eject(ids[2]);
+  };
 }

@@ -59,9 +59,4 @@ export const homeEn: Record<keyof typeof homePl, string> = {
   'home.streaming.title': 'Live streaming',
   'home.streaming.text': 'Live concerts and streams by the musicians of our community.',
   'home.streaming.cta': 'Join the community',
-  'home.bottomBar.label': 'Quick navigation',
-  'home.bottomBar.radio': 'Radio',
-  'home.bottomBar.live': 'Live',
-  'home.bottomBar.community': 'Community',
-  'home.bottomBar.aiStudio': 'AI Studio',
 };

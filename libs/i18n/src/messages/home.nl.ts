@@ -59,9 +59,4 @@ export const homeNl: Record<keyof typeof homePl, string> = {
   'home.streaming.title': 'Livestreaming',
   'home.streaming.text': 'Liveconcerten en streams van de muzikanten uit onze community.',
   'home.streaming.cta': 'Word lid van de community',
-  'home.bottomBar.label': 'Snelle navigatie',
-  'home.bottomBar.radio': 'Radio',
-  'home.bottomBar.live': 'Live',
-  'home.bottomBar.community': 'Community',
-  'home.bottomBar.aiStudio': 'AI-studio',
 };

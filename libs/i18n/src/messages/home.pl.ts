@@ -66,9 +66,4 @@ export const homePl = {
   'home.streaming.text': 'Koncerty na żywo i transmisje muzyków z naszej społeczności.',
   'home.streaming.cta': 'Dołącz do społeczności',
 
-  'home.bottomBar.label': 'Szybka nawigacja',
-  'home.bottomBar.radio': 'Radio',
-  'home.bottomBar.live': 'Live',
-  'home.bottomBar.community': 'Społeczność',
-  'home.bottomBar.aiStudio': 'Studio AI',
 };

@@ -3,7 +3,6 @@ export { authApi, type AuthProviders, type AuthUser, type OAuthProvider } from '
 export { useAuthDialog, type AuthDialogMode } from './atoms';
 export { authErrorMessage, isAuthErrorCode, useAuthErrorText, type AuthAction } from './auth-messages';
 export { PASSWORD_MIN_LENGTH } from './constants';
-export { AuthDialog, type AuthDialogProps } from './components/auth-dialog';
 export { AuthDialogHost } from './components/auth-dialog-host';
 export { EmailField, type EmailFieldProps } from './components/email-field';
 export { AuthProvider, useAuth, useAuthEvents, type AuthApi } from './components/auth-provider';

@@ -1,9 +1,10 @@
 import { createElement, lazy, Suspense } from 'react';
+import { withMessages } from '../../lib/locale-messages';
 import type { MixerOverlayProps } from './mixer-overlay-props';
 
 export type { MixerOverlayProps } from './mixer-overlay-props';
 
-const LazyMixerOverlay = lazy(() => import('./components/mixer-overlay'));
+const LazyMixerOverlay = lazy(withMessages(['mixer'], () => import('./components/mixer-overlay')));
 
 /**
  * The PRO DJ MIXER overlay, loaded on demand: the whole mixer (engine included) is its own chunk (React.lazy

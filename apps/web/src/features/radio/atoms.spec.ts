@@ -1,4 +1,4 @@
-import { defaultMessages } from '@grouarock/i18n';
+import { loadArea, type Messages } from '@grouarock/i18n';
 import { createIntl } from 'react-intl';
 import type { StationDto } from './api/radio-api';
 import {
@@ -142,7 +142,10 @@ describe('toggleLike', () => {
 });
 
 describe('weekly top countdown', () => {
-  const intl = createIntl({ locale: 'pl', messages: defaultMessages });
+  let intl: ReturnType<typeof createIntl>;
+  beforeAll(async () => {
+    intl = createIntl({ locale: 'pl', messages: (await loadArea('pl', 'radio')) as Messages });
+  });
   const format = (c: PeriodCountdown) =>
     c.kind === 'days'
       ? intl.formatMessage({ id: 'radio.top.countdownDays' }, { days: c.days, hours: c.hours })

@@ -1,8 +1,7 @@
-import { css, type Theme } from '@emotion/react';
-import * as RadixToast from '@radix-ui/react-toast';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ToastContext, type ToastApi, type ToastOptions } from './toast-context';
-import { ToastItem } from './toast-item';
+
+const ToastRegion = lazy(() => import('./toast-region'));
 
 /** Translated strings the toast system needs; Radix would otherwise fall back to English. */
 export interface ToastLabels {
@@ -20,31 +19,10 @@ export interface ToastProviderProps extends ToastLabels {
   defaultDurationMs?: number;
 }
 
-interface ToastEntry extends ToastOptions {
+export interface ToastEntry extends ToastOptions {
   id: string;
   open: boolean;
 }
-
-const viewport = (theme: Theme) => css`
-  position: fixed;
-  right: 0;
-  bottom: 0;
-  z-index: ${theme.zIndices.toast};
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space[2]};
-  width: min(24rem, 100vw);
-  max-height: 100vh;
-  margin: 0;
-  padding: ${theme.space[4]};
-  list-style: none;
-  outline: none;
-
-  ${theme.mq.belowMobile} {
-    width: 100vw;
-    padding: ${theme.space[3]};
-  }
-`;
 
 /** Holds the toast queue and renders it; `useToast()` talks to it. UiProvider includes one. */
 export function ToastProvider({ label, viewportLabel, closeLabel, defaultDurationMs = 5000, children }: ToastProviderProps) {
@@ -67,24 +45,19 @@ export function ToastProvider({ label, viewportLabel, closeLabel, defaultDuratio
 
   return (
     <ToastContext.Provider value={api}>
-      <RadixToast.Provider label={label} duration={defaultDurationMs} swipeDirection="right">
-        {children}
-        {toasts.map((toast) => (
-          <ToastItem
-            key={toast.id}
-            title={toast.title}
-            description={toast.description}
-            tone={toast.tone}
-            durationMs={toast.durationMs}
+      {children}
+      {toasts.length ? (
+        <Suspense fallback={null}>
+          <ToastRegion
+            toasts={toasts}
+            label={label}
+            viewportLabel={viewportLabel}
             closeLabel={closeLabel}
-            open={toast.open}
-            onOpenChange={(open) => {
-              if (!open) dismiss(toast.id);
-            }}
+            defaultDurationMs={defaultDurationMs}
+            onDismiss={dismiss}
           />
-        ))}
-        <RadixToast.Viewport css={viewport} label={viewportLabel} />
-      </RadixToast.Provider>
+        </Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }

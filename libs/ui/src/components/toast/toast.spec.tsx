@@ -31,8 +31,9 @@ describe('useToast', () => {
 
     await user.click(screen.getByRole('button', { name: 'Pokaż' }));
 
-    const region = screen.getByRole('region', { name: 'Powiadomienia (F8)' });
-    const toast = within(region).getByRole('listitem');
+    // The region loads with the first toast.
+    const region = await screen.findByRole('region', { name: 'Powiadomienia (F8)' });
+    const toast = await within(region).findByRole('listitem');
     expect(toast).toHaveAttribute('data-tone', 'success');
     expect(toast).toHaveTextContent('Zapisano playlistę');
     expect(toast).toHaveTextContent('Jest w bibliotece');

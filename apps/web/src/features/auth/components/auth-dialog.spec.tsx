@@ -40,7 +40,7 @@ async function openDialog(mode: 'logowanie' | 'rejestrację') {
   const user = userEvent.setup();
   renderApp(<Opener />);
   await user.click(screen.getByRole('button', { name: `otwórz ${mode}` }));
-  return { user, dialog: screen.getByRole('dialog') };
+  return { user, dialog: await screen.findByRole('dialog') };
 }
 
 beforeEach(() => localStorage.clear());

@@ -18,8 +18,9 @@ async function signedIn(user = userDto()) {
   return auth;
 }
 
-function toast(text: string) {
-  return within(screen.getByRole('region', { name: /^Powiadomienia/ })).findByText(text);
+async function toast(text: string) {
+  // The toast region loads with the first toast.
+  return within(await screen.findByRole('region', { name: /^Powiadomienia/ })).findByText(text);
 }
 
 beforeEach(() => localStorage.clear());
@@ -38,7 +39,7 @@ describe('the header account corner', () => {
     api.logout.mockImplementationOnce(() => ok(undefined) as never);
     renderApp(<Header />, '/', { auth: await signedIn() });
 
-    const trigger = screen.getByRole('button', { name: 'Punk Rocker' });
+    const trigger = await screen.findByRole('button', { name: 'Punk Rocker' });
     trigger.focus();
     await user.keyboard('{Enter}');
     const menu = screen.getByRole('menu', { name: 'Menu konta' });
@@ -61,7 +62,7 @@ describe('the header account corner', () => {
     const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     api.logout.mockImplementationOnce(() => rejects(error));
     renderApp(<Header />, '/', { auth: await signedIn() });
-    await user.click(screen.getByRole('button', { name: 'Punk Rocker' }));
+    await user.click(await screen.findByRole('button', { name: 'Punk Rocker' }));
     await user.click(screen.getByRole('menuitem', { name: 'Wyloguj się' }));
     expect(await toast(text)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Punk Rocker' })).toBeInTheDocument();
@@ -80,7 +81,7 @@ describe('the header account corner', () => {
     api.logout.mockImplementationOnce(() => ok(undefined) as never);
     renderApp(<Header />, '/', { auth: await signedIn() });
     await user.click(screen.getByRole('button', { name: 'Otwórz menu' }));
-    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
     expect(drawer).toHaveTextContent('Zalogowany jakofan@example.com');
     await user.click(within(drawer).getByRole('button', { name: 'Wyloguj się' }));
     expect(await toast('Wylogowano pomyślnie')).toBeInTheDocument();

@@ -1,10 +1,13 @@
 import { css, type Theme } from '@emotion/react';
 import { Button, Spinner } from '@grouarock/ui';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { useSignOut } from '../use-sign-out';
 import { useAuth } from './auth-provider';
-import { UserMenu } from './user-menu';
+
+// Signed-out visitors (every first visit) never need the menu: it loads once someone is signed in.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 
 const drawerBox = (theme: Theme) => css`
   display: flex;
@@ -29,8 +32,15 @@ const signedInAs = (theme: Theme) => css`
 export function HeaderAccount() {
   const t = useT();
   const { status, user } = useAuth();
-  if (status === 'loading') return <Spinner label={t('auth.loading')} size="sm" />;
-  if (status === 'signedIn' && user) return <UserMenu user={user} />;
+  const loading = <Spinner label={t('auth.loading')} size="sm" />;
+  if (status === 'loading') return loading;
+  if (status === 'signedIn' && user) {
+    return (
+      <Suspense fallback={loading}>
+        <UserMenu user={user} />
+      </Suspense>
+    );
+  }
   return (
     <Button asChild size="sm">
       <Link to="/auth">{t('header.login')}</Link>

@@ -113,6 +113,6 @@ describe('/profile', () => {
     expect(await within(upgrade).findByText(/Sprawdź skrzynkę fan@example.com/)).toBeInTheDocument();
 
     await user.click(within(upgrade).getByRole('button', { name: 'Zaloguj się na swoje konto' }));
-    expect(screen.getByRole('dialog', { name: 'Zaloguj się' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Zaloguj się' })).toBeInTheDocument();
   });
 });

@@ -74,10 +74,10 @@ function Icon({ d }: { d: string }) {
 }
 
 const icons: Record<string, ReactNode> = {
-  'home.bottomBar.radio': <Icon d="M3 9h18v11H3zM7 9l10-5M8 13h3M8 16h3M16 14.5h.01" />,
-  'home.bottomBar.live': <Icon d="M12 12h.01M8 8a5.5 5.5 0 0 0 0 8M16 8a5.5 5.5 0 0 1 0 8M5 5a10 10 0 0 0 0 14M19 5a10 10 0 0 1 0 14" />,
-  'home.bottomBar.community': <Icon d="M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6M17 7a2.5 2.5 0 1 1 0 5M17.5 14.5c2.3.5 4 2.4 4 5" />,
-  'home.bottomBar.aiStudio': <Icon d="M4 7h16v13H4zM12 3v4M9 13h.01M15 13h.01M9.5 17h5" />,
+  'bottomBar.radio': <Icon d="M3 9h18v11H3zM7 9l10-5M8 13h3M8 16h3M16 14.5h.01" />,
+  'bottomBar.live': <Icon d="M12 12h.01M8 8a5.5 5.5 0 0 0 0 8M16 8a5.5 5.5 0 0 1 0 8M5 5a10 10 0 0 0 0 14M19 5a10 10 0 0 1 0 14" />,
+  'bottomBar.community': <Icon d="M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6M17 7a2.5 2.5 0 1 1 0 5M17.5 14.5c2.3.5 4 2.4 4 5" />,
+  'bottomBar.aiStudio': <Icon d="M4 7h16v13H4zM12 3v4M9 13h.01M15 13h.01M9.5 17h5" />,
 };
 
 /** The floating bar at the bottom of the home page below 768 px: Radio, Live, the community site and Studio AI. */
@@ -86,7 +86,7 @@ export function MobileBottomBar() {
   return (
     <>
       <div css={spacer} aria-hidden="true" />
-      <nav css={bar} aria-label={t('home.bottomBar.label')}>
+      <nav css={bar} aria-label={t('bottomBar.label')}>
         <ul css={list}>
           {bottomBarItems.map((item) => (
             <li key={item.label}>
