@@ -14,6 +14,19 @@ async function interceptMainSite(page: Page): Promise<string[]> {
   return visited;
 }
 
+/** The 7 legendary concerts of the #streaming section, in their order (apps/web/src/features/home/featured-concerts.ts). */
+const concertArtists = ['Nirvana', 'Queen', 'The Clash', 'Ramones', 'Sex Pistols', 'Green Day', 'Rage Against the Machine'];
+
+function featuredConcerts(page: Page) {
+  return page.locator('#streaming').getByRole('list', { name: 'Legendarne koncerty' }).getByRole('listitem');
+}
+
+async function seriousAxeViolations(builder: AxeBuilder): Promise<string[]> {
+  const results = await builder.analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 test.describe('the home page', () => {
   test('shows the hero, the stats, the 8 features and the page title', async ({ page }) => {
     await page.goto('/');
@@ -125,9 +138,45 @@ test.describe('the home page', () => {
   test('axe finds no serious violation', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'Licznik odwiedzin' })).toContainText('odwiedzającym');
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousAxeViolations(new AxeBuilder({ page }))).toEqual([]);
+  });
+
+  test('#streaming lists the 7 legendary concerts, the first one large, each a YouTube search in a new tab', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    // YouTube answered locally: no test reaches the internet.
+    const searches: string[] = [];
+    await page.context().route(/^https:\/\/www\.youtube\.com\//, async (route) => {
+      searches.push(route.request().url());
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>YouTube search</title>' });
+    });
+    await page.goto('/');
+    await expect(page.locator('#streaming').getByRole('heading', { level: 3, name: 'Legendarne koncerty' })).toBeVisible();
+    const items = featuredConcerts(page);
+    await expect(items).toHaveCount(7);
+    await items.first().scrollIntoViewIfNeeded();
+
+    const [first, second, third] = await Promise.all([0, 1, 2].map((i) => items.nth(i).boundingBox()));
+    expect(first && second && third).toBeTruthy();
+    if (!first || !second || !third) return;
+    expect(first.width).toBeGreaterThan(second.width * 2);
+    expect(second.y).toBeGreaterThan(first.y + first.height - 1);
+    expect(Math.round(third.y)).toBe(Math.round(second.y));
+    await expect(items.first()).toContainText('Reading Festival, Reading');
+    await expect(items.first().locator('time')).toHaveText('30 sierpnia 1992');
+
+    for (const [i, artist] of concertArtists.entries()) {
+      const link = items.nth(i).getByRole('link', { name: new RegExp(`^${artist} .+\\(otwiera się w nowej karcie\\)$`) });
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      const [tab] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+      await expect(tab).toHaveTitle('YouTube search');
+      const url = new URL(tab.url());
+      expect(`${url.origin}${url.pathname}`).toBe('https://www.youtube.com/results');
+      expect(url.searchParams.get('search_query')).toContain(artist);
+      await tab.close();
+    }
+    expect(searches).toHaveLength(7);
+    expect(page.url()).toMatch(/\/$/);
   });
 
   test('the mobile bottom bar is not shown on desktop', async ({ page }) => {
@@ -178,11 +227,28 @@ test.describe('the home page at 375 px', () => {
     await expect(footer).toContainText('© 2024 GrouaRock');
   });
 
+  test('the legendary concerts stand in one column, and axe finds no serious violation in #streaming', async ({ page }) => {
+    await page.goto('/');
+    const items = featuredConcerts(page);
+    await expect(items).toHaveCount(7);
+    const boxes = await Promise.all(concertArtists.map((_, i) => items.nth(i).boundingBox()));
+    const list = await page.locator('#streaming').getByRole('list', { name: 'Legendarne koncerty' }).boundingBox();
+    expect(list).toBeTruthy();
+    for (const [i, box] of boxes.entries()) {
+      expect(box).toBeTruthy();
+      if (!box || !list) return;
+      expect(Math.round(box.x)).toBe(Math.round(list.x));
+      expect(Math.round(box.width)).toBe(Math.round(list.width));
+      const previous = boxes[i - 1];
+      if (previous) expect(box.y).toBeGreaterThanOrEqual(previous.y + previous.height);
+    }
+    expect(list && list.x + list.width).toBeLessThanOrEqual(375);
+    expect(await seriousAxeViolations(new AxeBuilder({ page }).include('#streaming'))).toEqual([]);
+  });
+
   test('axe finds no serious violation at 375 px', async ({ page }) => {
     await page.goto('/');
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousAxeViolations(new AxeBuilder({ page }))).toEqual([]);
   });
 });
 

@@ -59,4 +59,27 @@ export const homeEn: Record<keyof typeof homePl, string> = {
   'home.streaming.title': 'Live streaming',
   'home.streaming.text': 'Live concerts and streams by the musicians of our community.',
   'home.streaming.cta': 'Join the community',
+  'home.concerts.title': 'Legendary concerts',
+  'home.concerts.text': 'Recordings of concerts that made rock and punk history. Each link opens a YouTube search for the recording.',
+  'home.concerts.place': '{venue}, {city}',
+  'home.concerts.watch': 'Search YouTube for the recording',
+  'home.concerts.city.reading': 'Reading',
+  'home.concerts.city.london': 'London',
+  'home.concerts.city.newYork': 'New York',
+  'home.concerts.city.sanFrancisco': 'San Francisco',
+  'home.concerts.city.saugerties': 'Saugerties',
+  'home.concerts.nirvana-reading-1992.description':
+    'Nirvana headlining the final night of the 1992 Reading Festival; the show was later released on CD and DVD.',
+  'home.concerts.queen-wembley-1986.description':
+    'The second of Queen\'s two nights at Wembley Stadium on the Magic Tour, later released as an album and a film.',
+  'home.concerts.the-clash-shea-1982.description':
+    'The Clash as the opening act of The Who\'s farewell tour; the recording came out as an album in 2008.',
+  'home.concerts.ramones-rainbow-1977.description':
+    'A New Year\'s Eve show at London\'s Rainbow Theatre, released in 1979 as a double live album.',
+  'home.concerts.sex-pistols-winterland-1978.description':
+    'The last show of the Sex Pistols\' 1978 US tour; the band split up soon afterwards.',
+  'home.concerts.green-day-woodstock-1994.description':
+    'Green Day\'s set at Woodstock \'94, remembered for the mud fight between the band and the crowd.',
+  'home.concerts.ratm-finsbury-park-2010.description':
+    'A free concert to thank the fans whose campaign made “Killing in the Name” the UK Christmas number one in 2009.',
 };

@@ -59,4 +59,27 @@ export const homeNl: Record<keyof typeof homePl, string> = {
   'home.streaming.title': 'Livestreaming',
   'home.streaming.text': 'Liveconcerten en streams van de muzikanten uit onze community.',
   'home.streaming.cta': 'Word lid van de community',
+  'home.concerts.title': 'Legendarische concerten',
+  'home.concerts.text': 'Opnames van concerten die rock- en punkgeschiedenis schreven. Elke link zoekt de opname op YouTube.',
+  'home.concerts.place': '{venue}, {city}',
+  'home.concerts.watch': 'Zoek de opname op YouTube',
+  'home.concerts.city.reading': 'Reading',
+  'home.concerts.city.london': 'Londen',
+  'home.concerts.city.newYork': 'New York',
+  'home.concerts.city.sanFrancisco': 'San Francisco',
+  'home.concerts.city.saugerties': 'Saugerties',
+  'home.concerts.nirvana-reading-1992.description':
+    'Nirvana als headliner van de laatste avond van Reading Festival 1992; het concert verscheen later op cd en dvd.',
+  'home.concerts.queen-wembley-1986.description':
+    'De tweede van twee avonden van Queen in het Wembley Stadium tijdens de Magic Tour, later uitgebracht als album en film.',
+  'home.concerts.the-clash-shea-1982.description':
+    'The Clash in het voorprogramma van The Who tijdens hun afscheidstournee; de opname verscheen in 2008 als album.',
+  'home.concerts.ramones-rainbow-1977.description':
+    'Een oudejaarsconcert in het Londense Rainbow Theatre, in 1979 uitgebracht als dubbel livealbum.',
+  'home.concerts.sex-pistols-winterland-1978.description':
+    'Het laatste concert van de Amerikaanse tournee van de Sex Pistols in 1978; kort daarna viel de band uiteen.',
+  'home.concerts.green-day-woodstock-1994.description':
+    'Het optreden van Green Day op Woodstock \'94, bekend om het moddergevecht tussen de band en het publiek.',
+  'home.concerts.ratm-finsbury-park-2010.description':
+    'Een gratis concert als dank aan de fans wier campagne “Killing in the Name” in 2009 tot kerstnummer 1 in het Verenigd Koninkrijk maakte.',
 };

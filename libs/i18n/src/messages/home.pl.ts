@@ -66,4 +66,27 @@ export const homePl = {
   'home.streaming.text': 'Koncerty na żywo i transmisje muzyków z naszej społeczności.',
   'home.streaming.cta': 'Dołącz do społeczności',
 
+  'home.concerts.title': 'Legendarne koncerty',
+  'home.concerts.text': 'Nagrania koncertów, które przeszły do historii rocka i punka. Każdy link otwiera w YouTube wyszukiwanie nagrania.',
+  'home.concerts.place': '{venue}, {city}',
+  'home.concerts.watch': 'Szukaj nagrania w YouTube',
+  'home.concerts.city.reading': 'Reading',
+  'home.concerts.city.london': 'Londyn',
+  'home.concerts.city.newYork': 'Nowy Jork',
+  'home.concerts.city.sanFrancisco': 'San Francisco',
+  'home.concerts.city.saugerties': 'Saugerties',
+  'home.concerts.nirvana-reading-1992.description':
+    'Nirvana jako gwiazda ostatniego wieczoru Reading Festival 1992; koncert wydano później na płycie i DVD.',
+  'home.concerts.queen-wembley-1986.description':
+    'Drugi z dwóch koncertów Queen na stadionie Wembley w ramach trasy Magic Tour, wydany później jako album i film.',
+  'home.concerts.the-clash-shea-1982.description':
+    'The Clash jako support The Who podczas ich pożegnalnej trasy; nagranie ukazało się jako album w 2008 roku.',
+  'home.concerts.ramones-rainbow-1977.description':
+    'Sylwestrowy koncert w londyńskim Rainbow Theatre, wydany w 1979 roku jako podwójny album koncertowy.',
+  'home.concerts.sex-pistols-winterland-1978.description':
+    'Ostatni koncert trasy Sex Pistols po USA w 1978 roku; wkrótce potem zespół się rozpadł.',
+  'home.concerts.green-day-woodstock-1994.description':
+    'Występ Green Day na festiwalu Woodstock \'94, zapamiętany z bitwy na błoto między zespołem a publicznością.',
+  'home.concerts.ratm-finsbury-park-2010.description':
+    'Darmowy koncert w podziękowaniu fanom, których kampania uczyniła „Killing in the Name” bożonarodzeniowym numerem jeden w Wielkiej Brytanii w 2009 roku.',
 };

@@ -3,20 +3,18 @@ import { Button } from '@grouarock/ui';
 import { Link } from 'react-router-dom';
 import { externalLinks } from '../../../lib/external-links';
 import { useT } from '../../../lib/i18n';
+import { FeaturedConcertsList } from './featured-concerts-list';
 import { LiveIcon, RadioIcon } from './icons';
 import { NewTabHint } from '../../../lib/new-tab-hint';
 
+/** One above the other: the live section holds the featured concerts' grid and needs the whole width. */
 const sections = (theme: Theme) => css`
   display: grid;
-  grid-template-columns: 1fr 1fr;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${theme.space[4]};
   max-width: 80rem;
   margin: 0 auto;
   padding: ${theme.space[6]} ${theme.space[4]};
-
-  ${theme.mq.belowMobile} {
-    grid-template-columns: 1fr;
-  }
 `;
 
 const panel = (theme: Theme) => css`
@@ -32,7 +30,8 @@ const panel = (theme: Theme) => css`
   /* The sticky header must not cover the heading when #radio or #streaming is the target. */
   scroll-margin-top: 5rem;
 
-  svg {
+  /* The section's own icon, not the pictures inside it. */
+  > svg {
     color: ${theme.colors.accentText};
   }
 `;
@@ -50,7 +49,10 @@ const text = (theme: Theme) => css`
   color: ${theme.colors.textMuted};
 `;
 
-/** The home page's radio section (#radio) and live streaming section (#streaming), each leading further. */
+/**
+ * The home page's radio section (#radio) and live streaming section (#streaming), each leading further; the live
+ * section also shows the legendary concert recordings.
+ */
 export function HomeSections() {
   const t = useT();
   return (
@@ -77,6 +79,7 @@ export function HomeSections() {
             <NewTabHint />
           </a>
         </Button>
+        <FeaturedConcertsList />
       </section>
     </div>
   );
