@@ -1,4 +1,5 @@
 import { contentEn } from './content.en';
+import { eventsEn } from './events.en';
 import { homeEn } from './home.en';
 import type { Messages } from './pl';
 import { marketplaceEn } from './marketplace.en';
@@ -208,4 +209,5 @@ export const en: Messages = {
   ...marketplaceEn,
   ...contentEn,
   ...tutorialsEn,
+  ...eventsEn,
 };

@@ -1,4 +1,5 @@
 import { contentNl } from './content.nl';
+import { eventsNl } from './events.nl';
 import { homeNl } from './home.nl';
 import type { Messages } from './pl';
 import { marketplaceNl } from './marketplace.nl';
@@ -208,4 +209,5 @@ export const nl: Messages = {
   ...marketplaceNl,
   ...contentNl,
   ...tutorialsNl,
+  ...eventsNl,
 };

@@ -1,4 +1,5 @@
 import { contentPl } from './content.pl';
+import { eventsPl } from './events.pl';
 import { homePl } from './home.pl';
 import { marketplacePl } from './marketplace.pl';
 import { mixerPl } from './mixer.pl';
@@ -215,6 +216,7 @@ export const pl = {
   ...marketplacePl,
   ...contentPl,
   ...tutorialsPl,
+  ...eventsPl,
 };
 
 export type MessageId = keyof typeof pl;
