@@ -20,6 +20,7 @@ const CareerPage = lazy(() => import('../features/content/components/career-page
 const InvestorsPage = lazy(() => import('../features/content/components/investors-page'));
 const PressPage = lazy(() => import('../features/content/components/press-page'));
 const TutorialsScreen = lazy(() => import('../features/tutorials/components/tutorials-screen'));
+const EventsPage = lazy(() => import('../features/events/components/events-page'));
 
 /**
  * Every screen loads lazily as its own chunk. A screen is added here by the issue that builds it;
@@ -31,6 +32,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: 'radio', element: <RadioPage /> },
+      { path: 'events', element: <EventsPage /> },
       { path: 'auth', element: <AuthPage /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'marketplace', element: <MarketplaceRedirect /> },
