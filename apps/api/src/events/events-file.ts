@@ -69,7 +69,7 @@ export function parseEvents(raw: unknown, source: string): EventDefinition[] {
     const artist = text(entry, 'artist', 200, problems);
     const eventDate = typeof entry.event_date === 'string' && DATE_TIME.test(entry.event_date) ? new Date(entry.event_date) : null;
     if (!eventDate || Number.isNaN(eventDate.getTime())) {
-      problems.push('event_date must be an ISO 8601 date-time with a time zone, e.g. "2026-06-20T19:00:00+02:00"');
+      problems.push('event_date must be an ISO 8601 date-time with a time zone, e.g. "2027-06-19T19:00:00+02:00"');
     }
     const venue = text(entry, 'venue', 200, problems);
     const location = text(entry, 'location', 200, problems);
