@@ -12,6 +12,7 @@ import { LoggingModule } from './core/logging/logging.module';
 import { SiteModule } from './site/site.module';
 import { AuthModule } from './auth/auth.module';
 import { RadioModule } from './radio/radio.module';
+import { EventsModule } from './events/events.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { ScheduleModule } from '@nestjs/schedule';
 
@@ -55,6 +56,7 @@ export class AppModule {
         ScheduleModule.forRoot(),
         RealtimeModule,
         RadioModule,
+        EventsModule,
         ...serveWeb,
       ],
       providers: [{ provide: APP_GUARD, useClass: ThrottlerGuard }],

@@ -3,6 +3,8 @@ import { Identity } from './auth/identity.entity';
 import { RefreshToken } from './auth/refresh-token.entity';
 import { Session } from './auth/session.entity';
 import { User } from './auth/user.entity';
+import { AffiliateClick } from './events/affiliate-click.entity';
+import { MusicEvent } from './events/event.entity';
 import { StationLike } from './radio/station-like.entity';
 import { Station } from './radio/station.entity';
 import { WeeklyTopStation } from './radio/weekly-top-station.entity';
@@ -11,4 +13,4 @@ import { VisitorCounter } from './site/visitor-counter.entity';
 import { VisitorSession } from './site/visitor-session.entity';
 
 /** Every entity. The database module registers exactly these; the schema check compares them to the migrations. */
-export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession];
+export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick];

@@ -140,7 +140,9 @@ test.describe('accounts on /auth', () => {
   });
 
   test('/auth sets the login title and meta tags and restores the defaults on leaving', async ({ page }) => {
-    await page.goto('/auth');
+    // Came from, and going back to, a page that sets no tags of its own (every real screen sets some).
+    await page.goto('/nie-ma-takiej-strony');
+    await page.getByRole('banner').getByRole('link', { name: 'Zaloguj się' }).click();
     await expect(page).toHaveTitle('Logowanie i rejestracja — GrouaRock');
     const description = page.locator('meta[name="description"]');
     await expect(description).toHaveAttribute('content', /Zaloguj się do GrouaRock/);
@@ -148,7 +150,8 @@ test.describe('accounts on /auth', () => {
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Logowanie i rejestracja — GrouaRock');
     await expect(page.locator('meta[name="twitter:description"]')).toHaveAttribute('content', /Zaloguj się do GrouaRock/);
 
-    await page.getByRole('banner').getByRole('link', { name: 'Wydarzenia' }).click();
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
     await expect(page).toHaveTitle('GrouaRock — radio online, koncerty na żywo i społeczność rocka');
     await expect(description).toHaveAttribute('content', /radio online, koncerty na żywo/);
     await expect(page.locator('meta[property="og:title"]')).toHaveCount(0);

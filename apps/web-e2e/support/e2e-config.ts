@@ -14,3 +14,36 @@ export const e2eStations = [
   { id: 'e2e-punk', name: 'E2E Punk', country: 'gb', genres: ['punk'], featured: false, mount: '/e2e-punk.mp3', frequency: 660, description: 'Testowa stacja punkowa' },
   { id: 'e2e-jazz', name: 'E2E Jazz', country: 'fr', genres: ['jazz'], featured: false, mount: '/e2e-jazz.mp3', frequency: 330, program: { program: 'Jazz nocą' } },
 ] as const;
+
+/**
+ * The e2e events (EVENTS_FILE): test data, not real events. Listed soonest first, so the page shows them in this
+ * order. The second one's image is a path the server does not have, so its card must fall back to the app's own
+ * picture; the others use the app's favicon. Ticket links point at tickets.example.test, which events.spec.ts
+ * answers itself (nothing goes to the internet).
+ */
+export const e2eEvents = [
+  { id: '0e2e0000-0000-4000-8000-000000000001', title: 'E2E Fest', category: 'Festival', daysAhead: 3, price: '149.99', image_url: '/favicon.svg' },
+  { id: '0e2e0000-0000-4000-8000-000000000002', title: 'E2E Broken Image', category: 'Concert', daysAhead: 5, price: '59.00', image_url: '/missing-event-image.jpg' },
+  { id: '0e2e0000-0000-4000-8000-000000000003', title: 'E2E Tribute', category: 'Tribute', daysAhead: 8, price: '0', image_url: '/favicon.svg' },
+  { id: '0e2e0000-0000-4000-8000-000000000004', title: 'E2E Concert', category: 'Concert', daysAhead: 13, price: '89.50', image_url: '/favicon.svg' },
+  { id: '0e2e0000-0000-4000-8000-000000000005', title: 'E2E Open Air', category: 'Festival', daysAhead: 21, price: '249.00', image_url: '/favicon.svg' },
+  { id: '0e2e0000-0000-4000-8000-000000000006', title: 'E2E Night', category: 'Concert', daysAhead: 34, price: '39.00', image_url: '/favicon.svg' },
+] as const;
+
+/** The ticket seller's address of an e2e event (with a parameter of its own, which must survive ours). */
+export function e2eTicketUrl(id: string): string {
+  return `https://tickets.example.test/e2e/${id}?lang=pl`;
+}
+
+/** The EVENTS_FILE content: the events above, dated from `now`. */
+export function e2eEventsFile(now = Date.now()): unknown[] {
+  return e2eEvents.map(({ daysAhead, ...event }) => ({
+    ...event,
+    artist: `${event.title} Band`,
+    event_date: new Date(now + daysAhead * 24 * 60 * 60 * 1000).toISOString(),
+    venue: 'Hala Testowa E2E',
+    location: 'Testowo',
+    ticket_url: e2eTicketUrl(event.id),
+    description: 'Wydarzenie testowe do testów end-to-end, nie prawdziwe.',
+  }));
+}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EmbeddedDatabase } from '../../api/src/core/database/embedded-database';
 import { IcecastServer } from '../../api/test/support/icecast';
-import { e2eAccessTokenTtlSeconds, e2eStations } from './e2e-config';
+import { e2eAccessTokenTtlSeconds, e2eEventsFile, e2eStations } from './e2e-config';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -45,6 +45,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     JSON.stringify(e2eStations.map(({ mount, frequency: _f, ...station }) => ({ ...station, streamUrl: `${icecast.base}${mount}` }))),
   );
 
+  const eventsFile = path.join(dir, 'events.json');
+  writeFileSync(eventsFile, JSON.stringify(e2eEventsFile()));
+
   const port = process.env.E2E_PORT ?? '4310';
   // Mails (no SMTP_URL) land in <DATA_DIR>/outbox/ as .eml files; support/mail.ts reads them.
   process.env.E2E_DATA_DIR = dir;
@@ -61,6 +64,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Short-lived access tokens, so a test can get past expiry in real time (auth.spec.ts).
       ACCESS_TOKEN_TTL: String(e2eAccessTokenTtlSeconds),
       STATIONS_FILE: stationsFile,
+      EVENTS_FILE: eventsFile,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -51,6 +51,11 @@ const loaders = {
     en: async () => (await import('./messages/tutorials.en')).tutorialsEn,
     nl: async () => (await import('./messages/tutorials.nl')).tutorialsNl,
   },
+  events: {
+    pl: async () => (await import('./messages/events.pl')).eventsPl,
+    en: async () => (await import('./messages/events.en')).eventsEn,
+    nl: async () => (await import('./messages/events.nl')).eventsNl,
+  },
 } satisfies Record<string, Loaders>;
 
 export type Area = keyof typeof loaders;

@@ -21,6 +21,7 @@ const CareerPage = lazy(withMessages(['content'], () => import('../features/cont
 const InvestorsPage = lazy(withMessages(['content'], () => import('../features/content/components/investors-page')));
 const PressPage = lazy(withMessages(['content'], () => import('../features/content/components/press-page')));
 const TutorialsScreen = lazy(withMessages(['tutorials'], () => import('../features/tutorials/components/tutorials-screen')));
+const EventsPage = lazy(withMessages(['events'], () => import('../features/events/components/events-page')));
 
 /**
  * Every screen loads lazily as its own chunk. A screen is added here by the issue that builds it;
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: 'radio', element: <RadioPage /> },
+      { path: 'events', element: <EventsPage /> },
       { path: 'auth', element: <AuthPage /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'marketplace', element: <MarketplaceRedirect /> },

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AuthorizeData, AuthorizeErrors, CreateClientLogData, CreateClientLogErrors, CreateClientLogResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLikedStationsData, GetLikedStationsErrors, GetLikedStationsResponses, GetNowPlayingData, GetNowPlayingErrors, GetNowPlayingResponses, GetProvidersData, GetProvidersResponses, GetStationData, GetStationErrors, GetStationLikesData, GetStationLikesErrors, GetStationLikesResponses, GetStationResponses, GetUserData, GetUserErrors, GetUserResponses, GetVisitorsData, GetVisitorsResponses, GetWeeklyTopData, GetWeeklyTopResponses, LikeStationData, LikeStationErrors, LikeStationResponses, ListStationsData, ListStationsResponses, LogoutData, LogoutErrors, LogoutResponses, OauthCallbackData, RecoverPasswordData, RecoverPasswordErrors, RecoverPasswordResponses, RegisterVisitData, RegisterVisitErrors, RegisterVisitResponses, ResendConfirmationData, ResendConfirmationErrors, ResendConfirmationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SearchData, SearchResponses, SignInAnonymouslyData, SignInAnonymouslyErrors, SignInAnonymouslyResponses, SignUpData, SignUpErrors, SignUpResponses, StreamStationData, StreamStationErrors, StreamStationResponses, TokenData, TokenErrors, TokenResponses, UnlikeStationData, UnlikeStationErrors, UnlikeStationResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, VerifyEmailData } from './types.gen';
+import type { AuthorizeData, AuthorizeErrors, CreateClientLogData, CreateClientLogErrors, CreateClientLogResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLikedStationsData, GetLikedStationsErrors, GetLikedStationsResponses, GetNowPlayingData, GetNowPlayingErrors, GetNowPlayingResponses, GetProvidersData, GetProvidersResponses, GetStationData, GetStationErrors, GetStationLikesData, GetStationLikesErrors, GetStationLikesResponses, GetStationResponses, GetUserData, GetUserErrors, GetUserResponses, GetVisitorsData, GetVisitorsResponses, GetWeeklyTopData, GetWeeklyTopResponses, LikeStationData, LikeStationErrors, LikeStationResponses, ListEventsData, ListEventsResponses, ListStationsData, ListStationsResponses, LogoutData, LogoutErrors, LogoutResponses, OauthCallbackData, RecordAffiliateClickData, RecordAffiliateClickErrors, RecordAffiliateClickResponses, RecoverPasswordData, RecoverPasswordErrors, RecoverPasswordResponses, RegisterVisitData, RegisterVisitErrors, RegisterVisitResponses, ResendConfirmationData, ResendConfirmationErrors, ResendConfirmationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SearchData, SearchResponses, SignInAnonymouslyData, SignInAnonymouslyErrors, SignInAnonymouslyResponses, SignUpData, SignUpErrors, SignUpResponses, StreamStationData, StreamStationErrors, StreamStationResponses, TokenData, TokenErrors, TokenResponses, UnlikeStationData, UnlikeStationErrors, UnlikeStationResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, VerifyEmailData } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -232,4 +232,22 @@ export const likeStation = <ThrowOnError extends boolean = false>(options: Optio
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/radio/{id}/like',
     ...options
+});
+
+/**
+ * The upcoming events of EVENTS_FILE, soonest first (none without it)
+ */
+export const listEvents = <ThrowOnError extends boolean = false>(options?: Options<ListEventsData, ThrowOnError>) => (options?.client ?? client).get<ListEventsResponses, unknown, ThrowOnError>({ url: '/api/v1/events', ...options });
+
+/**
+ * Record a click on an event's ticket link (with the user, when signed in)
+ */
+export const recordAffiliateClick = <ThrowOnError extends boolean = false>(options: Options<RecordAffiliateClickData, ThrowOnError>) => (options.client ?? client).post<RecordAffiliateClickResponses, RecordAffiliateClickErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/events/{id}/affiliate-click',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });

@@ -297,6 +297,54 @@ export type LikesDto = {
     likedByMe: boolean;
 };
 
+export type EventDto = {
+    id: string;
+    title: string;
+    artist: string;
+    /**
+     * When it starts
+     */
+    event_date: string;
+    venue: string;
+    /**
+     * Town or city
+     */
+    location: string;
+    /**
+     * Ticket price in PLN as a decimal string; "0.00" is free entry
+     */
+    price: string;
+    /**
+     * The ticket seller's page
+     */
+    ticket_url: string;
+    /**
+     * An http(s) URL, or a path on this site
+     */
+    image_url: string;
+    description: string;
+    category: 'Festival' | 'Concert' | 'Tribute';
+};
+
+export type CreateAffiliateClickDto = {
+    /**
+     * The ticket URL that was opened, with its ref and event parameters
+     */
+    ticket_url: string;
+    /**
+     * The page the visitor came from; may be empty
+     */
+    referrer: string;
+    /**
+     * The browser's time of the click (at most a day away from the server's)
+     */
+    click_timestamp: string;
+};
+
+export type AffiliateClickCreatedDto = {
+    id: string;
+};
+
 export type GetHealthData = {
     body?: never;
     path?: never;
@@ -850,3 +898,46 @@ export type LikeStationResponses = {
 };
 
 export type LikeStationResponse = LikeStationResponses[keyof LikeStationResponses];
+
+export type ListEventsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/events';
+};
+
+export type ListEventsResponses = {
+    200: Array<EventDto>;
+};
+
+export type ListEventsResponse = ListEventsResponses[keyof ListEventsResponses];
+
+export type RecordAffiliateClickData = {
+    body: CreateAffiliateClickDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{id}/affiliate-click';
+};
+
+export type RecordAffiliateClickErrors = {
+    400: ErrorDto;
+    /**
+     * An access token was sent but is not valid
+     */
+    401: ErrorDto;
+    404: ErrorDto;
+    /**
+     * Too many clicks; see Retry-After
+     */
+    429: ErrorDto;
+};
+
+export type RecordAffiliateClickError = RecordAffiliateClickErrors[keyof RecordAffiliateClickErrors];
+
+export type RecordAffiliateClickResponses = {
+    201: AffiliateClickCreatedDto;
+};
+
+export type RecordAffiliateClickResponse = RecordAffiliateClickResponses[keyof RecordAffiliateClickResponses];

@@ -1,5 +1,6 @@
 import { contentEn } from './content.en';
 import { coreEn } from './core.en';
+import { eventsEn } from './events.en';
 import { homeEn } from './home.en';
 import type { Messages } from './pl';
 import { marketplaceEn } from './marketplace.en';
@@ -15,4 +16,5 @@ export const en: Messages = {
   ...marketplaceEn,
   ...contentEn,
   ...tutorialsEn,
+  ...eventsEn,
 };

@@ -1,5 +1,6 @@
 import { contentNl } from './content.nl';
 import { coreNl } from './core.nl';
+import { eventsNl } from './events.nl';
 import { homeNl } from './home.nl';
 import type { Messages } from './pl';
 import { marketplaceNl } from './marketplace.nl';
@@ -15,4 +16,5 @@ export const nl: Messages = {
   ...marketplaceNl,
   ...contentNl,
   ...tutorialsNl,
+  ...eventsNl,
 };

@@ -1,5 +1,6 @@
 import { contentPl } from './content.pl';
 import { corePl } from './core.pl';
+import { eventsPl } from './events.pl';
 import { homePl } from './home.pl';
 import { marketplacePl } from './marketplace.pl';
 import { mixerPl } from './mixer.pl';
@@ -18,6 +19,7 @@ export const pl = {
   ...marketplacePl,
   ...contentPl,
   ...tutorialsPl,
+  ...eventsPl,
 };
 
 export type MessageId = keyof typeof pl;

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       dataDir: '/srv/app/.data',
       smtpUrl: undefined,
+      eventsFile: undefined,
       oauth: {},
       stripe: undefined,
       logLevel: 'info',
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ STATIONS_FILE: 'missing.json' }, 'STATIONS_FILE'],
+    [{ EVENTS_FILE: 'missing.json' }, 'EVENTS_FILE'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ ACCESS_TOKEN_TTL: '2' }, 'ACCESS_TOKEN_TTL'],
@@ -66,8 +68,10 @@ describe('loadConfig', () => {
   it('resolves relative paths against the working directory and trims the public URL', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
     writeFileSync(path.join(dir, 'stations.json'), '[]');
-    const config = loadConfig({ STATIONS_FILE: 'stations.json', DATA_DIR: 'var', PUBLIC_URL: 'https://rock.example/' }, dir);
+    writeFileSync(path.join(dir, 'events.json'), '[]');
+    const config = loadConfig({ STATIONS_FILE: 'stations.json', EVENTS_FILE: 'events.json', DATA_DIR: 'var', PUBLIC_URL: 'https://rock.example/' }, dir);
     expect(config.stationsFile).toBe(path.join(dir, 'stations.json'));
+    expect(config.eventsFile).toBe(path.join(dir, 'events.json'));
     expect(config.dataDir).toBe(path.join(dir, 'var'));
     expect(config.publicUrl).toBe('https://rock.example');
   });

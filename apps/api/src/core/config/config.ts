@@ -33,6 +33,8 @@ export interface AppConfig {
   jwtSecret?: string;
   smtpUrl?: string;
   stationsFile?: string;
+  /** Unset: no events are listed (the product ships none; an operator curates them). */
+  eventsFile?: string;
   oauth: Partial<Record<OAuthProviderName, OAuthProviderConfig>>;
   stripe?: { secretKey: string; webhookSecret?: string; apiBase?: string };
   musicProvider?: { url: string; key?: string };
@@ -109,6 +111,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   if (stationsFile && !existsSync(path.resolve(cwd, stationsFile))) {
     throw new ConfigError('STATIONS_FILE', `points to a file that does not exist: ${stationsFile}`);
   }
+  const eventsFile = read(env, 'EVENTS_FILE');
+  if (eventsFile && !existsSync(path.resolve(cwd, eventsFile))) {
+    throw new ConfigError('EVENTS_FILE', `points to a file that does not exist: ${eventsFile}`);
+  }
   const logLevel = (read(env, 'LOG_LEVEL') ?? 'info') as AppConfig['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
@@ -136,6 +142,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     jwtSecret,
     smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
     stationsFile: stationsFile ? path.resolve(cwd, stationsFile) : undefined,
+    eventsFile: eventsFile ? path.resolve(cwd, eventsFile) : undefined,
     oauth,
     stripe: stripeKey
       ? { secretKey: stripeKey, webhookSecret: read(env, 'STRIPE_WEBHOOK_SECRET'), apiBase: stripeApiBase }
