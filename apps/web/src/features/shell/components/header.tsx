@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { IconButton } from '@grouarock/ui';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { HeaderAccount } from '../../auth';
 import { LanguageSwitcher } from '../../language/components/language-switcher';
@@ -63,6 +63,14 @@ export function Header() {
   const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
+  const menuButtonBox = useRef<HTMLDivElement>(null);
+  const menuWasOpen = useRef(false);
+  // The drawer is not opened by a Radix trigger, so once it has closed (and released its focus trap) focus goes
+  // back to the menu button here.
+  useEffect(() => {
+    if (menuWasOpen.current && !menuOpen) menuButtonBox.current?.querySelector('button')?.focus();
+    menuWasOpen.current = menuOpen;
+  }, [menuOpen]);
 
   return (
     <header css={bar}>
@@ -75,7 +83,7 @@ export function Header() {
           <LanguageSwitcher />
           <HeaderAccount />
         </div>
-        <div css={[mobileOnly, push]}>
+        <div css={[mobileOnly, push]} ref={menuButtonBox}>
           <IconButton
             label={t('header.openMenu')}
             aria-expanded={menuOpen}
