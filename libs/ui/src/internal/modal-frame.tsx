@@ -1,8 +1,8 @@
 import type { Interpolation, Theme } from '@emotion/react';
-import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactElement, ReactNode } from 'react';
-import { ModalHeader } from './modal-header';
-import { modalBody, modalFooter, overlay } from './modal-styles';
+import { cloneElement, lazy, Suspense, useLayoutEffect, useRef, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+
+// Focus trap, scroll lock, dismiss layer and portal: loaded when a modal first opens, not with every page.
+const ModalContent = lazy(() => import('./modal-content'));
 
 /** What Dialog and Drawer have in common: labelling, trigger, open state and the body/footer slots. */
 export interface ModalFrameProps {
@@ -22,39 +22,60 @@ export interface ModalFrameProps {
   children?: ReactNode;
 }
 
+/** The element that opens the modal, told what it controls. */
+function TriggerOf({ element, open, onOpen }: { element: ReactElement; open: boolean; onOpen: (element: HTMLElement) => void }) {
+  const own = element.props as { onClick?: (event: MouseEvent<HTMLElement>) => void };
+  return cloneElement(element, {
+    'aria-haspopup': 'dialog',
+    'aria-expanded': open,
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      own.onClick?.(event);
+      if (!event.defaultPrevented) onOpen(event.currentTarget);
+    },
+  } as Record<string, unknown>);
+}
+
 /**
- * A Radix modal (focus trap, Escape and overlay click close it, focus returns to the trigger) whose
- * panel is styled by the caller: centred for Dialog, sliding from an edge for Drawer.
+ * A Radix modal (focus trap, Escape and overlay click close it, focus returns to the trigger, or to whatever
+ * had focus when it opened) whose panel is styled by the caller: centred for Dialog, sliding from an edge for
+ * Drawer. The modal's code loads with its first opening.
  */
 export function ModalFrame({
-  title,
-  description,
-  closeLabel,
   trigger,
   open,
-  defaultOpen,
+  defaultOpen = false,
   onOpenChange,
-  footer,
-  children,
-  panel,
-  panelProps,
+  ...content
 }: ModalFrameProps & { panel: Interpolation<Theme>; panelProps?: Record<`data-${string}`, string> }) {
+  const [ownOpen, setOwnOpen] = useState(defaultOpen);
+  const isOpen = open ?? ownOpen;
+  // Once loaded it stays mounted, so it can animate closed.
+  const [loaded, setLoaded] = useState(isOpen);
+  if (isOpen && !loaded) setLoaded(true);
+  const opener = useRef<HTMLElement | null>(null);
+  // Opened from outside (no trigger): focus goes back to whatever had it.
+  useLayoutEffect(() => {
+    if (isOpen && !trigger && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+  }, [isOpen, trigger]);
+
+  const change = (next: boolean) => {
+    if (open === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
+
+  const openFrom = (element: HTMLElement) => {
+    opener.current = element;
+    change(true);
+  };
+
   return (
-    <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
-      {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay css={overlay} />
-        <RadixDialog.Content
-          css={panel}
-          {...panelProps}
-          // Without a description there is nothing to point at; saying so explicitly stops Radix's warning.
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <ModalHeader title={title} description={description} closeLabel={closeLabel} />
-          {children ? <div css={modalBody}>{children}</div> : null}
-          {footer ? <div css={modalFooter}>{footer}</div> : null}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <>
+      {trigger ? <TriggerOf element={trigger} open={isOpen} onOpen={openFrom} /> : null}
+      {loaded ? (
+        <Suspense fallback={null}>
+          <ModalContent {...content} open={isOpen} onOpenChange={change} returnFocusTo={opener} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -4,11 +4,14 @@ import { RadioController } from './radio-controller';
 
 const RadioContext = createContext<RadioController | null>(null);
 
-/** One RadioController for the page; its player is released when the page unmounts. */
+/** One RadioController for the page: its engine loads as the page mounts, its player is released when it unmounts. */
 export function RadioControllerProvider({ children }: { children: ReactNode }) {
   const store = useStore();
   const [controller] = useState(() => new RadioController(store));
-  useEffect(() => () => controller.dispose(), [controller]);
+  useEffect(() => {
+    controller.preload();
+    return () => controller.dispose();
+  }, [controller]);
   return <RadioContext.Provider value={controller}>{children}</RadioContext.Provider>;
 }
 

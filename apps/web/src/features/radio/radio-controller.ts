@@ -1,15 +1,15 @@
-import {
+import type {
   LevelMeter,
+  LevelReading,
+  Logger,
+  PresetId,
   RadioPlayer,
-  type Logger,
-  type LevelReading,
-  type PresetId,
-  type Recording,
-  type SleepTimerMinutes,
-  type StreamSource,
+  Recording,
+  SleepTimerMinutes,
+  StreamSource,
 } from '@grouarock/audio-engine';
 import type { createStore } from 'jotai';
-import { audioContext } from '../../lib/audio-context';
+import type * as PlayerEngine from './player-engine';
 import { radioApi, streamUrl, type StationDto } from './api/radio-api';
 import {
   activeRecordingAtom,
@@ -24,6 +24,18 @@ import {
 import { downloadBlob, recordingStore } from './recording-store';
 
 type Store = ReturnType<typeof createStore>;
+type Engine = typeof PlayerEngine;
+
+let engine: Promise<Engine> | null = null;
+
+/** The audio engine's chunk, loaded once (a failed load, e.g. offline, is tried again next time). */
+function loadEngine(): Promise<Engine> {
+  engine ??= import('./player-engine').catch((error: unknown) => {
+    engine = null;
+    throw error;
+  });
+  return engine;
+}
 
 /** Stream errors and failed recordings are only logged (spec section 8): as warnings, not console errors. */
 const quietLogger: Logger = {
@@ -37,19 +49,31 @@ export function sourceOf(station: Pick<StationDto, 'id' | 'name'>): StreamSource
 
 /**
  * The radio page's link between React state (jotai atoms) and the audio engine's RadioPlayer. The player, and
- * with it the app's shared AudioContext, is created on the first user gesture that needs it (play, alarm).
+ * with it the app's shared AudioContext, is created on the first user gesture that needs it (play, alarm); the
+ * engine's code loads as its own chunk (preload() starts that when the page mounts).
  */
 export class RadioController {
   private player: RadioPlayer | null = null;
   private meter: LevelMeter | null = null;
+  /** Counts dispose() calls: a player whose engine arrives after the page went away is not created. */
+  private generation = 0;
   private readonly stops: (() => void)[] = [];
   /** Chunk writes in order, so a finished recording is removed only after its last chunk was stored. */
   private chunkWrites: Promise<void> = Promise.resolve();
 
   constructor(private readonly store: Store) {}
 
-  /** The player, created on first use. Call from a user gesture. */
-  ensurePlayer(): RadioPlayer {
+  /** Fetches the audio engine's chunk ahead of the first play, so playing starts without waiting for it. */
+  preload(): void {
+    loadEngine().catch((error: unknown) => console.warn('The audio engine did not load', error));
+  }
+
+  /** The player, created on first use (null when the page went away meanwhile). Call from a user gesture. */
+  async ensurePlayer(): Promise<RadioPlayer | null> {
+    if (this.player) return this.player;
+    const generation = this.generation;
+    const { LevelMeter, RadioPlayer, audioContext } = await loadEngine();
+    if (generation !== this.generation) return null;
     if (this.player) return this.player;
     const context = audioContext();
     const player = new RadioPlayer(context, {
@@ -101,8 +125,9 @@ export class RadioController {
 
   /** Plays `station` (switching to it when another one plays). */
   async play(station: Pick<StationDto, 'id' | 'name'>): Promise<void> {
-    const player = this.ensurePlayer();
-    const context = audioContext();
+    const player = await this.ensurePlayer();
+    if (!player) return;
+    const context = (await loadEngine()).audioContext();
     if (context.state === 'suspended') await context.resume();
     this.store.set(currentStationIdAtom, station.id);
     if (player.deck.source?.id === station.id && player.deck.state !== 'error') {
@@ -144,22 +169,22 @@ export class RadioController {
     await this.player?.recorder.stop();
   }
 
-  startSleepTimer(minutes: SleepTimerMinutes): void {
-    this.ensurePlayer().sleepTimer.start(minutes);
+  async startSleepTimer(minutes: SleepTimerMinutes): Promise<void> {
+    (await this.ensurePlayer())?.sleepTimer.start(minutes);
   }
 
   cancelSleepTimer(): void {
     this.player?.sleepTimer.cancel();
   }
 
-  applyPreset(id: PresetId | null): void {
-    const player = this.ensurePlayer();
-    if (id) player.applyPreset(id);
-    else player.clearPreset();
+  async applyPreset(id: PresetId | null): Promise<void> {
+    const player = await this.ensurePlayer();
+    if (id) player?.applyPreset(id);
+    else player?.clearPreset();
   }
 
-  armAlarm(station: Pick<StationDto, 'id' | 'name'>, time: string): void {
-    this.ensurePlayer().alarm.arm(sourceOf(station), time);
+  async armAlarm(station: Pick<StationDto, 'id' | 'name'>, time: string): Promise<void> {
+    (await this.ensurePlayer())?.alarm.arm(sourceOf(station), time);
   }
 
   disarmAlarm(): void {
@@ -167,6 +192,7 @@ export class RadioController {
   }
 
   dispose(): void {
+    this.generation += 1;
     for (const stop of this.stops.splice(0)) stop();
     this.meter?.dispose();
     this.player?.dispose();

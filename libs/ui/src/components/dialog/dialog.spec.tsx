@@ -27,7 +27,7 @@ describe('Dialog', () => {
 
     await user.click(screen.getByRole('button', { name: 'Usuń playlistę' }));
 
-    const dialog = screen.getByRole('dialog', { name: 'Usunąć playlistę?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Usunąć playlistę?' });
     expect(dialog).toHaveAccessibleDescription('Tego nie da się cofnąć.');
     expect(dialog).toHaveTextContent('Treść');
   });

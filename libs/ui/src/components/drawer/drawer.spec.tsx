@@ -15,7 +15,7 @@ describe('Drawer', () => {
 
     await user.click(screen.getByRole('button', { name: 'Otwórz menu' }));
 
-    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
     expect(drawer).toHaveAttribute('data-side', 'right');
     expect(drawer).toContainElement(screen.getByRole('link', { name: 'Radio' }));
   });

@@ -23,9 +23,9 @@ function Controlled({ onOpenChange }: { onOpenChange: (open: boolean) => void })
 }
 
 describe('FullscreenDialog', () => {
-  it('is a modal labelled by its title, filling the screen', () => {
+  it('is a modal labelled by its title, filling the screen', async () => {
     renderWithUi(<Controlled onOpenChange={jest.fn()} />);
-    const dialog = screen.getByRole('dialog', { name: 'PRO DJ MIXER' });
+    const dialog = await screen.findByRole('dialog', { name: 'PRO DJ MIXER' });
     expect(dialog).toHaveAttribute('data-fullscreen', 'true');
     expect(dialog).toHaveTextContent('Graj');
   });

@@ -42,12 +42,12 @@ export function SettingsDialog() {
   const choose = (id: PresetId, on: boolean) => {
     const next = on ? id : null;
     setPreset(next);
-    radio.applyPreset(next);
+    void radio.applyPreset(next);
   };
 
   const arm = (on: boolean, time: string) => {
     setAlarmOn(on);
-    if (on && station) radio.armAlarm(station, time);
+    if (on && station) void radio.armAlarm(station, time);
     else radio.disarmAlarm();
   };
 

@@ -121,7 +121,7 @@ function SleepTimerControls() {
       </h3>
       <div css={row}>
         {SLEEP_TIMER_MINUTES.map((minutes: SleepTimerMinutes) => (
-          <Button key={minutes} size="sm" variant="ghost" onClick={() => radio.startSleepTimer(minutes)}>
+          <Button key={minutes} size="sm" variant="ghost" onClick={() => void radio.startSleepTimer(minutes)}>
             {optionText(minutes)}
           </Button>
         ))}

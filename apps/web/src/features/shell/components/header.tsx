@@ -1,8 +1,8 @@
 import { css, type Theme } from '@emotion/react';
-import { IconButton } from '@grouarock/ui';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Drawer, IconButton } from '@grouarock/ui';
+import { useState } from 'react';
 import { useT } from '../../../lib/i18n';
-import { HeaderAccount } from '../../auth';
+import { DrawerAccount, HeaderAccount } from '../../auth';
 import { LanguageSwitcher } from '../../language/components/language-switcher';
 import { Logo } from './logo';
 import { NavLinks } from './nav-links';
@@ -47,6 +47,12 @@ const actions = (theme: Theme) => css`
   gap: ${theme.space[3]};
 `;
 
+const drawerSection = (theme: Theme) => css`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space[5]};
+`;
+
 function MenuIcon() {
   return (
     <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="square">
@@ -55,22 +61,11 @@ function MenuIcon() {
   );
 }
 
-// The drawer (and the modal machinery under it) loads when it is first opened, not with every page.
-const MobileMenu = lazy(() => import('./mobile-menu'));
-
 /** The sticky site header; below 768 px its links move into a drawer that slides in from the right. */
 export function Header() {
   const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [menuWanted, setMenuWanted] = useState(false);
-  const menuButtonBox = useRef<HTMLDivElement>(null);
-  const menuWasOpen = useRef(false);
-  // The drawer is not opened by a Radix trigger, so once it has closed (and released its focus trap) focus goes
-  // back to the menu button here.
-  useEffect(() => {
-    if (menuWasOpen.current && !menuOpen) menuButtonBox.current?.querySelector('button')?.focus();
-    menuWasOpen.current = menuOpen;
-  }, [menuOpen]);
+  const closeMenu = () => setMenuOpen(false);
 
   return (
     <header css={bar}>
@@ -83,23 +78,27 @@ export function Header() {
           <LanguageSwitcher />
           <HeaderAccount />
         </div>
-        <div css={[mobileOnly, push]} ref={menuButtonBox}>
-          <IconButton
-            label={t('header.openMenu')}
-            aria-expanded={menuOpen}
-            aria-haspopup="dialog"
-            onClick={() => {
-              setMenuWanted(true);
-              setMenuOpen(true);
-            }}
+        <div css={[mobileOnly, push]}>
+          <Drawer
+            title={t('header.menuTitle')}
+            closeLabel={t('header.closeMenu')}
+            side="right"
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            trigger={
+              <IconButton label={t('header.openMenu')} aria-expanded={menuOpen}>
+                <MenuIcon />
+              </IconButton>
+            }
           >
-            <MenuIcon />
-          </IconButton>
-          {menuWanted ? (
-            <Suspense fallback={null}>
-              <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
-            </Suspense>
-          ) : null}
+            <div css={drawerSection}>
+              <nav aria-label={t('nav.label')}>
+                <NavLinks vertical onNavigate={closeMenu} />
+              </nav>
+              <LanguageSwitcher />
+              <DrawerAccount onNavigate={closeMenu} />
+            </div>
+          </Drawer>
         </div>
       </div>
     </header>
