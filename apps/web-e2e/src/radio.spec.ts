@@ -53,8 +53,7 @@ test.describe('/radio', () => {
     await page.getByRole('searchbox', { name: 'Szukaj stacji' }).fill('nic takiego');
     await expect(page.getByText('Brak stacji pasujących do filtrów.')).toBeVisible();
     await page.getByRole('button', { name: 'Wyczyść filtry' }).click();
-    await page.getByRole('combobox', { name: 'Gatunek' }).click();
-    await page.getByRole('option', { name: 'Jazz' }).click();
+    await page.getByRole('combobox', { name: 'Gatunek' }).selectOption({ label: 'Jazz' });
     await expect(grid.getByRole('listitem')).toHaveCount(1);
     await expect(grid.getByRole('button', { name: `Słuchaj: ${jazz.name}` })).toBeVisible();
 

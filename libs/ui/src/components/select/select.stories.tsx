@@ -32,7 +32,4 @@ export const WithValueAndHint: Story = {
   args: { defaultValue: 'metal', hint: 'Dobierzemy stacje do Twojego gustu.' },
 };
 
-/** Rendered open so the a11y smoke run also checks the listbox. */
-export const Open: Story = { args: { defaultOpen: true, defaultValue: 'punk' } };
-
 export const Disabled: Story = { args: { disabled: true } };

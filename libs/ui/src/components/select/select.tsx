@@ -1,8 +1,7 @@
 import { css, type Theme } from '@emotion/react';
-import * as RadixSelect from '@radix-ui/react-select';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { fieldControl, fieldHint, fieldLabel, fieldStack } from '../../internal/field-styles';
-import { CheckIcon, ChevronDownIcon } from '../../internal/icons';
+import { ChevronDownIcon } from '../../internal/icons';
 
 export interface SelectOption {
   value: string;
@@ -12,7 +11,7 @@ export interface SelectOption {
 }
 
 export interface SelectProps {
-  /** Visible label, also the trigger's accessible name (e.g. "Gatunek"). */
+  /** Visible label, also the control's accessible name (e.g. "Gatunek"). */
   label: string;
   options: readonly SelectOption[];
   value?: string;
@@ -24,136 +23,87 @@ export interface SelectProps {
   hint?: string;
   disabled?: boolean;
   required?: boolean;
-  /** Form field name; Radix then renders a hidden native select so forms submit the value. */
+  /** Form field name, so forms submit the value. */
   name?: string;
-  open?: boolean;
-  defaultOpen?: boolean;
-  onOpenChange?: (open: boolean) => void;
   id?: string;
   className?: string;
 }
 
-const trigger = (theme: Theme) => css`
-  ${fieldControl(theme)};
-  display: inline-flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${theme.space[2]};
-  text-align: left;
-  cursor: pointer;
-
-  &[data-placeholder] {
-    color: ${theme.colors.textMuted};
-  }
-`;
-
-const content = (theme: Theme) => css`
-  z-index: ${theme.zIndices.popover};
-  min-width: var(--radix-select-trigger-width);
-  max-height: var(--radix-select-content-available-height);
-  overflow: hidden;
-  border: 2px solid ${theme.colors.borderStrong};
-  border-radius: ${theme.radii.md};
-  background: ${theme.colors.surfaceRaised};
-  box-shadow: ${theme.shadows.md};
-`;
-
-const viewport = (theme: Theme) => css`
-  padding: ${theme.space[1]};
-`;
-
-const item = (theme: Theme) => css`
+const box = css`
   position: relative;
   display: flex;
   align-items: center;
-  min-height: 44px;
-  padding: ${theme.space[2]} ${theme.space[3]} ${theme.space[2]} ${theme.space[6]};
-  border-radius: ${theme.radii.sm};
-  color: ${theme.colors.text};
+`;
+
+const control = (theme: Theme) => css`
+  ${fieldControl(theme)};
+  appearance: none;
+  padding-right: ${theme.space[8]};
   cursor: pointer;
-  user-select: none;
-  outline: none;
+  text-overflow: ellipsis;
 
-  &[data-highlighted] {
-    background: ${theme.colors.accent};
-    color: ${theme.colors.onAccent};
-  }
-
-  &[data-disabled] {
+  &:invalid,
+  &[data-placeholder='true'] {
     color: ${theme.colors.textMuted};
-    cursor: not-allowed;
+  }
+
+  & > option {
+    background: ${theme.colors.surfaceRaised};
+    color: ${theme.colors.text};
   }
 `;
 
-const indicator = (theme: Theme) => css`
+const chevron = (theme: Theme) => css`
   position: absolute;
-  left: ${theme.space[2]};
+  right: ${theme.space[3]};
   display: inline-flex;
+  color: ${theme.colors.textMuted};
+  pointer-events: none;
 `;
 
-/** A labelled dropdown (Radix Select): type-ahead, arrow keys, Enter/Space to pick, Escape to close. */
-export function Select({
-  label,
-  options,
-  placeholder,
-  hint,
-  id,
-  className,
-  disabled,
-  open,
-  defaultOpen = false,
-  onOpenChange,
-  ...rootProps
-}: SelectProps) {
+/**
+ * A labelled dropdown on the browser's own select: type-ahead, arrow keys and the platform's picker (the
+ * native sheet on phones), with no script to load.
+ */
+export function Select(props: SelectProps) {
+  const { label, options, value, defaultValue, onValueChange, placeholder, hint, id, className, ...native } = props;
+  // Passing `value` at all (even undefined: nothing picked yet) makes it controlled.
+  const controlled = 'value' in props;
   const generatedId = useId();
-  // Open state is mirrored here (controlled or not) for the trigger's tabIndex below.
-  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
-  const isOpen = open ?? uncontrolledOpen;
-  const triggerId = id ?? generatedId;
-  const hintId = `${triggerId}-hint`;
+  const selectId = id ?? generatedId;
+  const hintId = `${selectId}-hint`;
+  const showsPlaceholder = Boolean(placeholder) && (value ?? defaultValue ?? '') === '';
+
   return (
     <div css={fieldStack} className={className}>
-      <label htmlFor={triggerId} css={fieldLabel}>
+      <label htmlFor={selectId} css={fieldLabel}>
         {label}
       </label>
-      <RadixSelect.Root
-        disabled={disabled}
-        open={isOpen}
-        onOpenChange={(next) => {
-          if (open === undefined) setUncontrolledOpen(next);
-          onOpenChange?.(next);
-        }}
-        {...rootProps}
-      >
-        <RadixSelect.Trigger
-          id={triggerId}
-          css={trigger}
+      <div css={box}>
+        <select
+          id={selectId}
+          css={control}
           aria-describedby={hint ? hintId : undefined}
-          // While open, Radix hides everything outside the listbox (aria-hidden) and traps focus in it. Taking
-          // the trigger out of the tab order as well keeps it from being a focusable element inside a hidden
-          // region (axe: aria-hidden-focus). Radix still focuses it programmatically on close.
-          tabIndex={isOpen ? -1 : undefined}
+          data-placeholder={showsPlaceholder}
+          {...(controlled ? { value: value ?? '' } : { defaultValue: defaultValue ?? (placeholder ? '' : undefined) })}
+          onChange={(event) => onValueChange?.(event.target.value)}
+          {...native}
         >
-          <RadixSelect.Value placeholder={placeholder} />
-          <RadixSelect.Icon css={{ display: 'inline-flex' }}>
-            <ChevronDownIcon />
-          </RadixSelect.Icon>
-        </RadixSelect.Trigger>
-        <RadixSelect.Portal>
-          <RadixSelect.Content css={content} position="popper" sideOffset={4}>
-            <RadixSelect.Viewport css={viewport}>
-              {options.map((option) => (
-                <RadixSelect.Item key={option.value} value={option.value} disabled={option.disabled} css={item}>
-                  <RadixSelect.ItemIndicator css={indicator}>
-                    <CheckIcon />
-                  </RadixSelect.ItemIndicator>
-                  <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-                </RadixSelect.Item>
-              ))}
-            </RadixSelect.Viewport>
-          </RadixSelect.Content>
-        </RadixSelect.Portal>
-      </RadixSelect.Root>
+          {placeholder ? (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          ) : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <span css={chevron} aria-hidden="true">
+          <ChevronDownIcon />
+        </span>
+      </div>
       {hint ? (
         <span id={hintId} css={fieldHint}>
           {hint}
