@@ -1,6 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import * as RadixSlider from '@radix-ui/react-slider';
-import { useId, useState } from 'react';
+import { useId, useState, type CSSProperties } from 'react';
 import { fieldLabel, fieldStack } from '../../internal/field-styles';
 import { clamp } from '../../internal/math';
 
@@ -41,57 +40,71 @@ const readout = (theme: Theme) => css`
   font-variant-numeric: tabular-nums;
 `;
 
-const root = css`
-  position: relative;
-  display: flex;
-  align-items: center;
+const input = (theme: Theme) => css`
+  --fill: 0%;
   width: 100%;
   height: 44px;
-  touch-action: none;
-  user-select: none;
+  margin: 0;
+  background: transparent;
+  cursor: pointer;
+  appearance: none;
+  touch-action: pan-y;
 
-  &[data-disabled] {
+  &:disabled {
     opacity: 0.5;
+    cursor: not-allowed;
   }
-`;
 
-const track = (theme: Theme) => css`
-  position: relative;
-  flex-grow: 1;
-  height: 6px;
-  border-radius: ${theme.radii.pill};
-  background: ${theme.colors.surfaceSunken};
-  box-shadow: inset 0 0 0 1px ${theme.colors.borderStrong};
-`;
+  &::-webkit-slider-runnable-track {
+    height: 6px;
+    border-radius: ${theme.radii.pill};
+    background: linear-gradient(to right, ${theme.colors.accent} var(--fill), ${theme.colors.surfaceSunken} var(--fill));
+    box-shadow: inset 0 0 0 1px ${theme.colors.borderStrong};
+  }
 
-const range = (theme: Theme) => css`
-  position: absolute;
-  height: 100%;
-  border-radius: inherit;
-  background: ${theme.colors.accent};
-`;
+  &::-moz-range-track {
+    height: 6px;
+    border-radius: ${theme.radii.pill};
+    background: ${theme.colors.surfaceSunken};
+    box-shadow: inset 0 0 0 1px ${theme.colors.borderStrong};
+  }
 
-const thumb = (theme: Theme) => css`
-  display: block;
-  width: 1.375rem;
-  height: 1.375rem;
-  border: 3px solid ${theme.colors.accent};
-  border-radius: ${theme.radii.round};
-  background: ${theme.colors.text};
-  box-shadow: ${theme.shadows.sm};
-  cursor: grab;
+  &::-moz-range-progress {
+    height: 6px;
+    border-radius: ${theme.radii.pill};
+    background: ${theme.colors.accent};
+  }
 
-  &:active {
-    cursor: grabbing;
+  &::-webkit-slider-thumb {
+    width: 1.375rem;
+    height: 1.375rem;
+    margin-top: calc(3px - 0.6875rem);
+    border: 3px solid ${theme.colors.accent};
+    border-radius: ${theme.radii.round};
+    background: ${theme.colors.text};
+    box-shadow: ${theme.shadows.sm};
+    appearance: none;
+  }
+
+  &::-moz-range-thumb {
+    width: 1rem;
+    height: 1rem;
+    border: 3px solid ${theme.colors.accent};
+    border-radius: ${theme.radii.round};
+    background: ${theme.colors.text};
+    box-shadow: ${theme.shadows.sm};
   }
 
   ${theme.mq.coarsePointer} {
-    width: 1.75rem;
-    height: 1.75rem;
+    &::-webkit-slider-thumb {
+      width: 1.75rem;
+      height: 1.75rem;
+      margin-top: calc(3px - 0.875rem);
+    }
   }
 `;
 
-/** A horizontal range input (Radix Slider) with a visible label and value read-out. */
+/** A horizontal range input (the browser's own: arrows, Page Up/Down, Home/End, touch) with a visible label and value read-out. */
 export function Slider({
   label,
   value,
@@ -109,13 +122,14 @@ export function Slider({
   className,
 }: SliderProps) {
   const generatedId = useId();
-  const labelId = `${id ?? generatedId}-label`;
+  const inputId = id ?? generatedId;
   // Kept even when controlled so the read-out can show an uncontrolled value too.
   const [uncontrolled, setUncontrolled] = useState(() => defaultValue ?? min);
   const current = clamp(value ?? uncontrolled, min, max);
   const valueText = formatValue(current);
+  const fill = max > min ? ((current - min) / (max - min)) * 100 : 0;
 
-  function handleChange([next = current]: number[]) {
+  function handleChange(next: number) {
     if (value === undefined) setUncontrolled(next);
     onValueChange?.(next);
   }
@@ -123,32 +137,31 @@ export function Slider({
   return (
     <div css={fieldStack} className={className}>
       <div css={header}>
-        <span id={labelId} css={fieldLabel}>
+        <label htmlFor={inputId} css={fieldLabel}>
           {label}
-        </span>
+        </label>
         {hideValue ? null : (
           <span css={readout} aria-hidden="true">
             {valueText}
           </span>
         )}
       </div>
-      <RadixSlider.Root
-        id={id}
-        css={root}
-        value={[current]}
-        onValueChange={handleChange}
-        onValueCommit={([committed = current]) => onValueCommit?.(committed)}
+      <input
+        id={inputId}
+        type="range"
+        css={input}
+        style={{ '--fill': `${fill}%` } as CSSProperties}
+        value={current}
         min={min}
         max={max}
         step={step}
         disabled={disabled}
         name={name}
-      >
-        <RadixSlider.Track css={track}>
-          <RadixSlider.Range css={range} />
-        </RadixSlider.Track>
-        <RadixSlider.Thumb css={thumb} aria-labelledby={labelId} aria-valuetext={valueText} />
-      </RadixSlider.Root>
+        aria-valuetext={valueText}
+        onChange={(event) => handleChange(Number(event.target.value))}
+        onPointerUp={() => onValueCommit?.(current)}
+        onKeyUp={() => onValueCommit?.(current)}
+      />
     </div>
   );
 }
