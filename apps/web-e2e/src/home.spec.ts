@@ -28,6 +28,30 @@ async function seriousAxeViolations(builder: AxeBuilder): Promise<string[]> {
 }
 
 test.describe('the home page', () => {
+  test('the radio section plays a featured station in place, through the same player as /radio', async ({ page }) => {
+    const streams: string[] = [];
+    page.on('request', (request) => {
+      const match = /\/api\/v1\/radio\/([^/]+)\/stream/.exec(request.url());
+      if (match) streams.push(match[1]);
+    });
+    await page.goto('/');
+    const section = page.locator('#radio');
+    await section.scrollIntoViewIfNeeded();
+    // The e2e catalogue features one station (support/e2e-config.ts).
+    const featured = section.getByRole('list', { name: 'Polecane stacje' });
+    await expect(featured.getByRole('listitem')).toHaveCount(1);
+    await expect(section.getByTestId('player-bar')).toHaveCount(0);
+
+    await featured.getByRole('button', { name: 'Słuchaj: E2E Rock' }).click();
+    const bar = section.getByTestId('player-bar');
+    await expect(bar.getByTestId('player-status')).toHaveText('LIVE', { timeout: 15_000 });
+    await expect
+      .poll(async () => Number(await bar.getByTestId('level-meter').getAttribute('data-peak')), { timeout: 10_000 })
+      .toBeGreaterThan(0.05);
+    expect(streams).toContain('e2e-rock');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('shows the hero, the stats, the 8 features and the page title', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'GrouaRock' })).toBeVisible();

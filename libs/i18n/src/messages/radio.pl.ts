@@ -16,6 +16,7 @@ export const radioPl = {
   'radio.library.byCountry': 'Stacje według kraju',
   'radio.library.country': '{flag} {name}',
 
+  'radio.featured.label': 'Polecane stacje',
   'radio.stations.title': 'Wszystkie stacje',
   'radio.stations.count': '{count, plural, one {# stacja} few {# stacje} many {# stacji} other {# stacji}}',
   'radio.stations.loading': 'Ładowanie stacji…',

@@ -1,11 +1,14 @@
 import { css, type Theme } from '@emotion/react';
-import { Button } from '@grouarock/ui';
+import { Button, Spinner } from '@grouarock/ui';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { externalLinks } from '../../../lib/external-links';
 import { useT } from '../../../lib/i18n';
 import { FeaturedConcertsList } from './featured-concerts-list';
 import { LiveIcon, RadioIcon } from './icons';
 import { NewTabHint } from '../../../lib/new-tab-hint';
+import { useNearViewport } from '../../../lib/use-near-viewport';
+import { FeaturedRadio } from '../../radio';
 
 /** One above the other: the live section holds the featured concerts' grid and needs the whole width. */
 const sections = (theme: Theme) => css`
@@ -49,9 +52,28 @@ const text = (theme: Theme) => css`
   color: ${theme.colors.textMuted};
 `;
 
+const inPlace = css`
+  align-self: stretch;
+`;
+
+/** The featured stations and the player: their code and texts load as the reader scrolls near them. */
+function RadioInPlace() {
+  const t = useT();
+  const { ref, near } = useNearViewport<HTMLDivElement>();
+  return (
+    <div ref={ref} css={inPlace}>
+      {near ? (
+        <Suspense fallback={<Spinner label={t('common.loading')} />}>
+          <FeaturedRadio />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
 /**
- * The home page's radio section (#radio) and live streaming section (#streaming), each leading further; the live
- * section also shows the legendary concert recordings.
+ * The home page's radio section (#radio: the featured stations, playing in place) and live streaming section
+ * (#streaming), each leading further; the live section also shows the legendary concert recordings.
  */
 export function HomeSections() {
   const t = useT();
@@ -63,6 +85,7 @@ export function HomeSections() {
           {t('home.radio.title')}
         </h2>
         <p css={text}>{t('home.radio.text')}</p>
+        <RadioInPlace />
         <Button asChild>
           <Link to="/radio">{t('home.radio.cta')}</Link>
         </Button>

@@ -29,6 +29,12 @@ const bar = (theme: Theme) => css`
   }
 `;
 
+const inlineBar = (theme: Theme) => css`
+  position: static;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+`;
+
 const info = css`
   display: flex;
   flex-direction: column;
@@ -119,7 +125,8 @@ function SpeakerIcon({ muted }: { muted: boolean }) {
   );
 }
 
-export function PlayerBar({ actions }: { actions: PlayerActions }) {
+/** `inline` puts the bar where it is rendered (the home page's radio section) instead of fixing it to the bottom. */
+export function PlayerBar({ actions, inline = false }: { actions: PlayerActions; inline?: boolean }) {
   const t = useT();
   const radio = useRadio();
   const station = useCurrentStation();
@@ -134,7 +141,7 @@ export function PlayerBar({ actions }: { actions: PlayerActions }) {
   const liked = likes.state?.likedByMe ?? false;
 
   return (
-    <section css={bar} aria-label={t('radio.player.label')} data-testid="player-bar">
+    <section css={[bar, inline && inlineBar]} aria-label={t('radio.player.label')} data-testid="player-bar">
       <Button
         variant={liked ? 'primary' : 'secondary'}
         size="sm"

@@ -1,33 +1,11 @@
-import { css, type Theme } from '@emotion/react';
-import { DEFAULT_ALARM_TIME, SPORT_MODES, type PresetId, type SportMode } from '@grouarock/audio-engine';
-import { Button, Dialog, Switch } from '@grouarock/ui';
-import { useId, useState } from 'react';
+import { DEFAULT_ALARM_TIME, type PresetId } from '@grouarock/audio-engine';
+import { Button, Dialog, Spinner } from '@grouarock/ui';
+import { lazy, Suspense, useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { useCurrentStation } from '../hooks';
 import { useRadio } from '../radio-context';
 
-const SPORTS = Object.keys(SPORT_MODES) as SportMode[];
-
-const stack = (theme: Theme) => css`
-  display: grid;
-  gap: ${theme.space[3]};
-`;
-
-const row = (theme: Theme) => css`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${theme.space[2]};
-`;
-
-const timeInput = (theme: Theme) => css`
-  padding: ${theme.space[2]};
-  border: 1px solid ${theme.colors.borderStrong};
-  border-radius: ${theme.radii.md};
-  background: ${theme.colors.surfaceRaised};
-  color: ${theme.colors.text};
-  font: inherit;
-  color-scheme: dark;
-`;
+const SettingsPanel = lazy(() => import('./settings-panel'));
 
 /** Tryb Treningu, Tryb Koncentracji, Energy Boost, Auto Budzik with its time, and the sport modes (engine presets). */
 export function SettingsDialog() {
@@ -37,7 +15,6 @@ export function SettingsDialog() {
   const [preset, setPreset] = useState<PresetId | null>(null);
   const [alarmOn, setAlarmOn] = useState(false);
   const [alarmTime, setAlarmTime] = useState<string>(DEFAULT_ALARM_TIME);
-  const timeId = useId();
 
   const choose = (id: PresetId, on: boolean) => {
     const next = on ? id : null;
@@ -62,34 +39,9 @@ export function SettingsDialog() {
         </Button>
       }
     >
-      <div css={stack}>
-        <Switch label={t('radio.settings.training')} checked={preset === 'training'} onCheckedChange={(on) => choose('training', on)} />
-        <Switch label={t('radio.settings.focus')} checked={preset === 'focus'} onCheckedChange={(on) => choose('focus', on)} />
-        <Switch label={t('radio.settings.energyBoost')} checked={preset === 'energyBoost'} onCheckedChange={(on) => choose('energyBoost', on)} />
-        <Switch label={t('radio.settings.alarm')} checked={alarmOn} disabled={!station} onCheckedChange={(on) => arm(on, alarmTime)} />
-        <label htmlFor={timeId}>{t('radio.settings.alarmTime')}</label>
-        <input
-          id={timeId}
-          type="time"
-          css={timeInput}
-          value={alarmTime}
-          onChange={(event) => {
-            setAlarmTime(event.target.value);
-            if (alarmOn && event.target.value) arm(true, event.target.value);
-          }}
-        />
-        {alarmOn && station && <p role="status">{t('radio.settings.alarmArmed', { station: station.name, time: alarmTime })}</p>}
-        <div role="group" aria-labelledby={`${timeId}-sport`} css={stack}>
-          <strong id={`${timeId}-sport`}>{t('radio.settings.sportModes')}</strong>
-          <div css={row}>
-            {SPORTS.map((sport) => (
-              <Button key={sport} size="sm" variant={preset === sport ? 'primary' : 'ghost'} aria-pressed={preset === sport} onClick={() => choose(sport, preset !== sport)}>
-                {t(`radio.sport.${sport}`)}
-              </Button>
-            ))}
-          </div>
-        </div>
-      </div>
+      <Suspense fallback={<Spinner label={t('common.loading')} />}>
+        <SettingsPanel station={station} preset={preset} alarmOn={alarmOn} alarmTime={alarmTime} choose={choose} arm={arm} setAlarmTime={setAlarmTime} />
+      </Suspense>
     </Dialog>
   );
 }

@@ -72,7 +72,8 @@ const state = (theme: Theme) => css`
   color: ${theme.colors.textMuted};
 `;
 
-function StationCard({ station, current }: { station: StationDto; current: boolean }) {
+/** A station as a card that plays it when pressed (the grid on /radio, the featured stations on the home page). */
+export function StationCard({ station, current }: { station: StationDto; current: boolean }) {
   const t = useT();
   const { play } = usePlayerActions();
   return (

@@ -1,0 +1,85 @@
+import { css, type Theme } from '@emotion/react';
+import { Button, Spinner } from '@grouarock/ui';
+import { useAtomValue } from 'jotai';
+import { useT } from '../../../lib/i18n';
+import { currentStationIdAtom, deckStateAtom, stationsAtom } from '../atoms';
+import { useNowPlayingFeed, useStationsLoader } from '../hooks';
+import { RadioControllerProvider, useRadio } from '../radio-context';
+import { usePlayerActions } from '../use-player-actions';
+import { PlayerBar } from './player-bar';
+import { StationCard } from './station-grid';
+
+/** How many featured stations the home page offers. */
+export const FEATURED_ON_HOME = 4;
+
+const list = (theme: Theme) => css`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${theme.space[3]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  ${theme.mq.mobileUp} {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+`;
+
+const stack = (theme: Theme) => css`
+  display: grid;
+  gap: ${theme.space[4]};
+`;
+
+const state = (theme: Theme) => css`
+  display: grid;
+  justify-items: start;
+  gap: ${theme.space[3]};
+  color: ${theme.colors.textMuted};
+`;
+
+function FeaturedStations() {
+  const t = useT();
+  const radio = useRadio();
+  const retry = useStationsLoader();
+  const actions = usePlayerActions();
+  const stations = useAtomValue(stationsAtom);
+  const current = useAtomValue(currentStationIdAtom);
+  const deck = useAtomValue(deckStateAtom);
+  useNowPlayingFeed(radio.fetchNowPlaying);
+
+  if (stations.status === 'loading') return <Spinner label={t('radio.stations.loading')} />;
+  if (stations.status === 'error') {
+    return (
+      <div css={state} role="alert">
+        <p>{t('radio.stations.error')}</p>
+        <Button onClick={retry}>{t('radio.stations.retry')}</Button>
+      </div>
+    );
+  }
+  const featured = stations.data.filter((station) => station.featured).slice(0, FEATURED_ON_HOME);
+  return (
+    <div css={stack}>
+      <ul css={list} aria-label={t('radio.featured.label')}>
+        {featured.map((station) => (
+          <li key={station.id}>
+            <StationCard station={station} current={station.id === current} />
+          </li>
+        ))}
+      </ul>
+      {/* The same player bar as /radio, in place, once something was played here. */}
+      {deck === 'stopped' ? null : <PlayerBar actions={actions} inline />}
+    </div>
+  );
+}
+
+/**
+ * The home page's radio section: the featured stations, playing in place through the same player as /radio (a
+ * RadioController of its own, released when the page is left).
+ */
+export default function FeaturedRadio() {
+  return (
+    <RadioControllerProvider>
+      <FeaturedStations />
+    </RadioControllerProvider>
+  );
+}

@@ -1,0 +1,6 @@
+// The public face of features/radio: other features import from here, never from its files.
+import { lazy } from 'react';
+import { withMessages } from '../../lib/locale-messages';
+
+/** The featured stations playing in place (the home page's radio section), with the radio texts, as its own chunk. */
+export const FeaturedRadio = lazy(withMessages(['radio'], () => import('./components/featured-radio')));
