@@ -7,23 +7,10 @@ import { useNowPlayingFeed, useStationsLoader } from '../hooks';
 import { RadioControllerProvider, useRadio } from '../radio-context';
 import { usePlayerActions } from '../use-player-actions';
 import { PlayerBar } from './player-bar';
-import { StationCard } from './station-grid';
+import { StationCard, stationGrid } from './station-grid';
 
 /** How many featured stations the home page offers. */
 export const FEATURED_ON_HOME = 4;
-
-const list = (theme: Theme) => css`
-  display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${theme.space[3]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  ${theme.mq.mobileUp} {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-  }
-`;
 
 const stack = (theme: Theme) => css`
   display: grid;
@@ -59,7 +46,7 @@ function FeaturedStations() {
   const featured = stations.data.filter((station) => station.featured).slice(0, FEATURED_ON_HOME);
   return (
     <div css={stack}>
-      <ul css={list} aria-label={t('radio.featured.label')}>
+      <ul css={stationGrid} aria-label={t('radio.featured.label')}>
         {featured.map((station) => (
           <li key={station.id}>
             <StationCard station={station} current={station.id === current} />

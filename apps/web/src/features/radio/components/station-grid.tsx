@@ -7,7 +7,8 @@ import type { StationDto } from '../api/radio-api';
 import { currentStationIdAtom, emptyFilters, filterStations, filtersAtom, hasFilters, stationsAtom } from '../atoms';
 import { usePlayerActions } from '../use-player-actions';
 
-const grid = (theme: Theme) => css`
+/** 2, 3 or 4 columns by width (also the featured stations on the home page). */
+export const stationGrid = (theme: Theme) => css`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: ${theme.space[3]};
@@ -136,7 +137,7 @@ export function StationGrid({ onRetry }: { onRetry: () => void }) {
           )}
         </div>
       ) : (
-        <ul css={grid} data-testid="station-grid">
+        <ul css={stationGrid} data-testid="station-grid">
           {visible.map((station) => (
             <li key={station.id}>
               <StationCard station={station} current={station.id === current} />
