@@ -13,6 +13,7 @@ export { UiProvider, type UiProviderProps } from './theme/ui-provider';
 export { Button, type ButtonProps } from './components/button/button';
 export { type ButtonSize, type ButtonVariant } from './components/button/button-styles';
 export { IconButton, type IconButtonProps } from './components/icon-button/icon-button';
+export { LineIcon, type LineIconProps } from './components/line-icon/line-icon';
 export { Spinner, type SpinnerProps, type SpinnerSize } from './components/spinner/spinner';
 export { Dialog, type DialogProps, type DialogSize } from './components/dialog/dialog';
 export { Drawer, type DrawerProps, type DrawerSide } from './components/drawer/drawer';

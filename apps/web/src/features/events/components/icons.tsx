@@ -1,25 +1,8 @@
-import type { SVGProps } from 'react';
+import { LineIcon } from '@grouarock/ui';
+import type { ReactNode } from 'react';
 
 /** Decorative icons of the events page (the text or the button label next to them says what they mean). */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      width="1.25em"
-      height="1.25em"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+const Icon = ({ children }: { children: ReactNode }) => <LineIcon>{children}</LineIcon>;
 
 export const CalendarIcon = () => (
   <Icon>

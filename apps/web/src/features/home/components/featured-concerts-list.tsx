@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { useT } from '../../../lib/i18n';
 import { NewTabHint } from '../../../lib/new-tab-hint';
 import { concertYear, featuredConcerts, watchUrl, type FeaturedConcert } from '../featured-concerts';
+import { coveringLink } from './covering-link';
 
 /** A concert's day: a plain calendar date, shown as it is wherever the visitor is (hence UTC). */
 const dateFormat = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' } as const;
@@ -130,33 +131,12 @@ const cardTitle = css`
   margin: 0;
 `;
 
-/** The whole card is the link's target: the link's ::after covers it. */
+/** The whole card is the link's target. */
 const link = (theme: Theme) => css`
+  ${coveringLink(theme, '-3px')};
   display: flex;
   flex-direction: column;
   gap: ${theme.space[1]};
-  color: ${theme.colors.text};
-  text-decoration: none;
-
-  &::after {
-    content: '';
-    position: absolute;
-    inset: 0;
-    border-radius: ${theme.radii.lg};
-  }
-
-  &:hover {
-    color: ${theme.colors.secondary};
-  }
-
-  &:focus-visible {
-    outline: none;
-  }
-
-  &:focus-visible::after {
-    outline: 3px solid ${theme.colors.focusRing};
-    outline-offset: -3px;
-  }
 `;
 
 const artist = (theme: Theme) => css`

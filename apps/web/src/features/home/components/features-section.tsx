@@ -7,6 +7,7 @@ import { externalLinks } from '../../../lib/external-links';
 import { useT } from '../../../lib/i18n';
 import { AssistantIcon, ChatIcon, CirclesIcon, CommunityIcon, EventsIcon, LiveIcon, MarketIcon, RadioIcon } from './icons';
 import { NewTabHint } from '../../../lib/new-tab-hint';
+import { coveringLink } from './covering-link';
 
 type Target = { kind: 'route'; to: string } | { kind: 'anchor'; href: string } | { kind: 'external'; href: string };
 
@@ -69,31 +70,8 @@ const cardTitle = (theme: Theme) => css`
   font-size: ${theme.fontSizes.xl};
 `;
 
-/** The whole card is the link's target: the link's ::after covers it. */
-const link = (theme: Theme) => css`
-  color: ${theme.colors.text};
-  text-decoration: none;
-
-  &::after {
-    content: '';
-    position: absolute;
-    inset: 0;
-    border-radius: ${theme.radii.lg};
-  }
-
-  &:hover {
-    color: ${theme.colors.secondary};
-  }
-
-  &:focus-visible {
-    outline: none;
-  }
-
-  &:focus-visible::after {
-    outline: 3px solid ${theme.colors.focusRing};
-    outline-offset: 2px;
-  }
-`;
+/** The whole card is the link's target. */
+const link = (theme: Theme) => coveringLink(theme, '2px');
 
 const text = (theme: Theme) => css`
   margin: 0;

@@ -1,25 +1,8 @@
-import type { SVGProps } from 'react';
+import { LineIcon } from '@grouarock/ui';
+import type { ReactNode } from 'react';
 
 /** Decorative line icons of the home page (the text next to them names the thing). */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      width="28"
-      height="28"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+const Icon = ({ children }: { children: ReactNode }) => <LineIcon size={28}>{children}</LineIcon>;
 
 export const CommunityIcon = () => (
   <Icon>
