@@ -1,11 +1,9 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EventsController } from '../src/events/events.controller';
-import { startTestApp } from './support/app';
-import { createTestDatabase, type TestDatabase } from './support/database';
+import { startTestApp, useApiUnderTest } from './support/app';
 
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;
@@ -42,33 +40,19 @@ function eventsFile(entries: unknown): string {
 }
 
 describe('events and affiliate clicks', () => {
-  let db: TestDatabase;
-  let app: NestExpressApplication;
-  let base: string;
+  const api = useApiUnderTest(() => ({ EVENTS_FILE: eventsFile(events) }));
   let ip = 0;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    app = await startTestApp(db.url, { EVENTS_FILE: eventsFile(events) });
-    await app.listen(0, '127.0.0.1');
-    base = `${await app.getUrl()}/api/v1`;
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
 
   // The answers are checked field by field below; their exact types are the API's (see events.dto.ts).
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON under test
   type Json = any;
   const list = async () => {
-    const res = await fetch(`${base}/events`);
+    const res = await fetch(`${api.base}/events`);
     return { status: res.status, body: (await res.json()) as Json };
   };
   // Each click from its own address, so the per-address limit stays out of the way (except where it is tested).
   const click = async (id: string, body: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${base}/events/${id}/affiliate-click`, {
+    const res = await fetch(`${api.base}/events/${id}/affiliate-click`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.1.${++ip}`, ...headers },
       body: JSON.stringify(body),
@@ -104,7 +88,7 @@ describe('events and affiliate clicks', () => {
     });
 
     it('is documented for the client', async () => {
-      const doc = (await (await fetch(`${await app.getUrl()}/api/docs-json`)).json()) as Json;
+      const doc = (await (await fetch(`${await api.app.getUrl()}/api/docs-json`)).json()) as Json;
       expect(doc.paths['/api/v1/events'].get.operationId).toBe('listEvents');
       expect(doc.paths['/api/v1/events/{id}/affiliate-click'].post.operationId).toBe('recordAffiliateClick');
       expect(Object.keys(doc.components.schemas.EventDto.properties).sort()).toEqual(
@@ -118,7 +102,7 @@ describe('events and affiliate clicks', () => {
       const sent = validClick(soon.id);
       const res = await click(soon.id, sent);
       expect(res).toEqual({ status: 201, body: { id: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
-      const rows = await db.query<Json>('SELECT * FROM affiliate_clicks WHERE id = $1', [res.body.id]);
+      const rows = await api.db.query<Json>('SELECT * FROM affiliate_clicks WHERE id = $1', [res.body.id]);
       expect(rows).toEqual([
         {
           id: res.body.id,
@@ -133,11 +117,11 @@ describe('events and affiliate clicks', () => {
     });
 
     it('records the user of a valid access token, and accepts an empty referrer', async () => {
-      const session = await fetch(`${base}/auth/anonymous`, { method: 'POST', headers: { 'x-forwarded-for': `198.18.2.${++ip}` } });
+      const session = await fetch(`${api.base}/auth/anonymous`, { method: 'POST', headers: { 'x-forwarded-for': `198.18.2.${++ip}` } });
       const { access_token, user } = (await session.json()) as { access_token: string; user: { id: string } };
       const res = await click(tribute.id, { ...validClick(tribute.id), referrer: '' }, { authorization: `Bearer ${access_token}` });
       expect(res.status).toBe(201);
-      const [row] = await db.query<Json>('SELECT event_id, referrer, user_id FROM affiliate_clicks WHERE id = $1', [res.body.id]);
+      const [row] = await api.db.query<Json>('SELECT event_id, referrer, user_id FROM affiliate_clicks WHERE id = $1', [res.body.id]);
       expect(row).toEqual({ event_id: tribute.id, referrer: '', user_id: user.id });
     });
 
@@ -172,7 +156,7 @@ describe('events and affiliate clicks', () => {
       const unknown = randomUUID();
       const res = await click(unknown, validClick(unknown));
       expect(res).toEqual({ status: 404, body: { statusCode: 404, error: 'Not Found', message: `No event "${unknown}"` } });
-      expect(await db.query('SELECT id FROM affiliate_clicks WHERE event_id = $1', [unknown])).toEqual([]);
+      expect(await api.db.query('SELECT id FROM affiliate_clicks WHERE event_id = $1', [unknown])).toEqual([]);
     });
 
     it('limits clicks per address with 429 and Retry-After', async () => {
@@ -180,7 +164,7 @@ describe('events and affiliate clicks', () => {
       for (let i = 0; i < EventsController.clicksPerMinute; i++) {
         expect((await click(soon.id, validClick(soon.id), address)).status).toBe(201);
       }
-      const res = await fetch(`${base}/events/${soon.id}/affiliate-click`, {
+      const res = await fetch(`${api.base}/events/${soon.id}/affiliate-click`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...address },
         body: JSON.stringify(validClick(soon.id)),
@@ -194,16 +178,16 @@ describe('events and affiliate clicks', () => {
   describe('EVENTS_FILE at boot', () => {
     it('a bad EVENTS_FILE stops the boot with a message naming the variable, the entry and the problem', async () => {
       const bad = eventsFile([soon, { ...event('Broken', day), id: 'broken', price: 'dużo' }]);
-      await expect(startTestApp(db.url, { EVENTS_FILE: bad })).rejects.toThrow(
+      await expect(startTestApp(api.db.url, { EVENTS_FILE: bad })).rejects.toThrow(
         /^EVENTS_FILE \(.*events\.json\): entry 1 \("broken"\): id must be a UUID; price must be a decimal number string in PLN/,
       );
     });
 
     it('an event dropped from the file is no longer listed, and keeps its clicks', async () => {
-      const second = await startTestApp(db.url, { EVENTS_FILE: eventsFile([later, past, tribute]) });
+      const second = await startTestApp(api.db.url, { EVENTS_FILE: eventsFile([later, past, tribute]) });
       try {
         expect((await list()).body.map((e: { title: string }) => e.title)).toEqual(['Tribute Night', 'Later Fest']);
-        const [row] = await db.query<{ listed: boolean; clicks: string }>(
+        const [row] = await api.db.query<{ listed: boolean; clicks: string }>(
           'SELECT e.listed, (SELECT count(*) FROM affiliate_clicks c WHERE c.event_id = e.id) AS clicks FROM events e WHERE e.id = $1',
           [soon.id],
         );
@@ -217,11 +201,11 @@ describe('events and affiliate clicks', () => {
     });
 
     it('without EVENTS_FILE nothing is listed, and the rows stay', async () => {
-      const third = await startTestApp(db.url);
+      const third = await startTestApp(api.db.url);
       try {
         expect(await list()).toEqual({ status: 200, body: [] });
-        expect(await db.query('SELECT count(*)::int AS n FROM events WHERE listed')).toEqual([{ n: 0 }]);
-        expect(await db.query('SELECT count(*)::int AS n FROM events')).toEqual([{ n: 4 }]);
+        expect(await api.db.query('SELECT count(*)::int AS n FROM events WHERE listed')).toEqual([{ n: 0 }]);
+        expect(await api.db.query('SELECT count(*)::int AS n FROM events')).toEqual([{ n: 4 }]);
       } finally {
         await third.close();
       }

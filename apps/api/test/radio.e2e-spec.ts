@@ -1,10 +1,8 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WeeklyStatsService } from '../src/radio/weekly-stats.service';
-import { startTestApp } from './support/app';
-import { createTestDatabase, type TestDatabase } from './support/database';
+import { startTestApp, useApiUnderTest } from './support/app';
 
 const stations = [
   { id: 'metal-one', name: 'Metal One', country: 'pl', genres: ['metal'], streamUrl: 'http://127.0.0.1:9/metal.mp3', featured: true, description: 'Ciężkie granie' },
@@ -19,38 +17,24 @@ function catalogueFile(entries: unknown): string {
 }
 
 describe('radio: catalogue, likes and the weekly top', () => {
-  let db: TestDatabase;
-  let app: NestExpressApplication;
-  let base: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    app = await startTestApp(db.url, { STATIONS_FILE: catalogueFile(stations) });
-    await app.listen(0, '127.0.0.1');
-    base = `${await app.getUrl()}/api/v1`;
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
+  const api = useApiUnderTest(() => ({ STATIONS_FILE: catalogueFile(stations) }));
 
   // The answers are checked field by field below; their exact types are the API's (see radio.dto.ts).
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON under test
   type Json = any;
   const get = async (p: string, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${base}${p}`, { headers });
+    const res = await fetch(`${api.base}${p}`, { headers });
     return { status: res.status, body: (await res.json()) as Json };
   };
 
   let ip = 0;
   async function anonymous(): Promise<string> {
-    const res = await fetch(`${base}/auth/anonymous`, { method: 'POST', headers: { 'x-forwarded-for': `198.18.0.${++ip}` } });
+    const res = await fetch(`${api.base}/auth/anonymous`, { method: 'POST', headers: { 'x-forwarded-for': `198.18.0.${++ip}` } });
     return ((await res.json()) as { access_token: string }).access_token;
   }
 
   const vote = (method: 'PUT' | 'DELETE', id: string, token: string) =>
-    fetch(`${base}/radio/${id}/like`, { method, headers: { authorization: `Bearer ${token}` } });
+    fetch(`${api.base}/radio/${id}/like`, { method, headers: { authorization: `Bearer ${token}` } });
 
   describe('catalogue', () => {
     it('lists the stations of STATIONS_FILE in order, with country name and flag', async () => {
@@ -98,7 +82,7 @@ describe('radio: catalogue, likes and the weekly top', () => {
   describe('likes', () => {
     it('need a session (an anonymous one is enough), are idempotent and never go below 0', async () => {
       expect((await vote('PUT', 'jazz-three', 'not-a-token')).status).toBe(401);
-      expect((await fetch(`${base}/radio/jazz-three/like`, { method: 'PUT' })).status).toBe(401);
+      expect((await fetch(`${api.base}/radio/jazz-three/like`, { method: 'PUT' })).status).toBe(401);
       const token = await anonymous();
       expect(await (await vote('PUT', 'jazz-three', token)).json()).toEqual({ count: 1, likedByMe: true });
       expect(await (await vote('PUT', 'jazz-three', token)).json()).toEqual({ count: 1, likedByMe: true });
@@ -127,7 +111,7 @@ describe('radio: catalogue, likes and the weekly top', () => {
       expect(answers).toHaveLength(64);
       expect(answers.every((r) => r.status === 200)).toBe(true);
 
-      const rows = await db.query<{ station_id: string; n: number }>(
+      const rows = await api.db.query<{ station_id: string; n: number }>(
         "SELECT station_id, count(*)::int AS n FROM station_likes WHERE station_id IN ('metal-one', 'punk-two') GROUP BY station_id ORDER BY station_id",
       );
       expect(rows).toEqual([
@@ -138,7 +122,7 @@ describe('radio: catalogue, likes and the weekly top', () => {
       expect((await get('/radio/punk-two/likes', { authorization: `Bearer ${first[0]}` })).body).toEqual({ count: 16, likedByMe: true });
       expect((await get('/radio/punk-two/likes', { authorization: `Bearer ${second[0]}` })).body).toEqual({ count: 16, likedByMe: false });
 
-      await app.get(WeeklyStatsService).settle();
+      await api.app.get(WeeklyStatsService).settle();
       const top = (await get('/radio/top-weekly')).body;
       expect(top.stations.slice(0, 2)).toEqual([
         expect.objectContaining({ rank: 1, station: expect.objectContaining({ id: 'metal-one' }), totalLikes: 32, isFeatured: true }),
@@ -160,9 +144,9 @@ describe('radio: catalogue, likes and the weekly top', () => {
   });
 
   it('a station dropped from the catalogue disappears from the list and keeps its likes', async () => {
-    const second = await startTestApp(db.url, { STATIONS_FILE: catalogueFile(stations.slice(0, 2)) });
+    const second = await startTestApp(api.db.url, { STATIONS_FILE: catalogueFile(stations.slice(0, 2)) });
     try {
-      const ids = (await db.query<{ id: string; active: boolean }>('SELECT id, active FROM stations ORDER BY id')).map((r) => `${r.id}:${r.active}`);
+      const ids = (await api.db.query<{ id: string; active: boolean }>('SELECT id, active FROM stations ORDER BY id')).map((r) => `${r.id}:${r.active}`);
       expect(ids).toEqual(['jazz-three:false', 'metal-one:true', 'punk-two:true']);
     } finally {
       await second.close();
@@ -171,6 +155,6 @@ describe('radio: catalogue, likes and the weekly top', () => {
 
   it('a bad STATIONS_FILE stops the boot with a message naming the entry', async () => {
     const bad = catalogueFile([...stations, { id: 'broken', name: 'Broken', country: 'pl', genres: ['rock'], streamUrl: 'not a url' }]);
-    await expect(startTestApp(db.url, { STATIONS_FILE: bad })).rejects.toThrow(/entry 3 \("broken"\): streamUrl must be an http\(s\) URL/);
+    await expect(startTestApp(api.db.url, { STATIONS_FILE: bad })).rejects.toThrow(/entry 3 \("broken"\): streamUrl must be an http\(s\) URL/);
   });
 });

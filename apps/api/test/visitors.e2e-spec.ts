@@ -1,29 +1,13 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomUUID } from 'node:crypto';
-import { startTestApp } from './support/app';
-import { createTestDatabase, type TestDatabase } from './support/database';
+import { useApiUnderTest } from './support/app';
 
 describe('the visitor counter', () => {
-  let db: TestDatabase;
-  let app: NestExpressApplication;
-  let base: string;
+  const api = useApiUnderTest();
   let ip = 0;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    app = await startTestApp(db.url);
-    await app.listen(0, '127.0.0.1');
-    base = `${await app.getUrl()}/api/v1`;
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
 
   // Each visit from its own address, so the per-address request limit stays out of the way.
   const visit = async (sessionId: string) => {
-    const res = await fetch(`${base}/visitors`, {
+    const res = await fetch(`${api.base}/visitors`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.19.${(++ip >> 8) & 255}.${ip & 255}` },
       body: JSON.stringify({ sessionId }),
@@ -38,25 +22,25 @@ describe('the visitor counter', () => {
     expect((await visit(session)).body.count).toBe(1);
     await Promise.all([visit(session), visit(session), visit(session)]);
     expect((await visit(randomUUID())).body.count).toBe(2);
-    expect(await (await fetch(`${base}/visitors`)).json()).toEqual({ count: 2, winnerAt: null });
+    expect(await (await fetch(`${api.base}/visitors`)).json()).toEqual({ count: 2, winnerAt: null });
   });
 
   it('makes exactly one of many concurrent visitors the 1000th, once', async () => {
-    await db.query('UPDATE visitor_counter SET count = 995');
+    await api.db.query('UPDATE visitor_counter SET count = 995');
     const sessions = Array.from({ length: 12 }, () => randomUUID());
     const answers = await Promise.all(sessions.map((s) => visit(s)));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const winners = answers.filter((a) => a.body.winner);
     expect(winners).toHaveLength(1);
-    const numbers = (await db.query<{ number: number }>('SELECT number FROM visitor_sessions WHERE number > 995 ORDER BY number')).map((r) => r.number);
+    const numbers = (await api.db.query<{ number: number }>('SELECT number FROM visitor_sessions WHERE number > 995 ORDER BY number')).map((r) => r.number);
     expect(numbers).toEqual(Array.from({ length: 12 }, (_, i) => 996 + i));
-    const [counter] = await db.query<{ count: number; winner_session_id: string }>('SELECT count, winner_session_id FROM visitor_counter');
+    const [counter] = await api.db.query<{ count: number; winner_session_id: string }>('SELECT count, winner_session_id FROM visitor_counter');
     expect(counter.count).toBe(1007);
-    const [winner] = await db.query<{ session_id: string }>('SELECT session_id FROM visitor_sessions WHERE number = 1000');
+    const [winner] = await api.db.query<{ session_id: string }>('SELECT session_id FROM visitor_sessions WHERE number = 1000');
     expect(counter.winner_session_id).toBe(winner.session_id);
     // The winner stays the winner when it asks again; nobody else ever becomes one.
     expect((await visit(winner.session_id)).body).toMatchObject({ winner: true, winnerAt: expect.any(String) });
-    await db.query('UPDATE visitor_counter SET count = 999');
+    await api.db.query('UPDATE visitor_counter SET count = 999');
     expect((await visit(randomUUID())).body.winner).toBe(false);
   });
 

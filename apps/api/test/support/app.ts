@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { loadConfig } from '../../src/core/config/config';
 import { createApp } from '../../src/create-app';
+import { createTestDatabase, type TestDatabase } from './database';
 
 /** The real application stack (same setup as the server) on the given database, not listening. */
 export async function startTestApp(databaseUrl: string, env: Record<string, string> = {}): Promise<NestExpressApplication> {
@@ -26,4 +27,28 @@ export async function startListeningApp(
   const app = await startTestApp(databaseUrl, { PUBLIC_URL: base, ...env });
   await app.listen(port, '127.0.0.1');
   return { app, base };
+}
+
+/** A whole test file's API: a fresh database and the listening app on it. */
+export interface ApiUnderTest {
+  db: TestDatabase;
+  app: NestExpressApplication;
+  /** The API's root, e.g. http://127.0.0.1:41234/api/v1. */
+  base: string;
+}
+
+/** Starts a fresh database and the listening app (with `env`) before the file's tests and stops both after them. */
+export function useApiUnderTest(env: () => Record<string, string> = () => ({})): ApiUnderTest {
+  const api = {} as ApiUnderTest;
+  beforeAll(async () => {
+    api.db = await createTestDatabase();
+    const started = await startListeningApp(api.db.url, env());
+    api.app = started.app;
+    api.base = `${started.base}/api/v1`;
+  });
+  afterAll(async () => {
+    await api.app?.close();
+    await api.db?.drop();
+  });
+  return api;
 }

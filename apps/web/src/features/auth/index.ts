@@ -5,6 +5,7 @@ export { authErrorMessage, isAuthErrorCode, useAuthErrorText, type AuthAction } 
 export { PASSWORD_MIN_LENGTH } from './constants';
 export { AuthDialogHost } from './components/auth-dialog-host';
 export { EmailField, type EmailFieldProps } from './components/email-field';
+export { NewPasswordFields, type NewPasswordFieldsProps } from './components/new-password-fields';
 export { AuthProvider, useAuth, useAuthEvents, type AuthApi } from './components/auth-provider';
 export { DrawerAccount, HeaderAccount } from './components/header-account';
 export { SESSION_FLAG_KEY, SessionManager, type AuthEvent, type AuthSnapshot, type AuthStatus, type Session } from './session-manager';

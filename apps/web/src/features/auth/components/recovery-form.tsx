@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { Button, TextField, useToast } from '@grouarock/ui';
+import { Button, useToast } from '@grouarock/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
@@ -7,6 +7,7 @@ import { useAuthErrorText } from '../auth-messages';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { useAuth } from './auth-provider';
 import { formStack, linkButton, mutedText } from './form-styles';
+import { NewPasswordFields } from './new-password-fields';
 
 const heading = (theme: Theme) => css`
   margin: 0;
@@ -66,24 +67,12 @@ export function RecoveryForm({ recoveryToken, onCancel }: RecoveryFormProps) {
         {t('auth.recovery.title')}
       </h1>
       <p css={mutedText}>{t('auth.recovery.text')}</p>
-      <TextField
-        label={t('auth.recovery.password')}
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        hint={t('auth.field.passwordHint')}
-        aria-required="true"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <TextField
-        label={t('auth.recovery.confirm')}
-        type="password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        aria-required="true"
-        value={confirmPassword}
-        onChange={(event) => setConfirmPassword(event.target.value)}
+      <NewPasswordFields
+        labels={{ password: t('auth.recovery.password'), confirm: t('auth.recovery.confirm') }}
+        password={password}
+        confirm={confirmPassword}
+        onPasswordChange={setPassword}
+        onConfirmChange={setConfirmPassword}
       />
       <Button type="submit" size="lg" fullWidth loading={busy}>
         {busy ? t('auth.recovery.busy') : t('auth.recovery.submit')}

@@ -6,6 +6,7 @@ import { PASSWORD_MIN_LENGTH } from '../constants';
 import { useAuth } from './auth-provider';
 import { formStack } from './form-styles';
 import { EmailField } from './email-field';
+import { NewPasswordFields } from './new-password-fields';
 
 export interface RegisterFormProps {
   /** Called with the address once the account exists (its confirmation mail is on the way). */
@@ -65,23 +66,13 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
         onChange={(event) => setUsername(event.target.value)}
       />
       <EmailField placeholder={t('auth.field.emailPlaceholder')} aria-required="true" value={email} onValueChange={setEmail} />
-      <TextField
-        label={t('auth.field.password')}
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        hint={t('auth.field.passwordHint')}
-        aria-required="true"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <TextField
-        label={t('auth.field.confirmPassword')}
-        type="password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        value={confirmPassword}
-        onChange={(event) => setConfirmPassword(event.target.value)}
+      <NewPasswordFields
+        labels={{ password: t('auth.field.password'), confirm: t('auth.field.confirmPassword') }}
+        password={password}
+        confirm={confirmPassword}
+        onPasswordChange={setPassword}
+        onConfirmChange={setConfirmPassword}
+        confirmRequired={false}
       />
       <Button type="submit" size="lg" fullWidth loading={busy}>
         {busy ? t('auth.register.busy') : t('auth.register.submit')}

@@ -1,7 +1,7 @@
 import { Button, Card, TextField, useToast } from '@grouarock/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useT } from '../../../lib/i18n';
-import { isAuthErrorCode, PASSWORD_MIN_LENGTH, useAuth, useAuthErrorText, type AuthUser } from '../../auth';
+import { isAuthErrorCode, NewPasswordFields, PASSWORD_MIN_LENGTH, useAuth, useAuthErrorText, type AuthUser } from '../../auth';
 import { actions, form, muted, sectionHeading } from './profile-styles';
 
 interface Errors {
@@ -27,8 +27,7 @@ export function PasswordForm({ user }: { user: AuthUser }) {
   const [busy, setBusy] = useState(false);
   const change = user.has_password;
 
-  const set = (name: keyof typeof empty) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
+  const set = (name: keyof typeof empty) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -69,29 +68,17 @@ export function PasswordForm({ user }: { user: AuthUser }) {
             aria-required="true"
             error={errors.current}
             value={values.current}
-            onChange={set('current')}
+            onChange={(event) => set('current')(event.target.value)}
           />
         ) : null}
-        <TextField
-          label={t('profile.password.new')}
-          type="password"
+        <NewPasswordFields
+          labels={{ password: t('profile.password.new'), confirm: t('profile.password.confirm') }}
           name="newPassword"
-          autoComplete="new-password"
-          hint={t('auth.field.passwordHint')}
-          aria-required="true"
-          error={errors.password}
-          value={values.password}
-          onChange={set('password')}
-        />
-        <TextField
-          label={t('profile.password.confirm')}
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          aria-required="true"
-          error={errors.confirm}
-          value={values.confirm}
-          onChange={set('confirm')}
+          password={values.password}
+          confirm={values.confirm}
+          onPasswordChange={set('password')}
+          onConfirmChange={set('confirm')}
+          errors={errors}
         />
         <div css={actions}>
           <Button type="submit" loading={busy}>

@@ -1,7 +1,7 @@
-import { Button, Card, TextField, useToast } from '@grouarock/ui';
+import { Button, Card, useToast } from '@grouarock/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useT } from '../../../lib/i18n';
-import { EmailField, PASSWORD_MIN_LENGTH, useAuth, useAuthDialog, useAuthErrorText } from '../../auth';
+import { EmailField, NewPasswordFields, PASSWORD_MIN_LENGTH, useAuth, useAuthDialog, useAuthErrorText } from '../../auth';
 import { actions, form, muted, notice, sectionHeading } from './profile-styles';
 
 interface Errors {
@@ -62,26 +62,13 @@ export function UpgradeAccount() {
       <div role="status">{sentTo ? <p css={notice}>{t('profile.upgrade.sent', { email: sentTo })}</p> : null}</div>
       <form css={form} onSubmit={(event) => void submit(event)} noValidate>
         <EmailField aria-required="true" error={errors.email} value={email} onValueChange={setEmail} />
-        <TextField
-          label={t('auth.field.password')}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          hint={t('auth.field.passwordHint')}
-          aria-required="true"
-          error={errors.password}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <TextField
-          label={t('auth.field.confirmPassword')}
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          aria-required="true"
-          error={errors.confirm}
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
+        <NewPasswordFields
+          labels={{ password: t('auth.field.password'), confirm: t('auth.field.confirmPassword') }}
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+          errors={errors}
         />
         <div css={actions}>
           <Button type="submit" loading={busy}>

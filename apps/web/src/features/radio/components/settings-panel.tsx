@@ -44,32 +44,32 @@ export default function SettingsPanel({ station, preset, alarmOn, alarmTime, cho
   const timeId = useId();
   return (
     <div css={stack}>
-        <Switch label={t('radio.settings.training')} checked={preset === 'training'} onCheckedChange={(on) => choose('training', on)} />
-        <Switch label={t('radio.settings.focus')} checked={preset === 'focus'} onCheckedChange={(on) => choose('focus', on)} />
-        <Switch label={t('radio.settings.energyBoost')} checked={preset === 'energyBoost'} onCheckedChange={(on) => choose('energyBoost', on)} />
-        <Switch label={t('radio.settings.alarm')} checked={alarmOn} disabled={!station} onCheckedChange={(on) => arm(on, alarmTime)} />
-        <label htmlFor={timeId}>{t('radio.settings.alarmTime')}</label>
-        <input
-          id={timeId}
-          type="time"
-          css={timeInput}
-          value={alarmTime}
-          onChange={(event) => {
-            setAlarmTime(event.target.value);
-            if (alarmOn && event.target.value) arm(true, event.target.value);
-          }}
-        />
-        {alarmOn && station && <p role="status">{t('radio.settings.alarmArmed', { station: station.name, time: alarmTime })}</p>}
-        <div role="group" aria-labelledby={`${timeId}-sport`} css={stack}>
-          <strong id={`${timeId}-sport`}>{t('radio.settings.sportModes')}</strong>
-          <div css={row}>
-            {SPORTS.map((sport) => (
-              <Button key={sport} size="sm" variant={preset === sport ? 'primary' : 'ghost'} aria-pressed={preset === sport} onClick={() => choose(sport, preset !== sport)}>
-                {t(`radio.sport.${sport}`)}
-              </Button>
-            ))}
-          </div>
+      <Switch label={t('radio.settings.training')} checked={preset === 'training'} onCheckedChange={(on) => choose('training', on)} />
+      <Switch label={t('radio.settings.focus')} checked={preset === 'focus'} onCheckedChange={(on) => choose('focus', on)} />
+      <Switch label={t('radio.settings.energyBoost')} checked={preset === 'energyBoost'} onCheckedChange={(on) => choose('energyBoost', on)} />
+      <Switch label={t('radio.settings.alarm')} checked={alarmOn} disabled={!station} onCheckedChange={(on) => arm(on, alarmTime)} />
+      <label htmlFor={timeId}>{t('radio.settings.alarmTime')}</label>
+      <input
+        id={timeId}
+        type="time"
+        css={timeInput}
+        value={alarmTime}
+        onChange={(event) => {
+          setAlarmTime(event.target.value);
+          if (alarmOn && event.target.value) arm(true, event.target.value);
+        }}
+      />
+      {alarmOn && station && <p role="status">{t('radio.settings.alarmArmed', { station: station.name, time: alarmTime })}</p>}
+      <div role="group" aria-labelledby={`${timeId}-sport`} css={stack}>
+        <strong id={`${timeId}-sport`}>{t('radio.settings.sportModes')}</strong>
+        <div css={row}>
+          {SPORTS.map((sport) => (
+            <Button key={sport} size="sm" variant={preset === sport ? 'primary' : 'ghost'} aria-pressed={preset === sport} onClick={() => choose(sport, preset !== sport)}>
+              {t(`radio.sport.${sport}`)}
+            </Button>
+          ))}
         </div>
       </div>
+    </div>
   );
 }
