@@ -15,8 +15,11 @@ export default defineConfig({
       { find: '@grouarock/i18n', replacement: path.join(root, 'libs/i18n/src/index.ts') },
       { find: '@grouarock/api-client', replacement: path.join(root, 'libs/api-client/src/index.ts') },
       { find: '@grouarock/audio-engine', replacement: path.join(root, 'libs/audio-engine/src/index.ts') },
-      // The dictionaries are compiled at build time (build/compile-messages.ts): react-intl needs no parser.
-      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser' },
+      // The dictionaries are compiled at build time (build/compile-messages.ts): react-intl needs no parser. Its ES
+      // module build: the CommonJS one pulls in all of tslib. package.json pins the parser to the version
+      // intl-messageformat and react-intl use, so npm installs one copy, not one per package (and the build compiles
+      // with the runtime's own version).
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' },
     ],
   },
   build: {
