@@ -1,6 +1,5 @@
-// jsdom with the Fetch API of Node: jsdom has no Request, and react-router's data router builds one for every
-// navigation (a <Navigate>, navigate()). AbortController comes along because Node's Request only accepts its own
-// AbortSignal.
+// jsdom with the Fetch API of Node: jsdom has no Request, which the API client builds for every call.
+// AbortController comes along because Node's Request only accepts its own AbortSignal.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 class JsdomWithFetch extends TestEnvironment {

@@ -1,4 +1,4 @@
-import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from '../lib/router';
 import type { SessionManager } from '../features/auth';
 import { Providers } from './providers';
 import { routes } from './routes';
@@ -7,10 +7,7 @@ function Routes() {
   return useRoutes(routes);
 }
 
-/**
- * The declarative router: the app loads no data through routes, and react-router's data router would cost
- * every page about 20 KB gzipped of code it never runs.
- */
+/** The app in its providers, following the browser's address (see lib/router for why the router is our own). */
 export function App({ auth }: { auth: SessionManager }) {
   return (
     <Providers auth={auth}>

@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { Button, Spinner } from '@grouarock/ui';
 import { Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { externalLinks } from '../../../lib/external-links';
 import { useT } from '../../../lib/i18n';
 import { FeaturedConcertsList } from './featured-concerts-list';

@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { Spinner } from '@grouarock/ui';
 import { useEffect } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '../../../lib/router';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useT } from '../../../lib/i18n';
 import { useAuth } from '../../auth';

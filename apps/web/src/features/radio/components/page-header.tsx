@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { Button } from '@grouarock/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { useT } from '../../../lib/i18n';
 import { useAuth, useAuthDialog } from '../../auth';
 
