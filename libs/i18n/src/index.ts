@@ -13,13 +13,23 @@ type Loaders = Record<Locale, () => Promise<Dictionary>>;
 
 /**
  * The dictionaries come in areas, so a page loads the texts it shows and no others: `core` (the shell of every
- * page: navigation, footer, accounts, errors) and one area per part of the product.
+ * page: navigation, footer, the account menu, errors) and one area per part of the product.
  */
 const loaders = {
   core: {
     pl: async () => corePl,
     en: async () => (await import('./messages/core.en')).coreEn,
     nl: async () => (await import('./messages/core.nl')).coreNl,
+  },
+  auth: {
+    pl: async () => (await import('./messages/auth.pl')).authPl,
+    en: async () => (await import('./messages/auth.en')).authEn,
+    nl: async () => (await import('./messages/auth.nl')).authNl,
+  },
+  profile: {
+    pl: async () => (await import('./messages/profile.pl')).profilePl,
+    en: async () => (await import('./messages/profile.en')).profileEn,
+    nl: async () => (await import('./messages/profile.nl')).profileNl,
   },
   home: {
     pl: async () => (await import('./messages/home.pl')).homePl,
@@ -59,6 +69,14 @@ const loaders = {
 } satisfies Record<string, Loaders>;
 
 export type Area = keyof typeof loaders;
+
+/** Areas whose screens also show another area's texts: the profile's forms reuse the sign-in forms' fields and errors. */
+const includes: Partial<Record<Area, readonly Area[]>> = { profile: ['auth'] };
+
+/** `wanted` with the areas they include: every area a screen of theirs shows texts of. */
+export function withIncludedAreas(wanted: readonly Area[]): Area[] {
+  return [...new Set(wanted.flatMap((area) => [area, ...(includes[area] ?? [])]))];
+}
 
 /** Every area, core first. */
 export const areas = Object.keys(loaders) as Area[];

@@ -1,7 +1,7 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { areas, defaultLocale, loadArea, locales } from './index';
+import { areas, defaultLocale, loadArea, locales, withIncludedAreas } from './index';
 import { en } from './messages/en';
 import { nl } from './messages/nl';
 import { pl } from './messages/pl';
@@ -34,6 +34,12 @@ describe('dictionaries', () => {
       expect(ids.length).toBeGreaterThan(0);
       expect(ids.filter((id) => id.split('.')[0] !== area)).toEqual([]);
     }
+  });
+
+  it('an area that shows texts of another includes it, each area once', () => {
+    expect(withIncludedAreas(['profile'])).toEqual(['profile', 'auth']);
+    expect(withIncludedAreas(['auth', 'profile'])).toEqual(['auth', 'profile']);
+    expect(withIncludedAreas(['radio', 'mixer'])).toEqual(['radio', 'mixer']);
   });
 
   it.each(locales)('%s has exactly the keys of the Polish source', (locale) => {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { areas, loadArea, type Area } from '@grouarock/i18n';
+import { areas, loadArea, withIncludedAreas, type Area } from '@grouarock/i18n';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -15,8 +15,8 @@ function sources(dir: string): string[] {
 
 /**
  * A screen renders once its own dictionary area is loaded (lib/locale-messages.ts, withMessages), and the shell
- * with only the core area: so code in features/<area> may use ids of core and of that area, everything else only
- * core ids, or it would show a message id instead of its text.
+ * with only the core area: so code in features/<area> may use ids of core, of that area and of the areas it includes,
+ * everything else only core ids, or it would show a message id instead of its text.
  */
 describe('message ids by dictionary area', () => {
   it('every file uses only the ids of core and of its own area', async () => {
@@ -28,7 +28,7 @@ describe('message ids by dictionary area', () => {
     const misplaced = sources(src).flatMap((file) => {
       const relative = path.relative(src, file);
       const feature = /^features\/([^/]+)\//.exec(relative)?.[1];
-      const allowed = new Set<Area>(['core', ...areas.filter((area) => area === feature)]);
+      const allowed = new Set<Area>(['core', ...withIncludedAreas(areas.filter((area) => area === feature))]);
       return [...readFileSync(file, 'utf8').matchAll(idLiteral)]
         .map((match) => match[1])
         .filter((id) => ids.has(id) && ++checked > 0 && !allowed.has(ids.get(id) as Area))

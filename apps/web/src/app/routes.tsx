@@ -5,8 +5,8 @@ import { Layout } from './layout';
 
 const HomePage = lazy(withMessages(['home'], () => import('../features/home/components/home-page')));
 const NotFoundPage = lazy(() => import('../features/not-found/components/not-found-page'));
-const AuthPage = lazy(() => import('../features/auth/components/auth-page'));
-const ProfilePage = lazy(() => import('../features/profile/components/profile-page'));
+const AuthPage = lazy(withMessages(['auth'], () => import('../features/auth/components/auth-page')));
+const ProfilePage = lazy(withMessages(['profile'], () => import('../features/profile/components/profile-page')));
 const RadioPage = lazy(withMessages(['radio'], () => import('../features/radio/components/radio-page')));
 const MarketplaceRedirect = lazy(withMessages(['marketplace'], () => import('../features/marketplace/components/marketplace-redirect')));
 const AboutPage = lazy(withMessages(['content'], () => import('../features/content/components/about-page')));

@@ -1,4 +1,4 @@
-import { defaultLocale, defaultMessages, loadArea, type Area, type Dictionary, type Locale } from '@grouarock/i18n';
+import { defaultLocale, defaultMessages, loadArea, withIncludedAreas, type Area, type Dictionary, type Locale } from '@grouarock/i18n';
 
 interface Loaded {
   /** The texts loaded so far: one object per language, grown in place as areas arrive, so a rendered screen's intl sees them at once. */
@@ -59,10 +59,11 @@ export function ensureMessages(locale: Locale): Promise<Dictionary> {
   return loadAreas(locale, needed);
 }
 
-/** Loads the texts of `areas` in the language being shown; a screen that shows them waits for this. */
+/** Loads the texts of `areas` (and of the areas they include) in the language being shown; a screen that shows them waits for this. */
 export async function needAreas(areas: readonly Area[]): Promise<void> {
-  for (const area of areas) needed.add(area);
-  await loadAreas(target, areas);
+  const all = withIncludedAreas(areas);
+  for (const area of all) needed.add(area);
+  await loadAreas(target, all);
 }
 
 /**

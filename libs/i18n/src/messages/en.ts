@@ -1,3 +1,4 @@
+import { authEn } from './auth.en';
 import { contentEn } from './content.en';
 import { coreEn } from './core.en';
 import { eventsEn } from './events.en';
@@ -5,11 +6,14 @@ import { homeEn } from './home.en';
 import type { Messages } from './pl';
 import { marketplaceEn } from './marketplace.en';
 import { mixerEn } from './mixer.en';
+import { profileEn } from './profile.en';
 import { radioEn } from './radio.en';
 import { tutorialsEn } from './tutorials.en';
 
 export const en: Messages = {
   ...coreEn,
+  ...authEn,
+  ...profileEn,
   ...radioEn,
   ...homeEn,
   ...mixerEn,

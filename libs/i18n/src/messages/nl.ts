@@ -1,3 +1,4 @@
+import { authNl } from './auth.nl';
 import { contentNl } from './content.nl';
 import { coreNl } from './core.nl';
 import { eventsNl } from './events.nl';
@@ -5,11 +6,14 @@ import { homeNl } from './home.nl';
 import type { Messages } from './pl';
 import { marketplaceNl } from './marketplace.nl';
 import { mixerNl } from './mixer.nl';
+import { profileNl } from './profile.nl';
 import { radioNl } from './radio.nl';
 import { tutorialsNl } from './tutorials.nl';
 
 export const nl: Messages = {
   ...coreNl,
+  ...authNl,
+  ...profileNl,
   ...radioNl,
   ...homeNl,
   ...mixerNl,

@@ -1,9 +1,11 @@
+import { authPl } from './auth.pl';
 import { contentPl } from './content.pl';
 import { corePl } from './core.pl';
 import { eventsPl } from './events.pl';
 import { homePl } from './home.pl';
 import { marketplacePl } from './marketplace.pl';
 import { mixerPl } from './mixer.pl';
+import { profilePl } from './profile.pl';
 import { radioPl } from './radio.pl';
 import { tutorialsPl } from './tutorials.pl';
 
@@ -13,6 +15,8 @@ import { tutorialsPl } from './tutorials.pl';
  */
 export const pl = {
   ...corePl,
+  ...authPl,
+  ...profilePl,
   ...radioPl,
   ...homePl,
   ...mixerPl,

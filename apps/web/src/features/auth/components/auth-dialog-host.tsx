@@ -1,9 +1,10 @@
 import { useAtom } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
+import { withMessages } from '../../../lib/locale-messages';
 import { authDialogAtom } from '../atoms';
 
-// Most visits never open it: its forms load on the first open, not with every page.
-const AuthDialog = lazy(async () => ({ default: (await import('./auth-dialog')).AuthDialog }));
+// Most visits never open it: its forms and their texts load on the first open, not with every page.
+const AuthDialog = lazy(withMessages(['auth'], async () => ({ default: (await import('./auth-dialog')).AuthDialog })));
 
 /** The one AuthDialog of the app, mounted in the layout and opened with useAuthDialog().open(mode). */
 export function AuthDialogHost() {
