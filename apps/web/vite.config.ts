@@ -30,6 +30,11 @@ export default defineConfig({
     // Which chunks each route needs (npm run bench:web reads it).
     manifest: true,
     rolldownOptions: {
+      treeshake: {
+        // Emotion's withTheme (never used here) imports these CommonJS packages, which declare no sideEffects, so
+        // they would ship on every page: they have none.
+        moduleSideEffects: (id) => (/\/node_modules\/(hoist-non-react-statics|react-is)\//.test(id) ? false : undefined),
+      },
       output: {
         // Everything the first page needs in one chunk: a request less each, and one gzip stream compresses
         // better than many (lazy screens keep their own chunks).
