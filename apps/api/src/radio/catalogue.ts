@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { isHttpUrl, parseEntries, readJsonFile } from '../core/operator-file';
 import builtIn from './catalogue/stations.json';
 
 export const GENRES = ['rock', 'classic-rock', 'hard-rock', 'metal', 'punk', 'alternative', 'indie', 'blues', 'jazz', 'electronic', 'pop', 'eclectic'] as const;
@@ -33,14 +33,9 @@ export class CatalogueError extends Error {
 
 const DEFAULT_GRADIENT = 'linear-gradient(135deg, #E0102A 0%, #17151B 100%)';
 
-function httpUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+const fail = (message: string): CatalogueError => new CatalogueError(message);
 
 function optionalString(entry: Record<string, unknown>, key: string, max: number, problems: string[]): string | null {
   const value = entry[key];
@@ -51,63 +46,54 @@ function optionalString(entry: Record<string, unknown>, key: string, max: number
 
 /** Checks every entry; throws a CatalogueError naming the first bad one (its index and id) and what is wrong. */
 export function parseCatalogue(raw: unknown, source: string): StationDefinition[] {
-  if (!Array.isArray(raw) || raw.length === 0) throw new CatalogueError(`${source}: must be a non-empty JSON array of stations`);
-  const seen = new Set<string>();
-  return raw.map((value: unknown, index) => {
-    const entry = (value ?? {}) as Record<string, unknown>;
-    const label = `${source}: entry ${index}${typeof entry.id === 'string' ? ` ("${entry.id}")` : ''}`;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new CatalogueError(`${label}: must be an object`);
-    const problems: string[] = [];
-    if (typeof entry.id !== 'string' || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(entry.id) || entry.id.length > 64) {
-      problems.push('id must be a lowercase slug ([a-z0-9-], at most 64 characters)');
-    } else if (seen.has(entry.id)) {
-      problems.push('id is used by an earlier entry');
-    }
-    if (typeof entry.name !== 'string' || !entry.name.trim() || entry.name.length > 128) problems.push('name must be a non-empty string of at most 128 characters');
-    if (typeof entry.country !== 'string' || !/^[a-z]{2}$/.test(entry.country)) problems.push('country must be a two-letter lowercase country code');
-    const genres = entry.genres;
-    if (!Array.isArray(genres) || genres.length === 0 || genres.some((g) => !(GENRES as readonly unknown[]).includes(g))) {
-      problems.push(`genres must be a non-empty list of: ${GENRES.join(', ')}`);
-    }
-    if (!httpUrl(entry.streamUrl)) problems.push('streamUrl must be an http(s) URL');
-    if (entry.homepage !== undefined && entry.homepage !== null && !httpUrl(entry.homepage)) problems.push('homepage must be an http(s) URL');
-    if (entry.logoUrl !== undefined && entry.logoUrl !== null && !httpUrl(entry.logoUrl)) problems.push('logoUrl must be an http(s) URL');
-    if (entry.featured !== undefined && typeof entry.featured !== 'boolean') problems.push('featured must be true or false');
-    if (entry.codec !== undefined && entry.codec !== null && entry.codec !== 'mp3' && entry.codec !== 'aac') problems.push('codec must be "mp3" or "aac"');
-    const program = entry.program;
-    if (program !== undefined && program !== null && (typeof program !== 'object' || Object.values(program).some((v) => typeof v !== 'string'))) {
-      problems.push('program must be an object of strings { artist, title, program }');
-    }
-    const description = optionalString(entry, 'description', 1000, problems);
-    const gradient = optionalString(entry, 'gradient', 256, problems);
-    if (problems.length) throw new CatalogueError(`${label}: ${problems.join('; ')}`);
-    seen.add(entry.id as string);
-    return {
-      id: entry.id as string,
-      name: (entry.name as string).trim(),
-      country: entry.country as string,
-      genres: genres as Genre[],
-      streamUrl: entry.streamUrl as string,
-      homepage: (entry.homepage as string | undefined) ?? null,
-      description,
-      gradient: gradient ?? DEFAULT_GRADIENT,
-      logoUrl: (entry.logoUrl as string | undefined) ?? null,
-      featured: (entry.featured as boolean | undefined) ?? false,
-      codec: (entry.codec as 'mp3' | 'aac' | undefined) ?? null,
-      program: (program as ProgramData | undefined) ?? null,
-    };
+  return parseEntries(raw, {
+    source,
+    fail,
+    what: 'stations',
+    nonEmpty: true,
+    idOf: (entry) => (typeof entry.id === 'string' && SLUG.test(entry.id) && entry.id.length <= 64 ? entry.id : null),
+    idRule: 'id must be a lowercase slug ([a-z0-9-], at most 64 characters)',
+    fields: stationFields,
   });
+}
+
+/** A station's fields other than its id, defaults applied; each problem found is pushed onto `problems`. */
+function stationFields(entry: Record<string, unknown>, problems: string[]): Omit<StationDefinition, 'id'> {
+  if (typeof entry.name !== 'string' || !entry.name.trim() || entry.name.length > 128) problems.push('name must be a non-empty string of at most 128 characters');
+  if (typeof entry.country !== 'string' || !/^[a-z]{2}$/.test(entry.country)) problems.push('country must be a two-letter lowercase country code');
+  const genres = entry.genres;
+  if (!Array.isArray(genres) || genres.length === 0 || genres.some((g) => !(GENRES as readonly unknown[]).includes(g))) {
+    problems.push(`genres must be a non-empty list of: ${GENRES.join(', ')}`);
+  }
+  if (!isHttpUrl(entry.streamUrl)) problems.push('streamUrl must be an http(s) URL');
+  if (entry.homepage !== undefined && entry.homepage !== null && !isHttpUrl(entry.homepage)) problems.push('homepage must be an http(s) URL');
+  if (entry.logoUrl !== undefined && entry.logoUrl !== null && !isHttpUrl(entry.logoUrl)) problems.push('logoUrl must be an http(s) URL');
+  if (entry.featured !== undefined && typeof entry.featured !== 'boolean') problems.push('featured must be true or false');
+  if (entry.codec !== undefined && entry.codec !== null && entry.codec !== 'mp3' && entry.codec !== 'aac') problems.push('codec must be "mp3" or "aac"');
+  const program = entry.program;
+  if (program !== undefined && program !== null && (typeof program !== 'object' || Object.values(program).some((v) => typeof v !== 'string'))) {
+    problems.push('program must be an object of strings { artist, title, program }');
+  }
+  const description = optionalString(entry, 'description', 1000, problems);
+  const gradient = optionalString(entry, 'gradient', 256, problems);
+  return {
+    name: typeof entry.name === 'string' ? entry.name.trim() : '',
+    country: entry.country as string,
+    genres: genres as Genre[],
+    streamUrl: entry.streamUrl as string,
+    homepage: (entry.homepage as string | undefined) ?? null,
+    description,
+    gradient: gradient ?? DEFAULT_GRADIENT,
+    logoUrl: (entry.logoUrl as string | undefined) ?? null,
+    featured: (entry.featured as boolean | undefined) ?? false,
+    codec: (entry.codec as 'mp3' | 'aac' | undefined) ?? null,
+    program: (program as ProgramData | undefined) ?? null,
+  };
 }
 
 /** The built-in catalogue, or STATIONS_FILE when set. */
 export function loadCatalogue(stationsFile?: string): StationDefinition[] {
   if (!stationsFile) return parseCatalogue(builtIn, 'the built-in catalogue');
   const source = `STATIONS_FILE (${stationsFile})`;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(stationsFile, 'utf8'));
-  } catch (e) {
-    throw new CatalogueError(`${source}: cannot be read as JSON (${(e as Error).message})`);
-  }
-  return parseCatalogue(raw, source);
+  return parseCatalogue(readJsonFile(stationsFile, source, fail), source);
 }
