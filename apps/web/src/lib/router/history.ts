@@ -47,17 +47,39 @@ function createLocation(path: string, state: unknown, key: string): Location {
   return { ...resolvePath(path), state: state ?? null, key };
 }
 
-class Listeners {
-  private readonly listeners = new Set<() => void>();
-
-  add(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  notify(): void {
-    for (const listener of [...this.listeners]) listener();
-  }
+/**
+ * A history around a store of entries: `write` records a new or replaced entry (the address bar, or an array), and
+ * the returned `pop` reports a location reached by back/forward.
+ */
+function createHistory(initial: Location, write: (action: 'PUSH' | 'REPLACE', location: Location) => void) {
+  const listeners = new Set<() => void>();
+  let location = initial;
+  let action: NavigationType = 'POP';
+  const set = (next: NavigationType, to: Location) => {
+    location = to;
+    action = next;
+    for (const listener of [...listeners]) listener();
+  };
+  const change = (next: 'PUSH' | 'REPLACE', path: string, state: unknown) => {
+    const to = createLocation(path, state, createKey());
+    write(next, to);
+    set(next, to);
+  };
+  const history: History = {
+    get location() {
+      return location;
+    },
+    get action() {
+      return action;
+    },
+    push: (path, state) => change('PUSH', path, state),
+    replace: (path, state) => change('REPLACE', path, state),
+    listen: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return { history, pop: (to: Location) => set('POP', to) };
 }
 
 interface EntryState {
@@ -67,62 +89,27 @@ interface EntryState {
 
 /** The browser's history: pushState/replaceState, and back/forward through popstate. */
 export function createBrowserHistory(win: Window = window): History {
-  const listeners = new Listeners();
   const read = (): Location => {
     const entry = win.history.state as Partial<EntryState> | null;
     const { pathname, search, hash } = win.location;
     return { pathname, search, hash, state: entry?.usr ?? null, key: entry?.key ?? 'default' };
   };
-  let location = read();
-  let action: NavigationType = 'POP';
-  const change = (next: NavigationType, path: string, state: unknown) => {
-    const entry: EntryState = { usr: state ?? null, key: createKey() };
-    if (next === 'PUSH') win.history.pushState(entry, '', path);
-    else win.history.replaceState(entry, '', path);
-    location = read();
-    action = next;
-    listeners.notify();
-  };
-  win.addEventListener('popstate', () => {
-    location = read();
-    action = 'POP';
-    listeners.notify();
+  const { history, pop } = createHistory(read(), (action, { state, key, ...path }) => {
+    const entry: EntryState = { usr: state, key };
+    if (action === 'PUSH') win.history.pushState(entry, '', createPath(path));
+    else win.history.replaceState(entry, '', createPath(path));
   });
-  return {
-    get location() {
-      return location;
-    },
-    get action() {
-      return action;
-    },
-    push: (path, state) => change('PUSH', path, state),
-    replace: (path, state) => change('REPLACE', path, state),
-    listen: (listener) => listeners.add(listener),
-  };
+  win.addEventListener('popstate', () => pop(read()));
+  return history;
 }
 
 /** A history held in memory, starting at the last of `initialEntries`. */
 export function createMemoryHistory(initialEntries: string[] = ['/']): History {
-  const listeners = new Listeners();
   const entries = initialEntries.map((path) => createLocation(path, null, createKey()));
   let index = entries.length - 1;
-  let action: NavigationType = 'POP';
-  const change = (next: NavigationType, path: string, state: unknown) => {
-    const entry = createLocation(path, state, createKey());
-    if (next === 'PUSH') entries.splice(++index, entries.length, entry);
-    else entries[index] = entry;
-    action = next;
-    listeners.notify();
-  };
-  return {
-    get location() {
-      return entries[index];
-    },
-    get action() {
-      return action;
-    },
-    push: (path, state) => change('PUSH', path, state),
-    replace: (path, state) => change('REPLACE', path, state),
-    listen: (listener) => listeners.add(listener),
-  };
+  const { history } = createHistory(entries[index], (action, location) => {
+    if (action === 'PUSH') entries.splice(++index, entries.length, location);
+    else entries[index] = location;
+  });
+  return history;
 }
