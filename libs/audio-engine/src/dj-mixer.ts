@@ -59,6 +59,22 @@ export interface DjMixerEvents {
 
 const flat: EqSettings = { low: 0, mid: 0, high: 0 };
 
+/** Where every knob starts: the spec's defaults (section 9), both EQs flat, the equal-power curve, cue on deck A. */
+export const DEFAULT_MIXER_SETTINGS: MixerSettings = {
+  volumeA: MIXER_DEFAULTS.volumeA,
+  volumeB: MIXER_DEFAULTS.volumeB,
+  gainA: MIXER_DEFAULTS.gain,
+  gainB: MIXER_DEFAULTS.gain,
+  eqA: flat,
+  eqB: flat,
+  crossfader: MIXER_DEFAULTS.crossfader,
+  crossfaderCurve: 'equal-power',
+  master: MIXER_DEFAULTS.master,
+  phones: MIXER_DEFAULTS.phones,
+  spatial: MIXER_DEFAULTS.spatial,
+  cue: 'a',
+};
+
 /**
  * The two-deck DJ mixer:
  *
@@ -71,23 +87,7 @@ const flat: EqSettings = { low: 0, mid: 0, high: 0 };
  * Works in an OfflineAudioContext too, for rendering.
  */
 export class DjMixer extends EngineNode<DjMixerEvents> {
-  static readonly defaults: DjMixerOptions = {
-    volumeA: MIXER_DEFAULTS.volumeA,
-    volumeB: MIXER_DEFAULTS.volumeB,
-    gainA: MIXER_DEFAULTS.gain,
-    gainB: MIXER_DEFAULTS.gain,
-    eqA: flat,
-    eqB: flat,
-    crossfader: MIXER_DEFAULTS.crossfader,
-    crossfaderCurve: 'equal-power',
-    master: MIXER_DEFAULTS.master,
-    phones: MIXER_DEFAULTS.phones,
-    spatial: MIXER_DEFAULTS.spatial,
-    cue: 'a',
-    smoothing: 0.02,
-    eqAutoBypass: true,
-    clock: systemClock,
-  };
+  static readonly defaults: DjMixerOptions = { ...DEFAULT_MIXER_SETTINGS, smoothing: 0.02, eqAutoBypass: true, clock: systemClock };
 
   /** Two inputs: `inputA` and `inputB`. */
   readonly input = undefined;

@@ -15,6 +15,7 @@ export {
   type StreamSource,
 } from './stream-deck';
 export {
+  DEFAULT_MIXER_SETTINGS,
   DjMixer,
   type CueSource,
   type DeckId,

@@ -1,6 +1,6 @@
 import {
+  DEFAULT_MIXER_SETTINGS,
   KNOBS,
-  MIXER_DEFAULTS,
   clampKnob,
   type CueSource,
   type DeckId,
@@ -16,21 +16,8 @@ export type EqBandName = EqBand;
 
 export const EQ_BANDS: readonly EqBandName[] = ['low', 'mid', 'high'];
 
-/** The spec's defaults (section 9): volume A/B 80, gain 75, crossfader 50, master 85, phones 70, spatial 50; EQ flat. */
-export const initialKnobs: MixerKnobs = {
-  volumeA: MIXER_DEFAULTS.volumeA,
-  volumeB: MIXER_DEFAULTS.volumeB,
-  gainA: MIXER_DEFAULTS.gain,
-  gainB: MIXER_DEFAULTS.gain,
-  eqA: { low: 0, mid: 0, high: 0 },
-  eqB: { low: 0, mid: 0, high: 0 },
-  crossfader: MIXER_DEFAULTS.crossfader,
-  crossfaderCurve: 'equal-power',
-  master: MIXER_DEFAULTS.master,
-  phones: MIXER_DEFAULTS.phones,
-  spatial: MIXER_DEFAULTS.spatial,
-  cue: 'a',
-};
+/** The engine's defaults: the spec's (section 9), EQ flat. */
+export const initialKnobs: MixerKnobs = DEFAULT_MIXER_SETTINGS;
 
 /** What the EQ band returns to when its kill is released: the position it had before the kill. */
 export type KillMemory = Record<DeckId, Partial<Record<EqBandName, number>>>;
