@@ -1,27 +1,12 @@
-import { type ReactNode, type SVGProps } from 'react';
+import { type SVGProps } from 'react';
+import { LineIcon, type LineIconProps } from '../components/line-icon/line-icon';
 
-// Small stroke icons used inside components. They are always decorative (aria-hidden): the accessible name
-// comes from the control that holds them (e.g. IconButton's `label`).
+// Small stroke icons used inside components, a little bolder than LineIcon's default. They are always
+// decorative (aria-hidden): the accessible name comes from the control that holds them (e.g. IconButton's `label`).
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
-function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width="1em"
-      height="1em"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+function Icon(props: LineIconProps) {
+  return <LineIcon size="1em" strokeWidth={2.5} {...props} />;
 }
 
 export function CloseIcon(props: IconProps) {
