@@ -4,6 +4,7 @@ import type { FooterSection as Section } from '../footer-links';
 import { useT } from '../../../lib/i18n';
 import { footerSections } from '../footer-links';
 import { NewTabHint } from '../../../lib/new-tab-hint';
+import { desktopOnly, mobileOnly } from './responsive';
 
 const footer = (theme: Theme) => css`
   margin-top: auto;
@@ -55,24 +56,9 @@ const list = css`
   list-style: none;
 `;
 
-const desktopOnly = (theme: Theme) => css`
-  ${theme.mq.belowMobile} {
-    display: none;
-  }
-`;
-
-const mobileOnly = (theme: Theme) => css`
-  ${theme.mq.mobileUp} {
-    display: none;
-  }
-`;
 
 /** Below 768 px a section's links show only while its disclosure button is expanded. */
-const collapsedOnMobile = (theme: Theme) => css`
-  ${theme.mq.belowMobile} {
-    display: none;
-  }
-`;
+const collapsedOnMobile = desktopOnly;
 
 const toggle = (theme: Theme) => css`
   display: flex;

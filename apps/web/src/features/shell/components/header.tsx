@@ -6,6 +6,7 @@ import { DrawerAccount, HeaderAccount } from '../../auth';
 import { LanguageSwitcher } from '../../language/components/language-switcher';
 import { Logo } from './logo';
 import { NavLinks } from './nav-links';
+import { desktopOnly, mobileOnly } from './responsive';
 
 const bar = (theme: Theme) => css`
   position: sticky;
@@ -25,17 +26,6 @@ const inner = (theme: Theme) => css`
   padding: ${theme.space[2]} ${theme.space[4]};
 `;
 
-const desktopOnly = (theme: Theme) => css`
-  ${theme.mq.belowMobile} {
-    display: none;
-  }
-`;
-
-const mobileOnly = (theme: Theme) => css`
-  ${theme.mq.mobileUp} {
-    display: none;
-  }
-`;
 
 const push = css`
   margin-left: auto;
