@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { Card, Spinner, Tabs, useToast } from '@grouarock/ui';
+import { Card, displayHeading, Spinner, Tabs, useToast } from '@grouarock/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from '../../../lib/router';
 import { useDocumentMeta } from '../../../lib/document-meta';
@@ -30,10 +30,8 @@ const page = (theme: Theme) => css`
 
 const title = (theme: Theme) => css`
   margin: 0;
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: ${theme.fontSizes['4xl']};
-  font-weight: normal;
-  letter-spacing: 0.04em;
   line-height: 1;
 `;
 

@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { Card } from '@grouarock/ui';
+import { Card, displayHeading } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
 import { useId } from 'react';
 import { useT } from '../../../lib/i18n';
@@ -14,10 +14,8 @@ const benefits: readonly MessageId[] = [
 
 const heading = (theme: Theme) => css`
   margin: 0;
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: ${theme.fontSizes['2xl']};
-  font-weight: normal;
-  letter-spacing: 0.04em;
   color: ${theme.colors.secondary};
 `;
 

@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { Button, useToast } from '@grouarock/ui';
+import { Button, displayHeading, useToast } from '@grouarock/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useT } from '../../../lib/i18n';
 import { useAuthErrorText } from '../auth-messages';
@@ -9,10 +9,8 @@ import { EmailField } from './email-field';
 
 const heading = (theme: Theme) => css`
   margin: 0;
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: ${theme.fontSizes['2xl']};
-  font-weight: normal;
-  letter-spacing: 0.04em;
 `;
 
 const confirmation = (theme: Theme) => css`

@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { Button, useToast } from '@grouarock/ui';
+import { Button, displayHeading, useToast } from '@grouarock/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../../lib/router';
 import { useT } from '../../../lib/i18n';
@@ -11,10 +11,8 @@ import { NewPasswordFields } from './new-password-fields';
 
 const heading = (theme: Theme) => css`
   margin: 0;
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: ${theme.fontSizes['3xl']};
-  font-weight: normal;
-  letter-spacing: 0.04em;
 `;
 
 export interface RecoveryFormProps {

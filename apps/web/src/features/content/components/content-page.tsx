@@ -1,4 +1,5 @@
 import { css, type Theme } from '@emotion/react';
+import { displayHeading } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
 import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router';
@@ -18,10 +19,8 @@ const page = (theme: Theme) => css`
 
 const heading = (theme: Theme) => css`
   margin: 0 0 ${theme.space[4]};
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: clamp(${theme.fontSizes['2xl']}, 8vw, ${theme.fontSizes['4xl']});
-  font-weight: normal;
-  letter-spacing: 0.04em;
   line-height: 1.1;
   color: ${theme.colors.text};
 `;

@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import type { MessageId } from '@grouarock/i18n';
-import { Card } from '@grouarock/ui';
+import { Card, displayHeading } from '@grouarock/ui';
 import { useT } from '../../../lib/i18n';
 import { mailAddresses } from '../mail';
 import { cardGrid, ContentPage, MailLink, sectionHeading } from './content-page';
@@ -62,10 +62,8 @@ const tierCard = (theme: Theme) => css`
 
 const tierName = (theme: Theme) => css`
   margin: 0;
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: ${theme.fontSizes['2xl']};
-  font-weight: normal;
-  letter-spacing: 0.04em;
 `;
 
 const price = (theme: Theme) => css`

@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import type { MessageId } from '@grouarock/i18n';
-import { Badge, Card } from '@grouarock/ui';
+import { Badge, Card, displayHeading } from '@grouarock/ui';
 import { Root as VisuallyHidden } from '@radix-ui/react-visually-hidden';
 import { useIntl } from 'react-intl';
 import { useT } from '../../../lib/i18n';
@@ -32,10 +32,8 @@ const badgeRow = css`
 
 const title = (theme: Theme) => css`
   margin: 0;
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: ${theme.fontSizes['2xl']};
-  font-weight: normal;
-  letter-spacing: ${theme.letterSpacings.display};
   line-height: ${theme.lineHeights.snug};
   overflow-wrap: anywhere;
 `;

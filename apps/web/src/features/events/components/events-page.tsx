@@ -1,4 +1,5 @@
 import { css, type Theme } from '@emotion/react';
+import { displayHeading } from '@grouarock/ui';
 import { useEffect, useState } from 'react';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useT } from '../../../lib/i18n';
@@ -22,10 +23,8 @@ const header = (theme: Theme) => css`
 
 const heading = (theme: Theme) => css`
   margin: 0 0 ${theme.space[3]};
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: clamp(${theme.fontSizes['3xl']}, 8vw, ${theme.fontSizes['5xl']});
-  font-weight: normal;
-  letter-spacing: ${theme.letterSpacings.display};
   line-height: 1.05;
 `;
 

@@ -1,5 +1,5 @@
 import { css, keyframes, type Theme } from '@emotion/react';
-import { Button, Card } from '@grouarock/ui';
+import { Button, Card, displayHeading } from '@grouarock/ui';
 import { Root as VisuallyHidden } from '@radix-ui/react-visually-hidden';
 import { Link } from '../../../lib/router';
 import { useT } from '../../../lib/i18n';
@@ -93,10 +93,8 @@ const notice = (theme: Theme) => css`
 
 const noticeTitle = (theme: Theme) => css`
   margin: 0;
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: ${theme.fontSizes['2xl']};
-  font-weight: normal;
-  letter-spacing: ${theme.letterSpacings.display};
 `;
 
 export function EventsError({ onRetry }: { onRetry: () => void }) {

@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { Card } from '@grouarock/ui';
+import { Card, displayHeading } from '@grouarock/ui';
 import { useIntl } from 'react-intl';
 import { useT } from '../../../lib/i18n';
 import { NewTabHint } from '../../../lib/new-tab-hint';
@@ -34,10 +34,8 @@ const block = (theme: Theme) => css`
 
 const heading = (theme: Theme) => css`
   margin: 0;
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: ${theme.fontSizes['2xl']};
-  font-weight: normal;
-  letter-spacing: ${theme.letterSpacings.display};
 `;
 
 const intro = (theme: Theme) => css`
@@ -148,11 +146,9 @@ const artist = (theme: Theme) => css`
 `;
 
 const title = (theme: Theme, large: boolean) => css`
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: ${large ? theme.fontSizes['4xl'] : theme.fontSizes['2xl']};
-  font-weight: normal;
   line-height: ${theme.lineHeights.snug};
-  letter-spacing: ${theme.letterSpacings.display};
 `;
 
 const meta = (theme: Theme) => css`

@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import type { MessageId } from '@grouarock/i18n';
-import { Card } from '@grouarock/ui';
+import { Card, displayHeading } from '@grouarock/ui';
 import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router';
 import { externalLinks } from '../../../lib/external-links';
@@ -38,10 +38,8 @@ const section = (theme: Theme) => css`
 
 const heading = (theme: Theme) => css`
   margin: 0 0 ${theme.space[5]};
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: ${theme.fontSizes['4xl']};
-  font-weight: normal;
-  letter-spacing: 0.04em;
   text-align: center;
 `;
 

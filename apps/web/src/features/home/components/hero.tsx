@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import type { MessageId } from '@grouarock/i18n';
-import { Button } from '@grouarock/ui';
+import { Button, displayHeading } from '@grouarock/ui';
 import type { ReactNode } from 'react';
 import { useT } from '../../../lib/i18n';
 import type { NavigateAway } from '../navigate-away';
@@ -36,11 +36,9 @@ const launch = (theme: Theme) => css`
 
 const title = (theme: Theme) => css`
   margin: 0;
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: clamp(3.5rem, 12vw, 8rem);
-  font-weight: normal;
   line-height: 0.9;
-  letter-spacing: 0.04em;
 `;
 
 const subtitle = (theme: Theme) => css`

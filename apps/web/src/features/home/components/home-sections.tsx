@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { Button, Spinner } from '@grouarock/ui';
+import { Button, displayHeading, Spinner } from '@grouarock/ui';
 import { Suspense } from 'react';
 import { Link } from '../../../lib/router';
 import { externalLinks } from '../../../lib/external-links';
@@ -41,10 +41,8 @@ const panel = (theme: Theme) => css`
 
 const heading = (theme: Theme) => css`
   margin: 0;
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: ${theme.fontSizes['3xl']};
-  font-weight: normal;
-  letter-spacing: 0.04em;
 `;
 
 const text = (theme: Theme) => css`

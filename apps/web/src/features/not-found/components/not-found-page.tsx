@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { Button } from '@grouarock/ui';
+import { Button, displayHeading } from '@grouarock/ui';
 import { useEffect } from 'react';
 import { Link, useLocation } from '../../../lib/router';
 import { useT } from '../../../lib/i18n';
@@ -25,10 +25,8 @@ const code = (theme: Theme) => css`
 
 const title = (theme: Theme) => css`
   margin: ${theme.space[4]} 0 ${theme.space[6]};
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: ${theme.fontSizes['3xl']};
-  font-weight: normal;
-  letter-spacing: 0.04em;
 `;
 
 /** Any path the app does not serve. The attempted path is reported to the API. */

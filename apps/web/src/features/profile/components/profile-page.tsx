@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { Spinner } from '@grouarock/ui';
+import { displayHeading, Spinner } from '@grouarock/ui';
 import { useEffect } from 'react';
 import { Navigate } from '../../../lib/router';
 import { useDocumentMeta } from '../../../lib/document-meta';
@@ -26,10 +26,8 @@ const page = (theme: Theme) => css`
 
 const title = (theme: Theme) => css`
   margin: 0;
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: ${theme.fontSizes['4xl']};
-  font-weight: normal;
-  letter-spacing: 0.04em;
   line-height: 1;
 `;
 

@@ -1,11 +1,10 @@
 import { css, type Theme } from '@emotion/react';
+import { displayHeading } from '@grouarock/ui';
 
 export const sectionHeading = (theme: Theme) => css`
   margin: 0;
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: ${theme.fontSizes['2xl']};
-  font-weight: normal;
-  letter-spacing: 0.04em;
 `;
 
 export const form = (theme: Theme) => css`

@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { Button } from '@grouarock/ui';
+import { Button, displayHeading } from '@grouarock/ui';
 import { Link } from '../../../lib/router';
 import { useT } from '../../../lib/i18n';
 import { useAuth, useAuthDialog } from '../../auth';
@@ -14,10 +14,8 @@ const header = (theme: Theme) => css`
 
 const title = (theme: Theme) => css`
   margin: 0;
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: ${theme.fontSizes['4xl']};
-  font-weight: normal;
-  letter-spacing: 0.04em;
   line-height: 1;
 `;
 

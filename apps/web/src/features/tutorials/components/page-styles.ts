@@ -1,4 +1,5 @@
 import { css, type Theme } from '@emotion/react';
+import { displayHeading } from '@grouarock/ui';
 
 /** The layout shared by /tutorials and the tutorial pages. */
 export const pageCss = (theme: Theme) => css`
@@ -11,9 +12,7 @@ export const pageCss = (theme: Theme) => css`
 
 export const h1Css = (theme: Theme) => css`
   margin: 0;
-  font-family: ${theme.fonts.display};
+  ${displayHeading(theme)}
   font-size: ${theme.fontSizes['3xl']};
-  font-weight: normal;
-  letter-spacing: 0.04em;
   overflow-wrap: anywhere;
 `;
