@@ -86,6 +86,27 @@ describe('OAuth sign-in (google, facebook, github) against a local authorization
     expect(count).toBe('1');
   });
 
+  it('a verified address whose account was never confirmed: linked, and the unproven password no longer opens it', async () => {
+    // Someone signs up with an address they do not own and never confirms it.
+    const squatter = browser();
+    const signUp = await squatter.request(`${base}/api/v1/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'kim@gordon.example', password: 'squatter-1' }) });
+    expect(signUp.status).toBe(201);
+    await smtp.next('kim@gordon.example');
+
+    oauth.signInAs('google', { id: 'g-kim', name: 'Kim Gordon', email: 'kim@gordon.example', emailVerified: true });
+    const owner = browser();
+    await signInWith(owner, 'google');
+    const { user } = await session(owner);
+    expect(user).toMatchObject({ email: 'kim@gordon.example', providers: ['google'] });
+    expect(user.email_confirmed_at).not.toBeNull();
+    const attempt = await fetch(`${base}/api/v1/auth/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.250' },
+      body: JSON.stringify({ email: 'kim@gordon.example', password: 'squatter-1' }),
+    });
+    expect(attempt.status).toBe(400);
+  });
+
   it('an unverified address never takes over an existing account', async () => {
     const b = browser();
     await b.request(`${base}/api/v1/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'patti@smith.example', password: 'horses-75' }) });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { IsNull, Not, Repository } from 'typeorm';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { AccessTokens } from './access-tokens';
@@ -36,8 +36,12 @@ export class AuthService {
     private readonly attempts: AttemptLimiter,
   ) {}
 
+  /**
+   * An address belongs to the account whose `email` it is. Another account's pending change to it blocks
+   * nothing; two sign-ups racing for one address meet at the unique index, and the loser gets the same 409.
+   */
   async signUp({ email, password, data }: SignUpDto): Promise<SignUpResultDto> {
-    if (await this.users.exists({ where: [{ email }, { pendingEmail: email }] })) throw authErrors.userExists();
+    if (await this.users.exists({ where: { email } })) throw authErrors.userExists();
     const user = await this.users.save(
       this.users.create({
         email,
@@ -53,11 +57,13 @@ export class AuthService {
     return { user: toUserDto(user), confirmation_sent: true };
   }
 
+  /**
+   * Only the sign-up of the account that owns the address is mailed again. A pending change is re-sent by
+   * its own signed-in account (PUT /auth/user), never on behalf of whoever types the address here.
+   */
   async resendConfirmation(email: string): Promise<void> {
-    const user = await this.users.findOneBy([{ email }, { pendingEmail: email }]);
-    if (!user) return;
-    if (user.email === email && user.emailConfirmedAt) return;
-    await this.links.send('confirm', user.id, email);
+    const user = await this.users.findOneBy({ email, emailConfirmedAt: IsNull() });
+    if (user) await this.links.send('confirm', user.id, email);
   }
 
   async grant(grantType: 'password' | 'refresh_token', body: TokenRequestDto, client: ClientInfo, cookieToken?: string): Promise<SignedIn> {
@@ -97,6 +103,8 @@ export class AuthService {
       user.displayName ??= localPart(link.email);
     }
     await this.users.save(user);
+    // The address is now this account's: other accounts' pending changes to it can never be confirmed.
+    await this.users.update({ pendingEmail: link.email, id: Not(user.id) }, { pendingEmail: null });
     return this.startSession(user, client);
   }
 

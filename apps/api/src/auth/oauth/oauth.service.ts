@@ -41,7 +41,11 @@ export class OAuthService {
       }
     } else if (owner) {
       user = owner; // the same verified address: link, never duplicate
-      user.emailConfirmedAt ??= new Date();
+      if (!user.emailConfirmedAt) {
+        // Whoever chose this password never proved the mailbox: it must not open the account the provider just proved.
+        user.passwordHash = null;
+        user.emailConfirmedAt = new Date();
+      }
     } else {
       user = users.create({ email: verifiedEmail ?? null, emailConfirmedAt: verifiedEmail ? new Date() : null, isAnonymous: false, passwordHash: null });
     }
