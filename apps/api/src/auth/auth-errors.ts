@@ -1,4 +1,5 @@
 import { BadRequestException, ConflictException, ForbiddenException, UnauthorizedException } from '@nestjs/common';
+import { uniqueConflicts } from '../core/database/database-errors';
 
 /** The errors clients act on, each with its stable `code`. */
 export const authErrors = {
@@ -18,3 +19,6 @@ export const authErrors = {
     new BadRequestException({ message: fields.map((f) => `${f} is required for this grant_type`), fields }),
   unauthenticated: (message = 'Missing or invalid access token') => new UnauthorizedException({ message, code: 'invalid_access_token' }),
 };
+
+// Two sign-ups of one address at once: the one the index refuses hears what a later one would.
+uniqueConflicts.set('UQ_users_email', authErrors.userExists);

@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { STATUS_CODES } from 'node:http';
+import { clientErrorForQuery } from '../database/database-errors';
 import type { ErrorDto } from './error.dto';
 
 /** Errors raised by Express middleware (body-parser) carry their HTTP status like this. */
@@ -13,14 +14,18 @@ interface MiddlewareError {
 
 /**
  * Every error leaves the API as `{ statusCode, error, message }`. Client mistakes keep their 4xx
- * status and message; anything unexpected is logged in full and answered with a bare 500.
+ * status and message, including those only the database noticed (a lost race for a unique value, a value
+ * it refuses); anything unexpected is logged in full and answered with a bare 500.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  catch(thrown: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
+    const clientError = clientErrorForQuery(thrown);
+    if (clientError) this.logger.warn(`A query failed on the client's input: ${(thrown as Error).message}`);
+    const exception = clientError ?? thrown;
     const body = this.toBody(exception);
     if (body.statusCode >= 500 && !(exception instanceof HttpException)) {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));

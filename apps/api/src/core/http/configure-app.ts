@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AllExceptionsFilter } from './all-exceptions.filter';
 import { API_PREFIX, DOCS_PATH, createOpenApiDocument } from './openapi';
+import { RawInputPipe } from './raw-input.pipe';
 import { createValidationPipe } from './validation.pipe';
 
 /**
@@ -39,7 +40,7 @@ export function configureApp(app: NestExpressApplication): void {
     }),
   );
   app.use(cookieParser());
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(new RawInputPipe(), createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   SwaggerModule.setup(DOCS_PATH, app, () => createOpenApiDocument(app), {
     jsonDocumentUrl: `${DOCS_PATH}-json`,
