@@ -2,13 +2,14 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import { compileMessages } from './build/compile-messages';
+import { keepSourceMapsPrivate } from './build/private-source-maps';
 
 const root = path.resolve(__dirname, '../..');
 
 export default defineConfig({
   root: __dirname,
   publicDir: 'public',
-  plugins: [react({ jsxImportSource: '@emotion/react' }), compileMessages()],
+  plugins: [react({ jsxImportSource: '@emotion/react' }), compileMessages(), keepSourceMapsPrivate(path.join(root, 'dist/apps/web-sourcemaps'))],
   resolve: {
     alias: [
       { find: '@grouarock/ui', replacement: path.join(root, 'libs/ui/src/index.ts') },
@@ -25,7 +26,9 @@ export default defineConfig({
   build: {
     outDir: path.join(root, 'dist/apps/web'),
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps carry the original sources: built for error reports, never linked from the bundles and kept
+    // outside the directory the server serves (dist/apps/web-sourcemaps).
+    sourcemap: 'hidden',
     target: 'es2022',
     // Which chunks each route needs (npm run bench:web reads it).
     manifest: true,

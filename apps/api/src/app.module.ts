@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from './core/config/config';
 import { ConfigModule } from './core/config/config.module';
+import { API_PREFIX, DOCS_PATH } from './core/http/openapi';
 import { DatabaseModule } from './core/database/database.module';
 import { HealthModule } from './core/health/health.module';
 import { LoggingModule } from './core/logging/logging.module';
@@ -31,7 +32,9 @@ export class AppModule {
         ? [
             ServeStaticModule.forRoot({
               rootPath: webRoot,
-              exclude: ['/api/{*path}'],
+              // The API and its docs are Nest's; `/api` itself is the web app's developer page. A missing hashed
+              // asset is a 404, not the app's HTML under a script's name.
+              exclude: [`/${API_PREFIX}{*rest}`, `/${DOCS_PATH}{*rest}`, '/assets/{*rest}'],
               serveStaticOptions: {
                 // Hashed bundles never change; index.html must always be revalidated.
                 setHeaders: (res, file) =>

@@ -3,10 +3,10 @@ import { loadConfig } from '../../src/core/config/config';
 import { createApp } from '../../src/create-app';
 import { createTestDatabase, type TestDatabase } from './database';
 
-/** The real application stack (same setup as the server) on the given database, not listening. */
-export async function startTestApp(databaseUrl: string, env: Record<string, string> = {}): Promise<NestExpressApplication> {
+/** The real application stack (same setup as the server) on the given database, not listening; `webRoot` is a built web app to serve. */
+export async function startTestApp(databaseUrl: string, env: Record<string, string> = {}, webRoot?: string): Promise<NestExpressApplication> {
   const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', ...env });
-  const app = await createApp({ config, databaseUrl });
+  const app = await createApp({ config, databaseUrl, webRoot });
   await app.init();
   return app;
 }
