@@ -1,3 +1,4 @@
+import { HttpModule } from '@nestjs/axios';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
@@ -14,6 +15,7 @@ import { EmailToken } from './email-token.entity';
 import { Identity } from './identity.entity';
 import { Mailer } from './mailer';
 import { OAuthController } from './oauth/oauth.controller';
+import { OAuthHttp } from './oauth/oauth-http';
 import { OAuthService } from './oauth/oauth.service';
 import { OAuthStrategyOptions, oauthStrategyProviders } from './oauth/oauth-strategies';
 import { PasswordHasher } from './password-hasher';
@@ -37,6 +39,7 @@ export class AuthModule {
       imports: [
         TypeOrmModule.forFeature([User, Identity, Session, RefreshToken, EmailToken]),
         PassportModule.register({ session: false }),
+        HttpModule,
         JwtModule.register({
           secret: resolveJwtSecret(config),
           signOptions: { algorithm: 'HS256', issuer, audience: ACCESS_TOKEN_AUDIENCE },
@@ -58,6 +61,7 @@ export class AuthModule {
         RefreshCookie,
         OAuthService,
         OAuthStrategyOptions,
+        OAuthHttp,
         ...oauthStrategyProviders(config),
       ],
       exports: [AccessTokenGuard, OptionalAccessTokenGuard, AccessTokens, SessionsService],

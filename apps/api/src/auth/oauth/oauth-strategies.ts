@@ -11,6 +11,7 @@ import { API_PREFIX } from '../../core/http/openapi';
 import type { OAuthProvider } from '../auth.dto';
 import { RefreshCookie } from '../refresh-cookie';
 import { SessionsService } from '../sessions.service';
+import { OAuthHttp } from './oauth-http';
 import type { OAuthProfile, OAuthState } from './oauth-profile';
 import { SignedCookieStateStore } from './oauth-state.store';
 
@@ -54,9 +55,10 @@ export class OAuthStrategyOptions {
 
 @Injectable()
 export class GoogleOAuthStrategy extends PassportStrategy(GoogleStrategy, 'google') {
-  constructor(options: OAuthStrategyOptions) {
+  constructor(options: OAuthStrategyOptions, http: OAuthHttp) {
     const userinfo = options.userinfoUrl('google');
     super({ ...options.for('google'), scope: ['openid', 'email', 'profile'], ...(userinfo ? { userProfileURL: userinfo } : {}) });
+    http.attach(this);
   }
 
   validate(_access: string, _refresh: string, profile: GoogleProfile): OAuthProfile {
@@ -68,7 +70,7 @@ export class GoogleOAuthStrategy extends PassportStrategy(GoogleStrategy, 'googl
 
 @Injectable()
 export class GitHubOAuthStrategy extends PassportStrategy(GitHubStrategy, 'github') {
-  constructor(options: OAuthStrategyOptions) {
+  constructor(options: OAuthStrategyOptions, http: OAuthHttp) {
     const userinfo = options.userinfoUrl('github');
     super({
       ...options.for('github'),
@@ -76,6 +78,7 @@ export class GitHubOAuthStrategy extends PassportStrategy(GitHubStrategy, 'githu
       allRawEmails: true,
       ...(userinfo ? { userProfileURL: userinfo, userEmailURL: `${userinfo}/emails` } : {}),
     });
+    http.attach(this);
   }
 
   validate(_access: string, _refresh: string, profile: GitHubProfile): OAuthProfile {
@@ -94,9 +97,10 @@ export class GitHubOAuthStrategy extends PassportStrategy(GitHubStrategy, 'githu
 
 @Injectable()
 export class FacebookOAuthStrategy extends PassportStrategy(FacebookStrategy, 'facebook') {
-  constructor(options: OAuthStrategyOptions) {
+  constructor(options: OAuthStrategyOptions, http: OAuthHttp) {
     const userinfo = options.userinfoUrl('facebook');
     super({ ...options.for('facebook'), scope: ['email'], profileFields: ['id', 'displayName', 'emails'], ...(userinfo ? { profileURL: userinfo } : {}) });
+    http.attach(this);
   }
 
   validate(_access: string, _refresh: string, profile: FacebookProfile): OAuthProfile {
@@ -106,7 +110,7 @@ export class FacebookOAuthStrategy extends PassportStrategy(FacebookStrategy, 'f
   }
 }
 
-const strategies: Record<OAuthProvider, new (options: OAuthStrategyOptions) => unknown> = {
+const strategies: Record<OAuthProvider, new (options: OAuthStrategyOptions, http: OAuthHttp) => unknown> = {
   google: GoogleOAuthStrategy,
   facebook: FacebookOAuthStrategy,
   github: GitHubOAuthStrategy,
