@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { MAX_INPUT_DEPTH } from '../src/core/http/raw-input.pipe';
-import { startListeningApp, startTestApp } from './support/app';
+import { startTestApp, useApiUnderTest } from './support/app';
 import { TestBrowser } from './support/browser';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { linkIn, SmtpReceiver } from './support/smtp-receiver';
@@ -32,27 +32,20 @@ interface OpenApi {
 }
 
 describe('hostile input over HTTP', () => {
-  let db: TestDatabase;
-  let smtp: SmtpReceiver;
-  let app: NestExpressApplication;
-  let base: string;
-  let doc: OpenApi;
-
+  const smtp = new SmtpReceiver();
+  let smtpUrl: string;
   beforeAll(async () => {
-    db = await createTestDatabase();
-    smtp = new SmtpReceiver();
-    const smtpUrl = await smtp.start();
-    ({ app, base } = await startListeningApp(db.url, { SMTP_URL: smtpUrl }));
-    doc = (await (await fetch(`${base}/api/docs-json`)).json()) as OpenApi;
+    smtpUrl = await smtp.start();
+  });
+  afterAll(() => smtp.stop());
+  const server = useApiUnderTest(() => ({ SMTP_URL: smtpUrl }));
+  let doc: OpenApi;
+  beforeAll(async () => {
+    doc = (await (await fetch(`${origin()}/api/docs-json`)).json()) as OpenApi;
   });
 
-  afterAll(async () => {
-    await app.close();
-    await smtp.stop();
-    await db.drop();
-  });
-
-  const api = (p: string) => `${base}/api/v1${p}`;
+  const api = (p: string) => `${server.base}${p}`;
+  const origin = () => server.base.replace(/\/api\/v1$/, '');
   /** A request from a fresh address; `body` is JSON (a string is sent as it is), left out when undefined. */
   const send = (p: string, body: unknown, init: { method?: string; token?: string } = {}) =>
     fetch(api(p), {
@@ -142,12 +135,12 @@ describe('hostile input over HTTP', () => {
       expect((await send('/auth/resend', { email: 'owner@example.com' })).status).toBe(200);
       const browser = new TestBrowser(freshIp());
       const { visited } = await browser.navigate(linkIn(await smtp.next('owner@example.com'), '/auth/verify'));
-      expect(visited[1]).toBe(`${base}/`);
+      expect(visited[1]).toBe(`${origin()}/`);
       const session = await browser.request(api('/auth/token?grant_type=refresh_token'), { method: 'POST' });
       expect(((await session.json()) as { user: unknown }).user).toMatchObject({ id: owner.id, email: 'owner@example.com', is_anonymous: false });
 
       // The squatter's own link confirms nothing now, and their password opens nothing.
-      expect((await new TestBrowser(freshIp()).navigate(squattersLink)).visited[1]).toBe(`${base}/auth?error=link_invalid`);
+      expect((await new TestBrowser(freshIp()).navigate(squattersLink)).visited[1]).toBe(`${origin()}/auth?error=link_invalid`);
       const squattersView = await fetch(api('/auth/user'), { headers: { authorization: `Bearer ${squatter.token}` } });
       expect(await squattersView.json()).toMatchObject({ id: squatter.id, email: null, is_anonymous: true });
       expect((await send('/auth/token?grant_type=password', { email: 'owner@example.com', password: 'squatter1' })).status).toBe(400);
@@ -228,7 +221,7 @@ describe('hostile input over HTTP', () => {
       expect(statuses.filter((s) => s.status === 201)).toHaveLength(1);
       const refused = statuses.filter((s) => s.status !== 201);
       expect(refused.map((s) => [s.status, s.body.code])).toEqual(Array.from({ length: 7 }, () => [409, 'user_already_exists']));
-      expect(await db.query("SELECT count(*)::int AS n FROM users WHERE email = 'race@example.com'")).toEqual([{ n: 1 }]);
+      expect(await server.db.query("SELECT count(*)::int AS n FROM users WHERE email = 'race@example.com'")).toEqual([{ n: 1 }]);
       await smtp.next('race@example.com');
     });
   });
