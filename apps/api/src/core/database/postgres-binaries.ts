@@ -45,7 +45,10 @@ function normaliseModes(dir: string): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) normaliseModes(file);
-    else if (entry.isFile()) chmodSync(file, lstatSync(file).mode & 0o100 || path.basename(dir) === 'bin' ? 0o755 : 0o644);
+    else if (entry.isFile()) {
+      const program = (lstatSync(file).mode & 0o100) !== 0 || path.basename(dir) === 'bin';
+      chmodSync(file, program ? 0o755 : 0o644);
+    }
   }
 }
 
