@@ -33,15 +33,30 @@ function run(args, extraEnv = {}) {
   return exec(process.execPath, args, extraEnv);
 }
 
-/** Debian packages the suite drives: Chromium (browser tests), Icecast2 and ffmpeg (the radio relay tests). */
+const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+
+/** How to run Compose here: Docker's plugin, else the standalone docker-compose, else undefined. */
+function composeCommand() {
+  if (spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0) return ['docker', 'compose'];
+  if (onPath('docker-compose')) return ['docker-compose'];
+  return undefined;
+}
+
+/**
+ * The Debian packages the suite drives, and the stages that need them. This is the one list: `.ci/run`
+ * relies on it too. Chromium runs the browser tests, Icecast2 and ffmpeg the radio relay tests, and
+ * Compose validates docker-compose.yml (Debian's docker client comes without the compose plugin).
+ */
 const debianPackages = [
-  { name: 'chromium', present: () => existsSync(chromium.executablePath) },
-  { name: 'icecast2', present: () => spawnSync('sh', ['-c', 'command -v icecast2'], { stdio: 'ignore' }).status === 0 },
-  { name: 'ffmpeg', present: () => spawnSync('sh', ['-c', 'command -v ffmpeg'], { stdio: 'ignore' }).status === 0 },
+  { name: 'chromium', stages: ['audio', 'e2e', 'storybook'], present: () => existsSync(chromium.executablePath) },
+  { name: 'icecast2', stages: ['api', 'e2e'], present: () => onPath('icecast2') },
+  { name: 'ffmpeg', stages: ['api', 'e2e'], present: () => onPath('ffmpeg') },
+  { name: 'docker-compose', stages: ['lint'], present: () => composeCommand() !== undefined },
 ];
 
-function ensureDebianPackages() {
-  const missing = debianPackages.filter((p) => !p.present()).map((p) => p.name);
+/** Installs the missing packages the selected stages need when we are root; otherwise says how to. */
+function ensureDebianPackages(selected) {
+  const missing = debianPackages.filter((p) => p.stages.some((s) => selected.includes(s)) && !p.present()).map((p) => p.name);
   if (!missing.length) return true;
   if (process.getuid?.() !== 0) {
     console.error(`Missing Debian packages: ${missing.join(' ')}. Install them as root:\n  apt-get update && apt-get install -y ${missing.join(' ')}`);
@@ -54,15 +69,13 @@ function ensureDebianPackages() {
 
 /** `docker compose config` (or the standalone docker-compose) must accept the deployment file. */
 function validateCompose() {
-  const compose = ['docker', ['compose', 'version']];
-  const plugin = spawnSync(compose[0], compose[1], { stdio: 'ignore' }).status === 0;
-  const standalone = !plugin && spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0;
-  if (!plugin && !standalone) {
+  const compose = composeCommand();
+  if (!compose) {
     console.error('Neither `docker compose` nor `docker-compose` is installed: apt-get install -y docker-compose');
     return false;
   }
   const secrets = { POSTGRES_PASSWORD: 'validate-only', JWT_SECRET: 'validate-only-0123456789abcdefghijklmnop' };
-  return plugin ? exec('docker', ['compose', 'config', '-q'], secrets) : exec('docker-compose', ['config', '-q'], secrets);
+  return exec(compose[0], [...compose.slice(1), 'config', '-q'], secrets);
 }
 
 const counts = { passed: 0, failed: 0 };
@@ -95,8 +108,10 @@ function playwright(config, name) {
   return ok;
 }
 
+const only = process.argv.slice(2);
 const stages = [
-  ['packages', () => ensureDebianPackages()],
+  // Not a test: installs what the selected stages drive, so it runs whatever the selection.
+  ['packages', () => ensureDebianPackages(only.length && !only.includes('packages') ? only : stages.map(([name]) => name))],
   // The project graph first: the module-boundaries rule reads it, and skips itself without it.
   ['lint', () => run([bin.nx, 'show', 'projects']) && run([bin.eslint, '--max-warnings=0', '.']) && validateCompose()],
   [
@@ -116,12 +131,11 @@ const stages = [
   ['storybook', () => run([bin.nx, 'run', 'ui:build-storybook', '--outputStyle=static']) && playwright('libs/ui/smoke/playwright.config.ts', 'storybook')],
 ];
 
-const only = process.argv.slice(2);
 const summary = [];
 const started = Date.now();
 let failed;
 for (const [name, stage] of stages) {
-  if (only.length && !only.includes(name)) continue;
+  if (only.length && name !== 'packages' && !only.includes(name)) continue;
   const t0 = Date.now();
   console.log(`\n=== ${name} ===`);
   const ok = stage();

