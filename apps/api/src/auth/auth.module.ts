@@ -17,6 +17,7 @@ import { OAuthController } from './oauth/oauth.controller';
 import { OAuthService } from './oauth/oauth.service';
 import { OAuthStrategyOptions, oauthStrategyProviders } from './oauth/oauth-strategies';
 import { PasswordHasher } from './password-hasher';
+import { Principals } from './principals';
 import { RefreshCookie } from './refresh-cookie';
 import { RefreshToken } from './refresh-token.entity';
 import { Session } from './session.entity';
@@ -48,6 +49,7 @@ export class AuthModule {
         AuthService,
         SessionsService,
         AccessTokens,
+        Principals,
         AccessTokenGuard,
         OptionalAccessTokenGuard,
         PasswordHasher,
@@ -60,7 +62,7 @@ export class AuthModule {
         OAuthStrategyOptions,
         ...oauthStrategyProviders(config),
       ],
-      exports: [AccessTokenGuard, OptionalAccessTokenGuard, AccessTokens, SessionsService],
+      exports: [AccessTokenGuard, OptionalAccessTokenGuard, Principals],
     };
   }
 }

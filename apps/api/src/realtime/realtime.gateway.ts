@@ -3,8 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
-import { AccessTokens } from '../auth/access-tokens';
-import { SessionsService } from '../auth/sessions.service';
+import { Principals } from '../auth/principals';
 import { API_PREFIX } from '../core/http/openapi';
 import { EventBus } from './event-bus';
 import { CHANNEL, type RealtimeEvent } from './realtime-event';
@@ -38,8 +37,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnModuleDestroy 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly bus: EventBus,
-    private readonly accessTokens: AccessTokens,
-    private readonly sessions: SessionsService,
+    private readonly principals: Principals,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -70,12 +68,12 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnModuleDestroy 
     const token = url.searchParams.get('token');
     let userId: string | undefined;
     if (token) {
-      const claims = await this.accessTokens.verify(token);
-      if (!claims || !(await this.sessions.isActive(claims.sid))) {
+      const principal = await this.principals.fromAccessToken(token).catch(() => undefined);
+      if (!principal) {
         socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\n\r\n{"statusCode":401,"error":"Unauthorized","message":"Invalid access token"}');
         return;
       }
-      userId = claims.sub;
+      userId = principal.userId;
     }
     this.server.handleUpgrade(req, socket, head, (ws) => this.accept(ws, userId));
   }
