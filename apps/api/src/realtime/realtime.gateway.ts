@@ -1,12 +1,12 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { IncomingMessage, Server } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { Server } from 'node:http';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { Principals } from '../auth/principals';
 import { API_PREFIX } from '../core/http/openapi';
 import { EventBus } from './event-bus';
 import { CHANNEL, type RealtimeEvent } from './realtime-event';
+import { type ConnectionListener, WebSocketUpgrades } from './websocket-upgrades';
 
 interface Connection {
   socket: WebSocket;
@@ -32,7 +32,10 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnModuleDestroy 
   private heartbeat?: NodeJS.Timeout;
   private unsubscribe?: () => void;
   private httpServer?: Server;
-  private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.upgrade(req, socket, head);
+  private readonly upgrades = new WebSocketUpgrades({
+    serverFor: (path) => (path === RealtimeGateway.path ? this.server : undefined),
+    authenticate: (token) => this.principals.fromAccessToken(token),
+  });
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -42,7 +45,8 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnModuleDestroy 
 
   onApplicationBootstrap(): void {
     this.httpServer = this.adapterHost.httpAdapter.getHttpServer() as Server;
-    this.httpServer.on('upgrade', this.onUpgrade);
+    this.httpServer.on('upgrade', this.upgrades.listener);
+    this.server.on('connection', ((socket, _request, principal) => this.accept(socket, principal?.userId)) satisfies ConnectionListener);
     this.unsubscribe = this.bus.onEvent((event) => this.deliver(event));
     this.heartbeat = setInterval(() => this.beat(), RealtimeGateway.heartbeatMs);
   }
@@ -50,32 +54,13 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnModuleDestroy 
   onModuleDestroy(): void {
     clearInterval(this.heartbeat);
     this.unsubscribe?.();
-    this.httpServer?.off('upgrade', this.onUpgrade);
+    this.httpServer?.off('upgrade', this.upgrades.listener);
     for (const { socket } of this.connections) socket.close(1001, 'Server shutting down');
     this.server.close();
   }
 
   get connectionCount(): number {
     return this.connections.size;
-  }
-
-  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== RealtimeGateway.path) {
-      socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
-    const token = url.searchParams.get('token');
-    let userId: string | undefined;
-    if (token) {
-      const principal = await this.principals.fromAccessToken(token).catch(() => undefined);
-      if (!principal) {
-        socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\n\r\n{"statusCode":401,"error":"Unauthorized","message":"Invalid access token"}');
-        return;
-      }
-      userId = principal.userId;
-    }
-    this.server.handleUpgrade(req, socket, head, (ws) => this.accept(ws, userId));
   }
 
   private accept(socket: WebSocket, userId?: string): void {
