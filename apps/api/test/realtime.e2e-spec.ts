@@ -6,9 +6,9 @@ import path from 'node:path';
 import { WebSocket } from 'ws';
 import { createTestDatabase, type TestDatabase } from './support/database';
 
-// Hostile WebSocket upgrades against the built server (`dist/apps/api/main.js`) in its own process, so a
-// crash shows as what it is in production: the process ending. Every raw socket gets its 'error' listener
-// before anything is written to it.
+// The realtime endpoint of the built server (`dist/apps/api/main.js`) in its own process, so a crash shows
+// as what it is in production: the process ending. Hostile upgrades on raw sockets (every one gets its
+// 'error' listener before anything is written to it), then frames through the gateway.
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -19,6 +19,12 @@ async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+interface Frame {
+  type: string;
+  channel: string | null;
+  data: Record<string, unknown>;
 }
 
 interface RawResponse {
@@ -109,7 +115,7 @@ function json(response: RawResponse): unknown {
   return JSON.parse(response.body);
 }
 
-describe('hostile WebSocket upgrades against the built server', () => {
+describe('the realtime endpoint of the built server', () => {
   let db: TestDatabase;
   let server: ChildProcess;
   let dataDir: string;
@@ -239,21 +245,56 @@ describe('hostile WebSocket upgrades against the built server', () => {
     await expectServing();
   });
 
-  it('after all of that, still serves HTTP and delivers events to a realtime subscriber', async () => {
-    await expectServing();
+  async function realtimeClient(): Promise<{ socket: WebSocket; frames: Frame[]; next: (type: string) => Promise<Frame | undefined>; count: (n: number) => Promise<Frame[]> }> {
     const socket = new WebSocket(`ws://127.0.0.1:${port}/api/v1/realtime`);
-    const frames: { type: string; channel: string | null; data: Record<string, unknown> }[] = [];
+    const frames: Frame[] = [];
     socket.on('error', () => undefined);
-    socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as (typeof frames)[number]));
+    socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as Frame));
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-    const next = async (type: string) => {
+    const until = async (done: () => boolean, what: string) => {
       const deadline = Date.now() + 5000;
-      while (!frames.some((f) => f.type === type)) {
-        if (Date.now() > deadline) throw new Error(`no ${type} frame; got ${JSON.stringify(frames)}`);
+      while (!done()) {
+        if (Date.now() > deadline) throw new Error(`no ${what}; got ${JSON.stringify(frames)}`);
         await new Promise((r) => setTimeout(r, 20));
       }
-      return frames.find((f) => f.type === type);
     };
+    return {
+      socket,
+      frames,
+      next: async (type) => (await until(() => frames.some((f) => f.type === type), `${type} frame`), frames.find((f) => f.type === type)),
+      count: async (n) => (await until(() => frames.length >= n, `${n} frames`), frames),
+    };
+  }
+
+  it('answers every frame in order, bad ones with the error each deserves, and keeps the connection open', async () => {
+    const { socket, count } = await realtimeClient();
+    try {
+      // Sent at once, without waiting for answers: the answers must come back in the same order.
+      socket.send('not json');
+      socket.send(Buffer.from('{"action":"subscribe","channel":"global.events"}'));
+      socket.send(JSON.stringify({ action: 'subscribe', channel: 'global.events' }));
+      socket.send('{"action":"dance","channel":"global.events"}');
+      socket.send('{"action":"subscribe","channel":"station.../x"}');
+      socket.send(JSON.stringify({ action: 'subscribe', channel: 'user.6f1c2a7e-0000-4000-8000-000000000000' }));
+      socket.send(JSON.stringify({ action: 'unsubscribe', channel: 'global.events' }));
+      expect(await count(7)).toEqual([
+        { type: 'error', channel: null, data: { message: 'Frames must be JSON: { "action": "subscribe" | "unsubscribe", "channel": "…" }' } },
+        { type: 'error', channel: null, data: { message: 'Frames must be JSON text' } },
+        { type: 'subscribed', channel: 'global.events', data: {} },
+        { type: 'error', channel: null, data: { message: 'action must be "subscribe" or "unsubscribe"' } },
+        { type: 'error', channel: null, data: { message: 'channel must be station.{id}, user.{id} or global.events' } },
+        { type: 'error', channel: null, data: { message: 'user channels are only for their own signed-in user' } },
+        { type: 'unsubscribed', channel: 'global.events', data: {} },
+      ]);
+      expect(socket.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('after all of that, still serves HTTP and delivers events to a realtime subscriber', async () => {
+    await expectServing();
+    const { socket, next } = await realtimeClient();
     try {
       socket.send(JSON.stringify({ action: 'subscribe', channel: 'station.upgrade-test' }));
       expect(await next('subscribed')).toEqual({ type: 'subscribed', channel: 'station.upgrade-test', data: {} });
