@@ -8,14 +8,15 @@ import { RealtimeService } from './realtime.service';
 class FakeSocket extends EventEmitter {
   readyState: number = WebSocket.OPEN;
   readonly sent: unknown[] = [];
-  readonly rawSent: string[] = [];
+  readonly rawSent: Buffer[] = [];
   pings = 0;
   terminated = false;
   closedWith?: number;
 
-  send(frame: string): void {
+  send(frame: Buffer, options: { binary: boolean }): void {
+    expect(options.binary).toBe(false);
     this.rawSent.push(frame);
-    this.sent.push(JSON.parse(frame));
+    this.sent.push(JSON.parse(frame.toString()));
   }
 
   ping(): void {
@@ -104,6 +105,14 @@ describe('RealtimeService', () => {
     expect(answering.terminated).toBe(false);
     expect(answering.pings).toBe(2);
     expect(silent.terminated).toBe(true);
+  });
+
+  it('spreads the heartbeats over the period instead of beating every connection at once', () => {
+    const sockets = Array.from({ length: 300 }, () => connect());
+    jest.advanceTimersByTime(250);
+    expect(sockets.filter((s) => s.pings > 0)).toHaveLength(3);
+    jest.advanceTimersByTime(25_000 - 250);
+    expect(sockets.every((s) => s.pings === 1)).toBe(true);
   });
 
   it('says goodbye with 1001 when the application stops', () => {

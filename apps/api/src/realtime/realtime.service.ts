@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { WebSocket } from 'ws';
 import { EventBus } from './event-bus';
+import { HeartbeatWheel } from './heartbeat-wheel';
 import type { ControlFrame, RealtimeEvent } from './realtime-event';
 
 interface Connection {
@@ -19,22 +20,25 @@ interface Connection {
 export class RealtimeService implements OnApplicationBootstrap, OnModuleDestroy {
   static readonly heartbeatMs = 25_000;
   static readonly maxSubscriptions = 50;
+  /** The same bytes for every heartbeat of every connection. */
+  private static readonly heartbeatFrame = Buffer.from(JSON.stringify({ type: 'heartbeat', channel: null, data: {} } satisfies ControlFrame));
 
   private readonly connections = new Map<WebSocket, Connection>();
   /** Subscribers per channel, so an event costs its own subscribers and not every connection. */
   private readonly subscribers = new Map<string, Set<Connection>>();
-  private heartbeat?: NodeJS.Timeout;
+  /** Each connection's heartbeat every 25 s, spread over the period (1% of the connections every 250 ms). */
+  private readonly heartbeat = new HeartbeatWheel<Connection>(RealtimeService.heartbeatMs, 100, (connection) => this.beat(connection));
   private stopListening?: () => void;
 
   constructor(private readonly bus: EventBus) {}
 
   onApplicationBootstrap(): void {
     this.stopListening = this.bus.onEvent((event) => this.deliver(event));
-    this.heartbeat = setInterval(() => this.beat(), RealtimeService.heartbeatMs);
+    this.heartbeat.start();
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.heartbeat);
+    this.heartbeat.stop();
     this.stopListening?.();
     for (const socket of this.connections.keys()) socket.close(1001, 'Server shutting down');
   }
@@ -42,6 +46,7 @@ export class RealtimeService implements OnApplicationBootstrap, OnModuleDestroy 
   connect(socket: WebSocket, userId: string | undefined): void {
     const connection: Connection = { socket, userId, channels: new Set(), alive: true };
     this.connections.set(socket, connection);
+    this.heartbeat.add(connection);
     socket.on('pong', () => (connection.alive = true));
   }
 
@@ -49,6 +54,7 @@ export class RealtimeService implements OnApplicationBootstrap, OnModuleDestroy 
     const connection = this.connections.get(socket);
     if (!connection) return;
     this.connections.delete(socket);
+    this.heartbeat.delete(connection);
     for (const channel of connection.channels) this.leave(connection, channel);
   }
 
@@ -74,12 +80,12 @@ export class RealtimeService implements OnApplicationBootstrap, OnModuleDestroy 
     return { type: 'unsubscribed', channel, data: {} };
   }
 
-  /** Serialized once, whatever the number of subscribers: that is most of a broadcast's cost. */
+  /** Serialized and encoded once, whatever the number of subscribers; sent as the text frame it is. */
   deliver(event: RealtimeEvent): void {
     const subscribers = this.subscribers.get(event.channel);
     if (!subscribers) return;
-    const frame = JSON.stringify(event);
-    for (const { socket } of subscribers) if (socket.readyState === WebSocket.OPEN) socket.send(frame);
+    const frame = Buffer.from(JSON.stringify(event));
+    for (const { socket } of subscribers) if (socket.readyState === WebSocket.OPEN) socket.send(frame, { binary: false });
   }
 
   private leave(connection: Connection, channel: string): void {
@@ -88,18 +94,15 @@ export class RealtimeService implements OnApplicationBootstrap, OnModuleDestroy 
     if (subscribers?.size === 0) this.subscribers.delete(channel);
   }
 
-  private beat(): void {
-    const frame = JSON.stringify({ type: 'heartbeat', channel: null, data: {} } satisfies ControlFrame);
-    for (const connection of this.connections.values()) {
-      if (!connection.alive) {
-        connection.socket.terminate();
-        continue;
-      }
-      connection.alive = false;
-      if (connection.socket.readyState !== WebSocket.OPEN) continue;
-      connection.socket.ping();
-      connection.socket.send(frame);
+  private beat(connection: Connection): void {
+    if (!connection.alive) {
+      connection.socket.terminate();
+      return;
     }
+    connection.alive = false;
+    if (connection.socket.readyState !== WebSocket.OPEN) return;
+    connection.socket.ping();
+    connection.socket.send(RealtimeService.heartbeatFrame, { binary: false });
   }
 }
 
