@@ -33,7 +33,7 @@ export class WebSocketUpgrades {
 
   /** For `httpServer.on('upgrade', …)`. */
   readonly listener = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    socket.on('error', (e) => this.logger.debug(`upgrade socket error: ${e.message}`));
+    socket.on('error', this.onSocketError);
     this.upgrade(request, socket, head).catch((e: unknown) => {
       this.logger.error(e instanceof Error ? (e.stack ?? e.message) : String(e));
       refuse(socket, 500, 'Internal server error');
@@ -62,8 +62,14 @@ export class WebSocketUpgrades {
     }
 
     this.prepare(server);
-    server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, request, principal));
+    server.handleUpgrade(request, socket, head, (ws) => {
+      // From here the WebSocket listens for the socket's errors itself.
+      socket.off('error', this.onSocketError);
+      server.emit('connection', ws, request, principal);
+    });
   }
+
+  private readonly onSocketError = (e: Error): void => this.logger.debug(`upgrade socket error: ${e.message}`);
 
   /** `ws` checks the handshake's own headers; its refusals are answered in our JSON instead of its HTML. */
   private prepare(server: WebSocketServer): void {
