@@ -1,6 +1,8 @@
 // npm run bench:realtime — one now_playing delivered to N subscribers of station.{id}: published the way
 // the API publishes (pg_notify → every process's LISTEN → the gateway) and timed at each client, next to a
-// bare `ws` server broadcasting the same frame in the same run.
+// bare `ws` server broadcasting the same frame in the same run. Both sets of subscribers stay connected and
+// the two broadcasts alternate, each on its own (500 ms apart, the order switching every message), so a
+// machine that gets busier or quieter during the run weighs on both alike.
 // Ends with: bench:realtime subscribers=… p99_ms=… p99_ratio_vs_bare=…
 import { fork } from 'node:child_process';
 import path from 'node:path';
@@ -36,21 +38,24 @@ async function subscribers(url: string, subscribe: boolean, sentAt: Map<number, 
   return sockets;
 }
 
-async function run(label: string, url: string, subscribe: boolean, send: (frame: string) => Promise<void>): Promise<number[]> {
+interface Target {
+  label: string;
+  sockets: WebSocket[];
+  sentAt: Map<number, number>;
+  latencies: number[];
+  send: (frame: string) => Promise<void>;
+}
+
+async function target(label: string, url: string, subscribe: boolean, send: (frame: string) => Promise<void>): Promise<Target> {
   const sentAt = new Map<number, number>();
   const latencies: number[] = [];
-  const sockets = await subscribers(url, subscribe, sentAt, latencies);
-  await sleep(1000);
-  for (let seq = 0; seq < MESSAGES; seq++) {
-    const frame = JSON.stringify({ channel: CHANNEL, type: 'now_playing', data: { seq, artist: 'Dżem', title: 'Whisky', program: null, source: 'stream', updatedAt: new Date().toISOString() } });
-    sentAt.set(seq, performance.now());
-    await send(frame);
-    await sleep(500);
-  }
-  await sleep(1000);
-  sockets.forEach((s) => s.terminate());
-  if (latencies.length !== SUBSCRIBERS * MESSAGES) throw new Error(`${label}: ${latencies.length} deliveries, expected ${SUBSCRIBERS * MESSAGES}`);
-  return latencies;
+  return { label, sockets: await subscribers(url, subscribe, sentAt, latencies), sentAt, latencies, send };
+}
+
+async function broadcast(to: Target, seq: number): Promise<void> {
+  const frame = JSON.stringify({ channel: CHANNEL, type: 'now_playing', data: { seq, artist: 'Dżem', title: 'Whisky', program: null, source: 'stream', updatedAt: new Date().toISOString() } });
+  to.sentAt.set(seq, performance.now());
+  await to.send(frame);
 }
 
 async function main(): Promise<void> {
@@ -60,11 +65,23 @@ async function main(): Promise<void> {
   const pg = new Client({ connectionString: server.databaseUrl() });
   await pg.connect();
   try {
-    const reference = await run('bare ws', `ws://127.0.0.1:${barePort}`, false, async (frame) => void bare.send(frame));
-    const ours = await run('ours', `${server.base.replace('http', 'ws')}/api/v1/realtime`, true, async (frame) => {
+    const reference = await target('bare ws', `ws://127.0.0.1:${barePort}`, false, async (frame) => void bare.send(frame));
+    const ours = await target('ours', `${server.base.replace('http', 'ws')}/api/v1/realtime`, true, async (frame) => {
       await pg.query('SELECT pg_notify($1, $2)', ['grouarock_events', frame]);
     });
-    const [p50, p99, refP50, refP99] = [percentile(ours, 50), percentile(ours, 99), percentile(reference, 50), percentile(reference, 99)];
+    await sleep(1000);
+    for (let seq = 0; seq < MESSAGES; seq++) {
+      for (const to of seq % 2 === 0 ? [reference, ours] : [ours, reference]) {
+        await broadcast(to, seq);
+        await sleep(500);
+      }
+    }
+    await sleep(1000);
+    for (const { label, sockets, latencies } of [reference, ours]) {
+      sockets.forEach((s) => s.terminate());
+      if (latencies.length !== SUBSCRIBERS * MESSAGES) throw new Error(`${label}: ${latencies.length} deliveries, expected ${SUBSCRIBERS * MESSAGES}`);
+    }
+    const [p50, p99, refP50, refP99] = [percentile(ours.latencies, 50), percentile(ours.latencies, 99), percentile(reference.latencies, 50), percentile(reference.latencies, 99)];
     console.log(`subscribers: ${SUBSCRIBERS}, messages: ${MESSAGES}, loopback; latency from publish to each client's receipt`);
     console.log(`bare ws broadcast: p50=${ms(refP50)} ms p99=${ms(refP99)} ms`);
     console.log(`our gateway (pg_notify → LISTEN → subscribers): p50=${ms(p50)} ms p99=${ms(p99)} ms`);

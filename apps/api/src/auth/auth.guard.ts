@@ -1,14 +1,9 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { AccessTokens } from './access-tokens';
 import { authErrors } from './auth-errors';
-import { SessionsService } from './sessions.service';
+import { type Principal, Principals } from './principals';
 
-export interface Principal {
-  userId: string;
-  sessionId: string;
-  isAnonymous: boolean;
-}
+export type { Principal } from './principals';
 
 type AuthedRequest = Request & { principal?: Principal };
 
@@ -18,20 +13,14 @@ export class AccessTokenGuard implements CanActivate {
   /** Whether a request without any Authorization header passes (as nobody). */
   protected readonly optional: boolean = false;
 
-  constructor(
-    private readonly accessTokens: AccessTokens,
-    private readonly sessions: SessionsService,
-  ) {}
+  constructor(private readonly principals: Principals) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
     if (this.optional && !request.get('authorization')) return true;
     const [scheme, token] = (request.get('authorization') ?? '').split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) throw authErrors.unauthenticated();
-    const claims = await this.accessTokens.verify(token);
-    if (!claims) throw authErrors.unauthenticated();
-    if (!(await this.sessions.isActive(claims.sid))) throw authErrors.unauthenticated('The session has ended');
-    request.principal = { userId: claims.sub, sessionId: claims.sid, isAnonymous: claims.is_anonymous };
+    request.principal = await this.principals.fromAccessToken(token);
     return true;
   }
 }

@@ -19,6 +19,7 @@ import { OAuthHttp } from './oauth/oauth-http';
 import { OAuthService } from './oauth/oauth.service';
 import { OAuthStrategyOptions, oauthStrategyProviders } from './oauth/oauth-strategies';
 import { PasswordHasher } from './password-hasher';
+import { Principals } from './principals';
 import { RefreshCookie } from './refresh-cookie';
 import { RefreshToken } from './refresh-token.entity';
 import { Session } from './session.entity';
@@ -51,6 +52,7 @@ export class AuthModule {
         AuthService,
         SessionsService,
         AccessTokens,
+        Principals,
         AccessTokenGuard,
         OptionalAccessTokenGuard,
         PasswordHasher,
@@ -64,7 +66,7 @@ export class AuthModule {
         OAuthHttp,
         ...oauthStrategyProviders(config),
       ],
-      exports: [AccessTokenGuard, OptionalAccessTokenGuard, AccessTokens, SessionsService],
+      exports: [AccessTokenGuard, OptionalAccessTokenGuard, Principals],
     };
   }
 }

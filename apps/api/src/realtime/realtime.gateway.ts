@@ -1,140 +1,50 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { IncomingMessage, Server } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { type RawData, WebSocket, WebSocketServer } from 'ws';
-import { AccessTokens } from '../auth/access-tokens';
-import { SessionsService } from '../auth/sessions.service';
-import { API_PREFIX } from '../core/http/openapi';
-import { EventBus } from './event-bus';
-import { CHANNEL, type RealtimeEvent } from './realtime-event';
-
-interface Connection {
-  socket: WebSocket;
-  userId?: string;
-  channels: Set<string>;
-  alive: boolean;
-}
+import {
+  ConnectedSocket,
+  MessageBody,
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
+import type { IncomingMessage } from 'node:http';
+import type { WebSocket } from 'ws';
+import type { Principal } from '../auth/principals';
+import { MALFORMED } from './realtime-commands';
+import { REALTIME_MAX_FRAME_BYTES, REALTIME_PATH } from './realtime-endpoint';
+import type { ControlFrame } from './realtime-event';
+import { RealtimeService } from './realtime.service';
 
 /**
- * `/api/v1/realtime?token=…`: clients subscribe to channels and receive `{ type, channel, data }`.
- * `user.{id}` is only for that user; frames are small JSON commands, anything else gets an error frame.
+ * `/api/v1/realtime?token=…` (DESIGN.md section 3): clients send `{ action, channel }` and receive
+ * `{ type, channel, data }`. RealtimeAdapter admits the connection (the token, when given, must be valid)
+ * and turns each frame into one of the messages below; what is returned is sent back as the answer.
+ * A frame over the size limit closes the connection (1009).
  */
-@Injectable()
-export class RealtimeGateway implements OnApplicationBootstrap, OnModuleDestroy {
-  static readonly path = `/${API_PREFIX}/realtime`;
-  static readonly heartbeatMs = 25_000;
-  static readonly maxSubscriptions = 50;
-  static readonly maxFrameBytes = 4096;
+@WebSocketGateway({ path: REALTIME_PATH, maxPayload: REALTIME_MAX_FRAME_BYTES })
+export class RealtimeGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisconnect<WebSocket> {
+  constructor(private readonly realtime: RealtimeService) {}
 
-  private readonly logger = new Logger('Realtime');
-  private readonly server = new WebSocketServer({ noServer: true, maxPayload: RealtimeGateway.maxFrameBytes });
-  private readonly connections = new Set<Connection>();
-  private heartbeat?: NodeJS.Timeout;
-  private unsubscribe?: () => void;
-  private httpServer?: Server;
-  private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.upgrade(req, socket, head);
-
-  constructor(
-    private readonly adapterHost: HttpAdapterHost,
-    private readonly bus: EventBus,
-    private readonly accessTokens: AccessTokens,
-    private readonly sessions: SessionsService,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.httpServer = this.adapterHost.httpAdapter.getHttpServer() as Server;
-    this.httpServer.on('upgrade', this.onUpgrade);
-    this.unsubscribe = this.bus.onEvent((event) => this.deliver(event));
-    this.heartbeat = setInterval(() => this.beat(), RealtimeGateway.heartbeatMs);
+  /** `principal` is the upgrade's, passed by WebSocketUpgrades after the request. */
+  handleConnection(socket: WebSocket, _request: IncomingMessage, principal?: Principal): void {
+    this.realtime.connect(socket, principal?.userId);
   }
 
-  onModuleDestroy(): void {
-    clearInterval(this.heartbeat);
-    this.unsubscribe?.();
-    this.httpServer?.off('upgrade', this.onUpgrade);
-    for (const { socket } of this.connections) socket.close(1001, 'Server shutting down');
-    this.server.close();
+  handleDisconnect(socket: WebSocket): void {
+    this.realtime.disconnect(socket);
   }
 
-  get connectionCount(): number {
-    return this.connections.size;
+  @SubscribeMessage('subscribe')
+  subscribe(@ConnectedSocket() socket: WebSocket, @MessageBody() channel: string): ControlFrame {
+    return this.realtime.subscribe(socket, channel);
   }
 
-  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== RealtimeGateway.path) {
-      socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
-    const token = url.searchParams.get('token');
-    let userId: string | undefined;
-    if (token) {
-      const claims = await this.accessTokens.verify(token);
-      if (!claims || !(await this.sessions.isActive(claims.sid))) {
-        socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\n\r\n{"statusCode":401,"error":"Unauthorized","message":"Invalid access token"}');
-        return;
-      }
-      userId = claims.sub;
-    }
-    this.server.handleUpgrade(req, socket, head, (ws) => this.accept(ws, userId));
+  @SubscribeMessage('unsubscribe')
+  unsubscribe(@ConnectedSocket() socket: WebSocket, @MessageBody() channel: string): ControlFrame {
+    return this.realtime.unsubscribe(socket, channel);
   }
 
-  private accept(socket: WebSocket, userId?: string): void {
-    const connection: Connection = { socket, userId, channels: new Set(), alive: true };
-    this.connections.add(connection);
-    socket.on('pong', () => (connection.alive = true));
-    socket.on('message', (data, isBinary) => this.command(connection, data, isBinary));
-    socket.on('close', () => this.connections.delete(connection));
-    socket.on('error', (e) => this.logger.debug(`socket error: ${e.message}`));
-  }
-
-  private command(connection: Connection, data: RawData, isBinary: boolean): void {
-    const fail = (message: string) => this.send(connection, { type: 'error', channel: null, data: { message } });
-    if (isBinary) return fail('Frames must be JSON text');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(data.toString());
-    } catch {
-      return fail('Frames must be JSON: { "action": "subscribe" | "unsubscribe", "channel": "…" }');
-    }
-    const { action, channel } = (parsed ?? {}) as { action?: unknown; channel?: unknown };
-    if (action !== 'subscribe' && action !== 'unsubscribe') return fail('action must be "subscribe" or "unsubscribe"');
-    if (typeof channel !== 'string' || !CHANNEL.test(channel)) return fail('channel must be station.{id}, user.{id} or global.events');
-    if (action === 'unsubscribe') {
-      connection.channels.delete(channel);
-      return this.send(connection, { type: 'unsubscribed', channel, data: {} });
-    }
-    if (channel.startsWith('user.') && channel !== `user.${connection.userId}`) {
-      return fail('user channels are only for their own signed-in user');
-    }
-    if (!connection.channels.has(channel) && connection.channels.size >= RealtimeGateway.maxSubscriptions) {
-      return fail(`At most ${RealtimeGateway.maxSubscriptions} subscriptions per connection`);
-    }
-    connection.channels.add(channel);
-    this.send(connection, { type: 'subscribed', channel, data: {} });
-  }
-
-  private deliver(event: RealtimeEvent): void {
-    const frame = JSON.stringify(event);
-    for (const connection of this.connections) {
-      if (connection.channels.has(event.channel) && connection.socket.readyState === WebSocket.OPEN) connection.socket.send(frame);
-    }
-  }
-
-  private beat(): void {
-    for (const connection of this.connections) {
-      if (!connection.alive) {
-        connection.socket.terminate();
-        continue;
-      }
-      connection.alive = false;
-      connection.socket.ping();
-      this.send(connection, { type: 'heartbeat', channel: null, data: {} });
-    }
-  }
-
-  private send(connection: Connection, message: { type: string; channel: string | null; data: Record<string, unknown> }): void {
-    if (connection.socket.readyState === WebSocket.OPEN) connection.socket.send(JSON.stringify(message));
+  @SubscribeMessage(MALFORMED)
+  malformed(@MessageBody() message: string): ControlFrame {
+    return { type: 'error', channel: null, data: { message } };
   }
 }

@@ -3,6 +3,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import { RealtimeAdapter } from '../../realtime/realtime.adapter';
 import { AllExceptionsFilter } from './all-exceptions.filter';
 import { API_PREFIX, DOCS_PATH, createOpenApiDocument } from './openapi';
 import { RawInputPipe } from './raw-input.pipe';
@@ -10,7 +11,7 @@ import { createValidationPipe } from './validation.pipe';
 
 /**
  * Everything that makes a Nest application our API, shared by the server and the API tests so both
- * run the same stack: prefix, security headers, validation, error shape, logs and Swagger.
+ * run the same stack: prefix, security headers, validation, error shape, logs, Swagger and WebSockets.
  */
 export function configureApp(app: NestExpressApplication): void {
   app.useLogger(app.get(Logger));
@@ -42,6 +43,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(cookieParser());
   app.useGlobalPipes(new RawInputPipe(), createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
+  app.useWebSocketAdapter(new RealtimeAdapter(app));
   SwaggerModule.setup(DOCS_PATH, app, () => createOpenApiDocument(app), {
     jsonDocumentUrl: `${DOCS_PATH}-json`,
     customSiteTitle: 'GrouaRock API',

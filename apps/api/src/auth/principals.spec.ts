@@ -1,0 +1,47 @@
+import { UnauthorizedException } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { AccessTokens } from './access-tokens';
+import { Principals } from './principals';
+import type { SessionsService } from './sessions.service';
+
+describe('Principals.fromAccessToken', () => {
+  const options = { algorithm: 'HS256', issuer: 'http://test', audience: 'grouarock' } as const;
+  const tokens = (secret: string) =>
+    new AccessTokens(new JwtService({ secret, signOptions: options, verifyOptions: { ...options, algorithms: ['HS256'] } }));
+  const ours = tokens('a-secret-that-is-long-enough-0123456789');
+  const active = new Set(['session-1']);
+  const sessions = { isActive: (id: string) => Promise.resolve(active.has(id)) } as SessionsService;
+  const principals = new Principals(ours, sessions);
+
+  async function refusal(token: string): Promise<{ status: number; body: unknown }> {
+    const error = await principals.fromAccessToken(token).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(UnauthorizedException);
+    return { status: (error as UnauthorizedException).getStatus(), body: (error as UnauthorizedException).getResponse() };
+  }
+
+  it('turns a valid token of a live session into its principal', async () => {
+    const { token } = await ours.issue({ sub: 'user-1', sid: 'session-1', is_anonymous: true }, 60);
+    await expect(principals.fromAccessToken(token)).resolves.toEqual({ userId: 'user-1', sessionId: 'session-1', isAnonymous: true });
+  });
+
+  it('refuses a token it did not sign, and garbage, as invalid', async () => {
+    const { token } = await tokens('another-secret-that-is-long-enough-98765').issue({ sub: 'user-1', sid: 'session-1', is_anonymous: false }, 60);
+    for (const bad of [token, 'forged', '']) {
+      expect(await refusal(bad)).toEqual({ status: 401, body: { message: 'Missing or invalid access token', code: 'invalid_access_token' } });
+    }
+  });
+
+  it('refuses a valid token whose session has ended, saying so', async () => {
+    const { token } = await ours.issue({ sub: 'user-1', sid: 'session-2', is_anonymous: false }, 60);
+    expect(await refusal(token)).toEqual({ status: 401, body: { message: 'The session has ended', code: 'invalid_access_token' } });
+  });
+
+  it('lets a failure to look the session up through as itself, not as a 401', async () => {
+    const { token } = await ours.issue({ sub: 'user-1', sid: 'session-1', is_anonymous: false }, 60);
+    const down = new Principals(ours, { isActive: () => Promise.reject(new Error('database unreachable')) } as unknown as SessionsService);
+    await expect(down.fromAccessToken(token)).rejects.toThrow('database unreachable');
+  });
+});
