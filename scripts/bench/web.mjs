@@ -15,8 +15,8 @@ import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'dist/apps/web');
-/** The gzipped initial JS each route may need (issue 7 sets 120 KB for /, issue 6 150 KB for /radio). */
-const BUDGET_KB = { '/': 120, '/radio': 150 };
+/** The gzipped initial JS each route may need (DESIGN.md section 9: 135 KB for /, 150 KB for /radio and the others). */
+const BUDGET_KB = { '/': 135, '/radio': 150 };
 
 /**
  * The module each route renders (the target of its lazy import in apps/web/src/app/routes.tsx) and the dictionary
