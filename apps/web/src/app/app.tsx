@@ -1,4 +1,4 @@
-import { BrowserRouter, useRoutes } from '../lib/router';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import type { SessionManager } from '../features/auth';
 import { Providers } from './providers';
 import { routes } from './routes';
@@ -7,7 +7,10 @@ function Routes() {
   return useRoutes(routes);
 }
 
-/** The app in its providers, following the browser's address (see lib/router for why the router is our own). */
+/**
+ * The app in its providers, following the browser's address with react-router's declarative mode: the app loads no
+ * data through routes, so the data router (createBrowserRouter) would only add code every page pays for.
+ */
 export function App({ auth }: { auth: SessionManager }) {
   return (
     <Providers auth={auth}>

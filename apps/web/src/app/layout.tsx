@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { Spinner } from '@grouarock/ui';
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useNavigationType } from '../lib/router';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { AuthDialogHost } from '../features/auth';
 import { Footer } from '../features/shell/components/footer';
 import { Header } from '../features/shell/components/header';

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RouteObject } from '../lib/router';
+import type { RouteObject } from 'react-router-dom';
 import { withMessages } from '../lib/locale-messages';
 import { Layout } from './layout';
 

@@ -1,7 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { useLayoutEffect, type ReactElement } from 'react';
-import { MemoryRouter, useLocation, useNavigationType, useRoutes, type Location, type NavigationType, type RouteObject } from '../lib/router';
+import { MemoryRouter, useLocation, useNavigationType, useRoutes, type Location, type NavigationType, type RouteObject } from 'react-router-dom';
 import { Providers } from '../app/providers';
 import type { SessionManager } from '../features/auth';
 

@@ -43,7 +43,7 @@ export const Loading: Story = { args: { loading: true, children: 'Logowanie' } }
 
 export const Disabled: Story = { args: { disabled: true, children: 'Kup bilet' } };
 
-/** `asChild` styles a link (e.g. the app's router <Link>) as a button while keeping it a link. */
+/** `asChild` styles a link (e.g. react-router's <Link>) as a button while keeping it a link. */
 export const AsLink: Story = {
   args: { asChild: true, variant: 'secondary', children: <a href="#koncerty">Zobacz koncerty</a> },
 };

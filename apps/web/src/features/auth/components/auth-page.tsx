@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { Card, displayHeading, Spinner, Tabs, useToast } from '@grouarock/ui';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useSearchParams } from '../../../lib/router';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useT } from '../../../lib/i18n';
 import { useAuth } from './auth-provider';

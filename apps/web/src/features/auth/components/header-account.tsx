@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { Button, Spinner } from '@grouarock/ui';
 import { lazy, Suspense } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { useSignOut } from '../use-sign-out';
 import { useAuth } from './auth-provider';

@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { Button, displayHeading, useToast } from '@grouarock/ui';
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { useAuthErrorText } from '../auth-messages';
 import { PASSWORD_MIN_LENGTH } from '../constants';

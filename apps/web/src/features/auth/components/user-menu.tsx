@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { Button, DropdownMenu, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '@grouarock/ui';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { accountName } from '../account-name';
 import type { AuthUser } from '../api/auth-api';

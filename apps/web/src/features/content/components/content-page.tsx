@@ -2,7 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { displayHeading } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
 import type { ReactNode } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router-dom';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useT } from '../../../lib/i18n';
 import { mailtoHref } from '../mail';

@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { mailAddresses } from '../mail';
 import { ContentPage, textLink } from './content-page';

@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import type { MessageId } from '@grouarock/i18n';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { mailAddresses } from '../mail';
 import { ContentPage, MailLink, sectionHeading, subHeading, textLink } from './content-page';

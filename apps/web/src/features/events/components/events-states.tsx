@@ -1,7 +1,7 @@
 import { css, keyframes, type Theme } from '@emotion/react';
 import { Button, Card, displayHeading } from '@grouarock/ui';
 import { Root as VisuallyHidden } from '@radix-ui/react-visually-hidden';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 
 const shimmer = keyframes`

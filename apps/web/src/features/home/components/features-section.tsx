@@ -2,7 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import type { MessageId } from '@grouarock/i18n';
 import { Card, displayHeading } from '@grouarock/ui';
 import type { ReactNode } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router-dom';
 import { externalLinks } from '../../../lib/external-links';
 import { useT } from '../../../lib/i18n';
 import { AssistantIcon, ChatIcon, CirclesIcon, CommunityIcon, EventsIcon, LiveIcon, MarketIcon, RadioIcon } from './icons';

@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { Button, displayHeading, Spinner } from '@grouarock/ui';
 import { Suspense } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router-dom';
 import { externalLinks } from '../../../lib/external-links';
 import { useT } from '../../../lib/i18n';
 import { FeaturedConcertsList } from './featured-concerts-list';

@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { Button, displayHeading } from '@grouarock/ui';
 import { useEffect } from 'react';
-import { Link, useLocation } from '../../../lib/router';
+import { Link, useLocation } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { reportToApi } from '../../../lib/report-client-error';
 

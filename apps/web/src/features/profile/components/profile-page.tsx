@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { displayHeading, Spinner } from '@grouarock/ui';
 import { useEffect } from 'react';
-import { Navigate } from '../../../lib/router';
+import { Navigate } from 'react-router-dom';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useT } from '../../../lib/i18n';
 import { useAuth } from '../../auth';

@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { Button, displayHeading } from '@grouarock/ui';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { useAuth, useAuthDialog } from '../../auth';
 

@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 
 const logo = (theme: Theme) => css`

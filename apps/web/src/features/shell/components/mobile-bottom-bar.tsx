@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import type { ReactNode } from 'react';
-import { NavLink } from '../../../lib/router';
+import { NavLink } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { bottomBarItems } from '../bottom-bar-items';
 import { NewTabHint } from '../../../lib/new-tab-hint';

@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { NavLink } from '../../../lib/router';
+import { NavLink } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { navItems } from '../nav-items';
 import { NewTabHint } from '../../../lib/new-tab-hint';

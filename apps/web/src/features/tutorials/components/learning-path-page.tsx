@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { Badge } from '@grouarock/ui';
-import { Link, useParams } from '../../../lib/router';
+import { Link, useParams } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { NotFoundPage } from '../../not-found/components/not-found-page';
 import { pathStepUrl, resolvePathStep } from '../tutorials-logic';

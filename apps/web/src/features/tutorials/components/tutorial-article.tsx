@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import type { ReactNode } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router-dom';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useT } from '../../../lib/i18n';
 import type { Tutorial } from '../tutorials-data';

@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { Card } from '@grouarock/ui';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { NewTabHint } from '../../../lib/new-tab-hint';
 import type { Tutorial } from '../tutorials-data';

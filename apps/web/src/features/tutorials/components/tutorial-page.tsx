@@ -1,4 +1,4 @@
-import { useParams } from '../../../lib/router';
+import { useParams } from 'react-router-dom';
 import { NotFoundPage } from '../../not-found/components/not-found-page';
 import { findTutorial } from '../tutorials-logic';
 import { TutorialArticle } from './tutorial-article';

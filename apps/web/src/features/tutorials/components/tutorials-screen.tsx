@@ -1,4 +1,4 @@
-import { useParams } from '../../../lib/router';
+import { useParams } from 'react-router-dom';
 import LearningPathPage from './learning-path-page';
 import TutorialPage from './tutorial-page';
 import TutorialsPage from './tutorials-page';

@@ -1,7 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
-import type { Location, NavigationType } from './history';
-import type { RouteObject } from './match-routes';
 import {
   BrowserRouter,
   Link,
@@ -15,7 +13,13 @@ import {
   useParams,
   useRoutes,
   useSearchParams,
-} from './router';
+  type Location,
+  type NavigationType,
+  type RouteObject,
+} from 'react-router-dom';
+
+// What the screens rely on from react-router-dom's declarative mode, the way they use it: links that stay real
+// links, nav links marking the current page, redirects, the query string, the address bar and back/forward.
 
 let seen: { location: Location; action: NavigationType };
 
@@ -92,7 +96,7 @@ function renderAt(path: string) {
   );
 }
 
-describe('router', () => {
+describe('routing with react-router-dom', () => {
   it('renders the matched route inside its layout, with its parameters', () => {
     renderAt('/tutorials/beginner-1');
     expect(screen.getByRole('main')).toHaveTextContent('step beginner-1');
@@ -154,9 +158,10 @@ describe('router', () => {
     expect(seen).toMatchObject({ action: 'PUSH', location: { pathname: '/query', search: '' } });
   });
 
-  it('throws a clear error for a link outside a router', () => {
+  it('throws a clear error for a router hook outside a router', () => {
+    // (A <Link> outside a router throws too, but react-router's message there is a bare TypeError.)
     const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => render(<Link to="/">home</Link>)).toThrow('inside <BrowserRouter> or <MemoryRouter>');
+    expect(() => render(<Probe />)).toThrow('useLocation() may be used only in the context of a <Router> component');
     quiet.mockRestore();
   });
 });
@@ -166,8 +171,8 @@ describe('BrowserRouter', () => {
     const navigate = useNavigate();
     return (
       <>
-        <button onClick={() => navigate('/tutorials?level=1#top', { state: { from: 'test' } })}>go</button>
-        <button onClick={() => navigate('/tutorials', { replace: true })}>swap</button>
+        <button onClick={() => void navigate('/tutorials?level=1#top', { state: { from: 'test' } })}>go</button>
+        <button onClick={() => void navigate('/tutorials', { replace: true })}>swap</button>
       </>
     );
   }
@@ -194,6 +199,14 @@ describe('BrowserRouter', () => {
     });
     expect(screen.getByRole('main')).toHaveTextContent('home page');
     expect(seen).toMatchObject({ action: 'POP', location: { pathname: '/' } });
+
+    await act(async () => {
+      const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+      window.history.forward();
+      await popped;
+    });
+    expect(screen.getByRole('main')).toHaveTextContent('tutorials page');
+    expect(seen).toMatchObject({ action: 'POP', location: { pathname: '/tutorials', search: '?level=1', state: { from: 'test' } } });
 
     fireEvent.click(screen.getByRole('button', { name: 'swap' }));
     expect(window.location.pathname).toBe('/tutorials');
