@@ -1,22 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { EmbeddedDatabase } from '../src/core/database/embedded-database';
+import { freePort } from './support/free-port';
 
 const root = path.resolve(__dirname, '../../..');
 const asRoot = process.getuid?.() === 0;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Processes whose command line mentions `text` (a postgres left behind names its data directory). */
 function processesMentioning(text: string): string[] {

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
 import { createTestDatabase, type TestDatabase } from './support/database';
+import { freePort } from './support/free-port';
 
 // The realtime endpoint of the built server (`dist/apps/api/main.js`) in its own process, so a crash shows
 // as what it is in production: the process ending. Hostile upgrades on raw sockets (every one gets its
@@ -12,14 +13,6 @@ import { createTestDatabase, type TestDatabase } from './support/database';
 
 const root = path.resolve(__dirname, '../../..');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Frame {
   type: string;

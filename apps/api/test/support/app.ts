@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { loadConfig } from '../../src/core/config/config';
 import { createApp } from '../../src/create-app';
 import { createTestDatabase, type TestDatabase } from './database';
+import { freePort } from './free-port';
 
 /** The real application stack (same setup as the server) on the given database, not listening; `webRoot` is a built web app to serve. */
 export async function startTestApp(databaseUrl: string, env: Record<string, string> = {}, webRoot?: string): Promise<NestExpressApplication> {
@@ -16,13 +17,7 @@ export async function startListeningApp(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<{ app: NestExpressApplication; base: string }> {
-  const { createServer } = await import('node:net');
-  const port = await new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address() as { port: number };
-      server.close(() => resolve(free));
-    });
-  });
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const app = await startTestApp(databaseUrl, { PUBLIC_URL: base, ...env });
   await app.listen(port, '127.0.0.1');
