@@ -48,7 +48,7 @@ function composeCommand() {
  * Compose validates docker-compose.yml (Debian's docker client comes without the compose plugin).
  */
 const debianPackages = [
-  { name: 'chromium', stages: ['audio', 'e2e', 'storybook'], present: () => existsSync(chromium.executablePath) },
+  { name: chromium.debianPackage, stages: ['audio', 'e2e', 'storybook'], present: () => existsSync(chromium.executablePath) },
   { name: 'icecast2', stages: ['api', 'e2e'], present: () => onPath('icecast2') },
   { name: 'ffmpeg', stages: ['api', 'e2e'], present: () => onPath('ffmpeg') },
   { name: 'docker-compose', stages: ['lint'], present: () => composeCommand() !== undefined },

@@ -18,7 +18,7 @@ export default defineConfig({
     baseURL: `http://localhost:${e2ePort}`,
     launchOptions,
     locale: 'pl-PL',
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } }],
 });
