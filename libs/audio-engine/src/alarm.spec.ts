@@ -1,22 +1,14 @@
 import { Alarm } from './alarm';
 import { type StreamSource } from './stream-deck';
-import { MockContext } from './testing/mock-context';
+import { mockContextPerTest } from './testing/per-test-context';
 
 const station: StreamSource = { id: 'antyradio', url: '/api/v1/radio/antyradio/stream', name: 'Antyradio' };
 
 describe('Alarm', () => {
-  let context: MockContext;
-  beforeEach(() => {
-    jest.useFakeTimers({ now: new Date(2025, 0, 10, 22, 30) });
-    context = new MockContext();
-  });
-  afterEach(() => {
-    context.reset();
-    jest.useRealTimers();
-  });
+  const audio = mockContextPerTest({ now: new Date(2025, 0, 10, 22, 30) });
 
   it('defaults to 07:00 and is not armed', () => {
-    const alarm = new Alarm(context);
+    const alarm = new Alarm(audio.context);
     expect(alarm.time).toBe('07:00');
     expect(alarm.armed).toBe(false);
     expect(alarm.nextFireAt).toBeNull();
@@ -24,13 +16,13 @@ describe('Alarm', () => {
   });
 
   it('rejects a malformed time', () => {
-    expect(() => new Alarm(context, { time: '25:00' })).toThrow(RangeError);
-    expect(() => new Alarm(context).arm(station, '7am')).toThrow(RangeError);
+    expect(() => new Alarm(audio.context, { time: '25:00' })).toThrow(RangeError);
+    expect(() => new Alarm(audio.context).arm(station, '7am')).toThrow(RangeError);
   });
 
   it('starts the chosen station at the time with a fade-in, and again the next day', async () => {
     const start = jest.fn();
-    const alarm = new Alarm(context, { start, fadeInSeconds: 30 });
+    const alarm = new Alarm(audio.context, { start, fadeInSeconds: 30 });
     const fired = jest.fn();
     alarm.on('fire', fired);
     const at = alarm.arm(station);
@@ -44,9 +36,9 @@ describe('Alarm', () => {
     await Promise.resolve();
     expect(start).toHaveBeenCalledWith(station);
     await Promise.resolve();
-    await context.advance(15);
+    await audio.context.advance(15);
     expect(alarm.input.gain.value).toBeCloseTo(0.5, 6);
-    await context.advance(15);
+    await audio.context.advance(15);
     expect(alarm.input.gain.value).toBe(1);
     expect(alarm.armed).toBe(true);
     expect(alarm.nextFireAt).toBe(new Date(2025, 0, 12, 7, 0).getTime());
@@ -56,18 +48,18 @@ describe('Alarm', () => {
 
   it('logs a station that will not start, and still restores the level', async () => {
     const logger = { warn: jest.fn(), error: jest.fn() };
-    const alarm = new Alarm(context, { time: '22:31', logger, fadeInSeconds: 1, start: () => Promise.reject(new Error('offline')) });
+    const alarm = new Alarm(audio.context, { time: '22:31', logger, fadeInSeconds: 1, start: () => Promise.reject(new Error('offline')) });
     alarm.arm(station);
     jest.advanceTimersByTime(60_000);
     for (let i = 0; i < 5; i++) await Promise.resolve();
     expect(logger.error).toHaveBeenCalledWith('The alarm could not start the station', new Error('offline'));
-    await context.advance(2);
+    await audio.context.advance(2);
     expect(alarm.input.gain.value).toBe(1);
   });
 
   it('can be disarmed', () => {
     const start = jest.fn();
-    const alarm = new Alarm(context, { start });
+    const alarm = new Alarm(audio.context, { start });
     alarm.arm(station, '06:15');
     expect(alarm.time).toBe('06:15');
     alarm.disarm();
@@ -87,7 +79,7 @@ describe('Alarm', () => {
       clearInterval: (handle: unknown) => clearInterval(handle as ReturnType<typeof setInterval>),
     };
     const start = jest.fn();
-    const alarm = new Alarm(context, { clock, start });
+    const alarm = new Alarm(audio.context, { clock, start });
     alarm.arm(station);
     now = new Date(2025, 0, 11, 7, 0, 30).getTime();
     jest.advanceTimersByTime(60_000);
@@ -95,10 +87,10 @@ describe('Alarm', () => {
   });
 
   it('dispose() clears its wait and disconnects its gain', () => {
-    const alarm = new Alarm(context);
+    const alarm = new Alarm(audio.context);
     alarm.arm(station);
     alarm.dispose();
     expect(jest.getTimerCount()).toBe(0);
-    expect(context.connectionCount).toBe(0);
+    expect(audio.context.connectionCount).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { type IGainNode } from 'standardized-audio-context';
 import { type EngineContext } from './context';
 import { EngineNode } from './engine-node';
-import { MockContext } from './testing/mock-context';
+import { mockContextPerTest } from './testing/per-test-context';
 
 class Probe extends EngineNode<{ ping: number }> {
   readonly input: IGainNode<EngineContext>;
@@ -31,41 +31,33 @@ class Sink extends EngineNode {
 }
 
 describe('EngineNode', () => {
-  let context: MockContext;
-  beforeEach(() => {
-    jest.useFakeTimers();
-    context = new MockContext();
-  });
-  afterEach(() => {
-    context.reset();
-    jest.useRealTimers();
-  });
+  const audio = mockContextPerTest();
 
   it('connects its output to nodes, to other engine objects and to the destination', () => {
-    const probe = new Probe(context);
-    const other = new Probe(context);
-    const node = context.createGain();
+    const probe = new Probe(audio.context);
+    const other = new Probe(audio.context);
+    const node = audio.context.createGain();
     expect(probe.connect(other)).toBe(other);
     expect(probe.connect(node)).toBe(node);
     probe.toDestination();
-    expect(context.isConnected(probe.output, other.input)).toBe(true);
-    expect(context.isConnected(probe.output, node)).toBe(true);
-    expect(context.isConnected(probe.output, context.destination)).toBe(true);
+    expect(audio.context.isConnected(probe.output, other.input)).toBe(true);
+    expect(audio.context.isConnected(probe.output, node)).toBe(true);
+    expect(audio.context.isConnected(probe.output, audio.context.destination)).toBe(true);
     probe.disconnect(other);
-    expect(context.isConnected(probe.output, other.input)).toBe(false);
+    expect(audio.context.isConnected(probe.output, other.input)).toBe(false);
     probe.disconnect();
-    expect(context.targets(probe.output)).toEqual([]);
+    expect(audio.context.targets(probe.output)).toEqual([]);
   });
 
   it('refuses to connect without an output or into a target without an input', () => {
-    const sink = new Sink(context);
-    expect(() => sink.connect(context.createGain())).toThrow(/no output/);
-    const probe = new Probe(context);
+    const sink = new Sink(audio.context);
+    expect(() => sink.connect(audio.context.createGain())).toThrow(/no output/);
+    const probe = new Probe(audio.context);
     expect(() => probe.connect({ input: undefined })).toThrow(/no input/);
   });
 
   it('emits typed events until disposed', () => {
-    const probe = new Probe(context);
+    const probe = new Probe(audio.context);
     const listener = jest.fn();
     const stop = probe.on('ping', listener);
     probe.ping(1);
@@ -78,12 +70,12 @@ describe('EngineNode', () => {
   });
 
   it('dispose() disconnects its nodes, clears its timers, and is idempotent', () => {
-    const probe = new Probe(context);
+    const probe = new Probe(audio.context);
     expect(jest.getTimerCount()).toBe(1);
     probe.dispose();
     probe.dispose();
     expect(probe.disposed).toBe(true);
-    expect(context.connectionCount).toBe(0);
+    expect(audio.context.connectionCount).toBe(0);
     expect(jest.getTimerCount()).toBe(0);
     expect(() => probe.check()).toThrow(/disposed/);
   });
