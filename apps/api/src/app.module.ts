@@ -8,6 +8,7 @@ import type { AppConfig } from './core/config/config';
 import { ConfigModule } from './core/config/config.module';
 import { API_PREFIX, DOCS_PATH } from './core/http/openapi';
 import { DatabaseModule } from './core/database/database.module';
+import { RepositoriesModule } from './repositories/repositories.module';
 import { HealthModule } from './core/health/health.module';
 import { LoggingModule } from './core/logging/logging.module';
 import { SiteModule } from './site/site.module';
@@ -53,6 +54,7 @@ export class AppModule {
         LoggingModule.forRoot(config),
         ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: 600 }]),
         DatabaseModule.forRoot(databaseUrl),
+        RepositoriesModule,
         HealthModule,
         SiteModule,
         AuthModule.forRoot(config),

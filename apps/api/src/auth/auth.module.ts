@@ -2,7 +2,6 @@ import { HttpModule } from '@nestjs/axios';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { type AppConfig, resolveJwtSecret } from '../core/config/config';
 import { AccessTokens } from './access-tokens';
 import { AttemptLimiter } from './attempt-limiter';
@@ -11,9 +10,6 @@ import { AuthController } from './auth.controller';
 import { AccessTokenGuard, OptionalAccessTokenGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { EmailLinksService } from './email-links.service';
-import { EmailToken } from './email-token.entity';
-import { Identity } from './identity.entity';
-import { Mailer } from './mailer';
 import { OAuthController } from './oauth/oauth.controller';
 import { OAuthHttp } from './oauth/oauth-http';
 import { OAuthService } from './oauth/oauth.service';
@@ -21,10 +17,7 @@ import { OAuthStrategyOptions, oauthStrategyProviders } from './oauth/oauth-stra
 import { PasswordHasher } from './password-hasher';
 import { Principals } from './principals';
 import { RefreshCookie } from './refresh-cookie';
-import { RefreshToken } from './refresh-token.entity';
-import { Session } from './session.entity';
 import { SessionsService } from './sessions.service';
-import { User } from './user.entity';
 
 /** The audience every access token names and every check requires. */
 export const ACCESS_TOKEN_AUDIENCE = 'grouarock';
@@ -38,7 +31,6 @@ export class AuthModule {
       // Every domain guards its routes with the access-token guards exported here.
       global: true,
       imports: [
-        TypeOrmModule.forFeature([User, Identity, Session, RefreshToken, EmailToken]),
         PassportModule.register({ session: false }),
         HttpModule,
         JwtModule.register({
@@ -58,7 +50,6 @@ export class AuthModule {
         PasswordHasher,
         EmailLinksService,
         AuthMails,
-        Mailer,
         AttemptLimiter,
         RefreshCookie,
         OAuthService,

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Not, Repository } from 'typeorm';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
+import { UserRepository } from '../repositories/user.repository';
 import { AccessTokens } from './access-tokens';
 import { authErrors } from './auth-errors';
 import type { SessionDto, SignUpDto, SignUpResultDto, TokenRequestDto, UpdateUserDto, UserDto } from './auth.dto';
@@ -28,7 +27,7 @@ export interface ClientInfo {
 export class AuthService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly users: UserRepository,
     private readonly sessions: SessionsService,
     private readonly accessTokens: AccessTokens,
     private readonly hasher: PasswordHasher,
@@ -41,7 +40,7 @@ export class AuthService {
    * nothing; two sign-ups racing for one address meet at the unique index, and the loser gets the same 409.
    */
   async signUp({ email, password, data }: SignUpDto): Promise<SignUpResultDto> {
-    if (await this.users.exists({ where: { email } })) throw authErrors.userExists();
+    if (await this.users.emailExists(email)) throw authErrors.userExists();
     const user = await this.users.save(
       this.users.create({
         email,
@@ -62,7 +61,7 @@ export class AuthService {
    * its own signed-in account (PUT /auth/user), never on behalf of whoever types the address here.
    */
   async resendConfirmation(email: string): Promise<void> {
-    const user = await this.users.findOneBy({ email, emailConfirmedAt: IsNull() });
+    const user = await this.users.findUnconfirmedByEmail(email);
     if (user) await this.links.send('confirm', user.id, email);
   }
 
@@ -90,7 +89,7 @@ export class AuthService {
     if (!link) throw authErrors.invalidToken();
     const user = await this.loadUser(link.userId);
     if (user.pendingEmail === link.email) {
-      if (await this.users.exists({ where: { email: link.email } })) throw authErrors.emailTaken();
+      if (await this.users.emailExists(link.email)) throw authErrors.emailTaken();
       user.email = link.email;
       user.pendingEmail = null;
     } else if (user.email !== link.email) {
@@ -104,12 +103,12 @@ export class AuthService {
     }
     await this.users.save(user);
     // The address is now this account's: other accounts' pending changes to it can never be confirmed.
-    await this.users.update({ pendingEmail: link.email, id: Not(user.id) }, { pendingEmail: null });
+    await this.users.clearPendingEmail(link.email, user.id);
     return this.startSession(user, client);
   }
 
   async recover(email: string): Promise<void> {
-    const user = await this.users.findOneBy({ email });
+    const user = await this.users.findByEmail(email);
     if (user) await this.links.send('recover', user.id, email);
   }
 
@@ -144,7 +143,7 @@ export class AuthService {
     }
     const newEmail = change.email !== undefined && change.email !== user.email ? change.email : undefined;
     if (newEmail) {
-      if (await this.users.exists({ where: { email: newEmail } })) throw authErrors.emailTaken();
+      if (await this.users.emailExists(newEmail)) throw authErrors.emailTaken();
       user.pendingEmail = newEmail;
     }
     await this.users.save(user);
@@ -166,7 +165,7 @@ export class AuthService {
 
   private async signInWithPassword(email: string, password: string, client: ClientInfo): Promise<SignedIn> {
     this.attempts.check(email, client.ip);
-    const user = await this.users.findOne({ where: { email }, relations: { identities: true } });
+    const user = await this.users.findWithIdentities({ email });
     // Hash even for an unknown address, so timing does not tell which addresses have accounts.
     const valid = user?.passwordHash ? await this.hasher.verify(user.passwordHash, password) : await this.hasher.hash(password).then(() => false);
     if (!user || !valid) {
@@ -187,7 +186,7 @@ export class AuthService {
   }
 
   private async loadUser(id: string): Promise<User> {
-    const user = await this.users.findOne({ where: { id }, relations: { identities: true } });
+    const user = await this.users.findWithIdentities({ id });
     if (!user) throw authErrors.unauthenticated('The account no longer exists');
     return user;
   }

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, Not, Repository } from 'typeorm';
+import { DatabaseRepository } from '../repositories/database.repository';
+import { SessionRepository } from '../repositories/session.repository';
 import { authErrors } from './auth-errors';
-import { RefreshToken } from './refresh-token.entity';
 import { hashToken, randomToken } from './secrets';
-import { Session, type SessionEndReason } from './session.entity';
+import type { Session, SessionEndReason } from './session.entity';
 
 export interface IssuedSession {
   session: Session;
@@ -21,35 +20,33 @@ export class SessionsService {
   static readonly reuseGraceMs = 10_000;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectRepository(Session) private readonly sessions: Repository<Session>,
-    @InjectRepository(RefreshToken) private readonly tokens: Repository<RefreshToken>,
+    private readonly database: DatabaseRepository,
+    private readonly sessions: SessionRepository,
   ) {}
 
   async start(userId: string, userAgent?: string): Promise<IssuedSession> {
-    const session = await this.sessions.save(this.sessions.create({ userId, userAgent: userAgent?.slice(0, 512) ?? null }));
-    return { session, refreshToken: await this.issue(this.tokens, session.id) };
+    const session = await this.sessions.create(userId, userAgent?.slice(0, 512) ?? null);
+    return { session, refreshToken: await this.issue(this.sessions, session.id) };
   }
 
   /** Trades a refresh token for the next one. Reusing a spent one ends the whole session. */
   async rotate(refreshToken: string, now = new Date()): Promise<IssuedSession> {
-    const outcome = await this.dataSource.transaction(async (manager): Promise<Rotation> => {
-      const tokens = manager.getRepository(RefreshToken);
-      const token = await tokens.findOne({ where: { tokenHash: hashToken(refreshToken) }, lock: { mode: 'pessimistic_write' } });
+    const tokenHash = hashToken(refreshToken);
+    const outcome = await this.database.transaction(async ({ sessions }): Promise<Rotation> => {
+      const token = await sessions.lockToken(tokenHash);
       if (!token || token.expiresAt <= now) return { invalid: true };
-      const session = await manager.getRepository(Session).findOneBy({ id: token.sessionId });
+      const session = await sessions.findSession(token.sessionId);
       if (!session || session.revokedAt) return { invalid: true };
       if (token.usedAt) {
         if (now.getTime() - token.usedAt.getTime() > SessionsService.reuseGraceMs) return { reused: true };
       } else {
-        token.usedAt = now;
-        await tokens.save(token);
+        await sessions.markTokenUsed(token, now);
       }
-      return { ok: { session, refreshToken: await this.issue(tokens, session.id) } };
+      return { ok: { session, refreshToken: await this.issue(sessions, session.id) } };
     });
     if ('ok' in outcome) return outcome.ok;
     if ('reused' in outcome) {
-      const token = await this.tokens.findOneBy({ tokenHash: hashToken(refreshToken) });
+      const token = await this.sessions.findToken(tokenHash);
       if (token) await this.end(token.sessionId, 'refresh_token_reused');
       throw authErrors.refreshTokenReused();
     }
@@ -58,33 +55,27 @@ export class SessionsService {
 
   /** The live session (with its user) a refresh token belongs to, without spending it. */
   async peek(refreshToken: string): Promise<Session | undefined> {
-    const token = await this.tokens.findOne({
-      where: { tokenHash: hashToken(refreshToken), usedAt: IsNull() },
-      relations: { session: { user: true } },
-    });
+    const token = await this.sessions.findUnusedTokenWithUser(hashToken(refreshToken));
     if (!token || token.expiresAt <= new Date() || token.session?.revokedAt) return undefined;
     return token.session;
   }
 
-  async isActive(sessionId: string): Promise<boolean> {
-    return this.sessions.exist({ where: { id: sessionId, revokedAt: IsNull() } });
+  isActive(sessionId: string): Promise<boolean> {
+    return this.sessions.isActive(sessionId);
   }
 
-  async end(sessionId: string, reason: SessionEndReason): Promise<void> {
-    await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date(), revokedReason: reason });
+  end(sessionId: string, reason: SessionEndReason): Promise<void> {
+    return this.sessions.revoke({ id: sessionId }, reason);
   }
 
   /** Every live session of the user, except `keep` when given. */
-  async endAll(userId: string, reason: SessionEndReason, keep?: string): Promise<void> {
-    await this.sessions.update(
-      { userId, revokedAt: IsNull(), ...(keep ? { id: Not(keep) } : {}) },
-      { revokedAt: new Date(), revokedReason: reason },
-    );
+  endAll(userId: string, reason: SessionEndReason, keep?: string): Promise<void> {
+    return this.sessions.revoke({ userId, keep }, reason);
   }
 
-  private async issue(tokens: Repository<RefreshToken>, sessionId: string): Promise<string> {
+  private async issue(sessions: SessionRepository, sessionId: string): Promise<string> {
     const token = randomToken();
-    await tokens.insert({ sessionId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + SessionsService.refreshTokenTtlMs), usedAt: null });
+    await sessions.addToken(sessionId, hashToken(token), new Date(Date.now() + SessionsService.refreshTokenTtlMs));
     return token;
   }
 }

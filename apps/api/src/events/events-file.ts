@@ -1,4 +1,4 @@
-import { isHttpUrl, parseEntries, readJsonFile } from '../core/operator-file';
+import { isHttpUrl, parseEntries, readJsonFile } from '../repositories/operator-file';
 
 export const EVENT_CATEGORIES = ['Festival', 'Concert', 'Tribute'] as const;
 export type EventCategory = (typeof EVENT_CATEGORIES)[number];

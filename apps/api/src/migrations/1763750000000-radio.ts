@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { AdvisoryLock } from '../repositories/locks';
 
 /** Radio: the station catalogue, likes, and the weekly top with the function that recalculates it. */
 export class Radio1763750000000 implements MigrationInterface {
@@ -23,7 +24,7 @@ DECLARE
   ends_at timestamptz := (this_monday + 7)::timestamp AT TIME ZONE 'Europe/Warsaw';
 BEGIN
   -- One run at a time, so two overlapping runs cannot interleave their delete and insert.
-  PERFORM pg_advisory_xact_lock(7264012);
+  PERFORM pg_advisory_xact_lock(${AdvisoryLock.weeklyStatsRun});
   DELETE FROM weekly_top_stations w WHERE w.week_start = this_monday;
   INSERT INTO weekly_top_stations (week_start, week_end, station_id, total_likes, is_featured, calculated_at)
   SELECT this_monday, this_monday + 6, s.id, count(*), s.featured, now()

@@ -1,4 +1,4 @@
-import { isHttpUrl, parseEntries, readJsonFile } from '../core/operator-file';
+import { isHttpUrl, parseEntries, readJsonFile } from '../repositories/operator-file';
 import builtIn from './catalogue/stations.json';
 
 export const GENRES = ['rock', 'classic-rock', 'hard-rock', 'metal', 'punk', 'alternative', 'indie', 'blues', 'jazz', 'electronic', 'pop', 'eclectic'] as const;

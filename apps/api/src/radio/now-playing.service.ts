@@ -1,10 +1,10 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { EventBus } from '../realtime/event-bus';
+import { EventBus } from '../repositories/event-bus';
 import type { NowPlayingDto } from './radio.dto';
 import { IcyDemuxer } from './relay/icy-demuxer';
 import { splitTitle, streamTitle } from './relay/icy-title';
 import { RelayService } from './relay/relay.service';
-import { UpstreamConnector } from './relay/upstream-connector';
+import { UpstreamConnector } from '../repositories/upstream-connector';
 import type { Station } from './station.entity';
 import { StationsService } from './stations.service';
 

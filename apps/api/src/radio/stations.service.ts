@@ -1,7 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import type { StationDto, StationsQueryDto } from './radio.dto';
+import { StationRepository } from '../repositories/station.repository';
 import { RelayService } from './relay/relay.service';
 import { toStationDto } from './station-mapper';
 import { Station } from './station.entity';
@@ -14,7 +13,7 @@ export function fold(text: string): string {
 @Injectable()
 export class StationsService {
   constructor(
-    @InjectRepository(Station) private readonly stations: Repository<Station>,
+    private readonly stations: StationRepository,
     private readonly relay: RelayService,
   ) {}
 
@@ -24,10 +23,7 @@ export class StationsService {
   }
 
   async list({ country, genre, q }: StationsQueryDto): Promise<StationDto[]> {
-    const query = this.stations.createQueryBuilder('s').where('s.active').orderBy('s.position');
-    if (country) query.andWhere('s.country = :country', { country });
-    if (genre) query.andWhere(':genre = ANY(s.genres)', { genre });
-    const found = await query.getMany();
+    const found = await this.stations.listActive({ country, genre });
     if (!q) return found.map((s) => this.toDto(s));
     // Matched here rather than by ILIKE, whose case folding depends on the database's locale: the
     // catalogue is small, and Polish users often type without diacritics ("ciezkie" finds "Ciężkie").
@@ -41,7 +37,7 @@ export class StationsService {
 
   /** The active station, or a 404 naming the id. */
   async require(id: string): Promise<Station> {
-    const station = await this.stations.findOneBy({ id, active: true });
+    const station = await this.stations.findActive(id);
     if (!station) throw new NotFoundException(`No station "${id}"`);
     return station;
   }

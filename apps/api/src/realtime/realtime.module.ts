@@ -1,9 +1,7 @@
-import { Global, Module } from '@nestjs/common';
-import { EventBus } from './event-bus';
+import { Module } from '@nestjs/common';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeService } from './realtime.service';
 
-/** The WebSocket channel and the cross-process event bus every domain publishes to. */
-@Global()
-@Module({ providers: [EventBus, RealtimeService, RealtimeGateway], exports: [EventBus] })
+/** The WebSocket channel, fed by the cross-process event bus every domain publishes to. */
+@Module({ providers: [RealtimeService, RealtimeGateway] })
 export class RealtimeModule {}

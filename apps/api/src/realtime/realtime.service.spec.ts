@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { WebSocket } from 'ws';
-import type { EventBus } from './event-bus';
+import type { EventBus } from '../repositories/event-bus';
 import type { RealtimeEvent } from './realtime-event';
 import { RealtimeService } from './realtime.service';
 

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { WebSocket } from 'ws';
-import { EventBus } from './event-bus';
+import { EventBus } from '../repositories/event-bus';
 import { HeartbeatWheel } from './heartbeat-wheel';
 import type { ControlFrame, RealtimeEvent } from './realtime-event';
 

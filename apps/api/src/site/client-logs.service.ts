@@ -1,23 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { ClientLog } from './client-log.entity';
+import { ClientLogRepository } from '../repositories/client-log.repository';
 import type { ClientLogCreatedDto, CreateClientLogDto } from './client-log.dto';
 
 @Injectable()
 export class ClientLogsService {
-  constructor(@InjectRepository(ClientLog) private readonly logs: Repository<ClientLog>) {}
+  constructor(private readonly logs: ClientLogRepository) {}
 
   async record(report: CreateClientLogDto, userAgent: string | undefined): Promise<ClientLogCreatedDto> {
-    const saved = await this.logs.save(
-      this.logs.create({
-        kind: report.kind,
-        path: report.path,
-        message: report.message ?? null,
-        stack: report.stack ?? null,
-        userAgent: userAgent?.slice(0, 512) ?? null,
-      }),
-    );
-    return { id: saved.id };
+    const id = await this.logs.add({
+      kind: report.kind,
+      path: report.path,
+      message: report.message ?? null,
+      stack: report.stack ?? null,
+      userAgent: userAgent?.slice(0, 512) ?? null,
+    });
+    return { id };
   }
 }

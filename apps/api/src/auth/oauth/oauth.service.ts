@@ -1,34 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DatabaseRepository, type TransactionRepositories } from '../../repositories/database.repository';
 import { AuthService, type ClientInfo, type SignedIn } from '../auth.service';
-import { Identity } from '../identity.entity';
 import { localPart } from '../user-mapper';
-import { User } from '../user.entity';
+import type { User } from '../user.entity';
 import type { OAuthProfile, OAuthState } from './oauth-profile';
 
 /** Signs a provider's user in: their identity's account, else a linked or a new one. */
 @Injectable()
 export class OAuthService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: DatabaseRepository,
     private readonly auth: AuthService,
   ) {}
 
   async signIn(profile: OAuthProfile, state: OAuthState, client: ClientInfo): Promise<SignedIn> {
-    const user = await this.dataSource.transaction((manager) => this.resolveUser(manager, profile, state));
+    const user = await this.database.transaction((tx) => this.resolveUser(tx, profile, state));
     return this.auth.startSession(user, client);
   }
 
-  private async resolveUser(manager: EntityManager, profile: OAuthProfile, state: OAuthState): Promise<User> {
-    const users = manager.getRepository(User);
-    const identities = manager.getRepository(Identity);
-    const known = await identities.findOne({ where: { provider: profile.provider, providerUserId: profile.id }, relations: { user: true } });
-    if (known?.user) return known.user;
+  private async resolveUser({ users, identities }: TransactionRepositories, profile: OAuthProfile, state: OAuthState): Promise<User> {
+    const known = await identities.findUser(profile.provider, profile.id);
+    if (known) return known;
 
     const verifiedEmail = profile.emailVerified ? profile.email : undefined;
-    const owner = verifiedEmail ? await users.findOneBy({ email: verifiedEmail }) : null;
-    const anonymous = state.linkUserId ? await users.findOneBy({ id: state.linkUserId, isAnonymous: true }) : null;
+    const owner = verifiedEmail ? await users.findByEmail(verifiedEmail) : null;
+    const anonymous = state.linkUserId ? await users.findAnonymous(state.linkUserId) : null;
 
     let user: User;
     if (anonymous && !owner) {
@@ -52,7 +48,7 @@ export class OAuthService {
     user.username ??= profile.username?.slice(0, 32) ?? (verifiedEmail ? localPart(verifiedEmail) : null);
     user.displayName ??= profile.displayName?.slice(0, 64) ?? user.username;
     user = await users.save(user);
-    await identities.insert({ userId: user.id, provider: profile.provider, providerUserId: profile.id, email: profile.email ?? null });
-    return users.findOneOrFail({ where: { id: user.id }, relations: { identities: true } });
+    await identities.link(user.id, profile.provider, profile.id, profile.email ?? null);
+    return (await users.findWithIdentities({ id: user.id })) as User;
   }
 }

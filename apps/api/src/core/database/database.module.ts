@@ -2,7 +2,6 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { entities } from '../../entities';
 import { migrations } from '../../migrations';
-import { DatabaseProbe } from './database.probe';
 
 /** Injection token of the database's connection URL (for clients outside TypeORM's pool, such as LISTEN). */
 export const DATABASE_URL = Symbol('DATABASE_URL');
@@ -30,8 +29,8 @@ export class DatabaseModule {
           retryDelay: 2000,
         }),
       ],
-      providers: [DatabaseProbe, { provide: DATABASE_URL, useValue: databaseUrl }],
-      exports: [DatabaseProbe, DATABASE_URL],
+      providers: [{ provide: DATABASE_URL, useValue: databaseUrl }],
+      exports: [DATABASE_URL],
     };
   }
 }

@@ -4,7 +4,7 @@ import type { AppConfig } from '../../core/config/config';
 import { APP_CONFIG } from '../../core/config/config.module';
 import type { Station } from '../station.entity';
 import { type RelayTitle, StationRelay } from './station-relay';
-import { UpstreamConnector } from './upstream-connector';
+import { UpstreamConnector } from '../../repositories/upstream-connector';
 
 /** The same-origin relay of every station (DESIGN.md section 5): one StationRelay per station with listeners. */
 @Injectable()

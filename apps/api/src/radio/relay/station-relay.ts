@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
 import { IcyDemuxer } from './icy-demuxer';
 import { splitTitle, streamTitle } from './icy-title';
-import type { UpstreamConnector, UpstreamStream } from './upstream-connector';
+import type { UpstreamConnector, UpstreamStream } from '../../repositories/upstream-connector';
 
 export interface StationRelayOptions {
   /** Recent audio kept for a new listener, so playback starts at once. */

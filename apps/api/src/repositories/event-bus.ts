@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { DATABASE_URL } from '../core/database/database.module';
-import type { RealtimeEvent } from './realtime-event';
+import type { RealtimeEvent } from '../realtime/realtime-event';
 
 const PG_CHANNEL = 'grouarock_events';
 
@@ -48,7 +48,14 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy {
     const client = new Client({ connectionString: this.databaseUrl });
     client.on('notification', (message) => {
       if (message.channel !== PG_CHANNEL || !message.payload) return;
-      const event = JSON.parse(message.payload) as RealtimeEvent;
+      let event: RealtimeEvent;
+      try {
+        event = JSON.parse(message.payload) as RealtimeEvent;
+      } catch {
+        // Anyone with database access can NOTIFY this channel: a payload that is not JSON is dropped, not thrown.
+        this.logger.warn(`Dropped a notification that is not JSON: ${message.payload.slice(0, 100)}`);
+        return;
+      }
       for (const handler of this.handlers) handler(event);
     });
     client.on('error', (e) => {

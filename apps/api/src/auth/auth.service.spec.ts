@@ -1,0 +1,151 @@
+import type { AppConfig } from '../core/config/config';
+import type { UserRepository } from '../repositories/user.repository';
+import type { AccessTokens } from './access-tokens';
+import type { AttemptLimiter } from './attempt-limiter';
+import { AuthService } from './auth.service';
+import type { EmailLinksService } from './email-links.service';
+import type { EmailToken } from './email-token.entity';
+import type { PasswordHasher } from './password-hasher';
+import type { SessionsService } from './sessions.service';
+import type { User } from './user.entity';
+
+// The account rules on their own: the repositories and every collaborator are mocks; the e2e tests cover them on
+// real PostgreSQL.
+
+function user(fields: Partial<User> = {}): User {
+  return {
+    id: 'u1',
+    email: 'ala@example.test',
+    passwordHash: 'hash:old',
+    username: 'ala',
+    displayName: 'Ala',
+    isAnonymous: false,
+    emailConfirmedAt: new Date('2026-01-01T00:00:00Z'),
+    pendingEmail: null,
+    identities: [],
+    createdAt: new Date('2026-01-01T00:00:00Z'),
+    updatedAt: new Date('2026-01-01T00:00:00Z'),
+    ...fields,
+  };
+}
+
+function setUp(stored: User) {
+  const users = {
+    findWithIdentities: jest.fn(async () => stored),
+    emailExists: jest.fn(async () => false),
+    save: jest.fn(async (u: User) => u),
+    clearPendingEmail: jest.fn(async () => undefined),
+  };
+  const sessions = {
+    start: jest.fn(async () => ({ session: { id: 's-new' }, refreshToken: 'refresh' })),
+    endAll: jest.fn(async () => undefined),
+  };
+  const links = { consume: jest.fn<Promise<EmailToken | undefined>, unknown[]>(), send: jest.fn(async () => undefined) };
+  const hasher = { hash: jest.fn(async (p: string) => `hash:${p}`), verify: jest.fn(async (h: string, p: string) => h === `hash:${p}`) };
+  const accessTokens = { issue: jest.fn(async () => ({ token: 'access', expiresIn: 3600, expiresAt: 1 })) };
+  const service = new AuthService(
+    { accessTokenTtl: 3600 } as AppConfig,
+    users as unknown as UserRepository,
+    sessions as unknown as SessionsService,
+    accessTokens as unknown as AccessTokens,
+    hasher as unknown as PasswordHasher,
+    links as unknown as EmailLinksService,
+    { succeed: jest.fn(), check: jest.fn(), fail: jest.fn() } as unknown as AttemptLimiter,
+  );
+  return { service, users, sessions, links, hasher };
+}
+
+const client = { ip: '127.0.0.1' };
+const link = (email: string) => ({ userId: 'u1', email }) as EmailToken;
+
+describe('AuthService.confirmEmail', () => {
+  it('confirms the sign-up address and signs the user in', async () => {
+    const { service, users, links } = setUp(user({ emailConfirmedAt: null }));
+    links.consume.mockResolvedValue(link('ala@example.test'));
+    const signedIn = await service.confirmEmail('t', client);
+    expect(users.save).toHaveBeenCalledWith(expect.objectContaining({ emailConfirmedAt: expect.any(Date) }));
+    expect(signedIn.body.user.email_confirmed_at).not.toBeNull();
+  });
+
+  it('rejects a spent, expired or unknown link', async () => {
+    const { service, links, users } = setUp(user());
+    links.consume.mockResolvedValue(undefined);
+    await expect(service.confirmEmail('t', client)).rejects.toMatchObject({ response: { code: 'invalid_token' } });
+    expect(users.save).not.toHaveBeenCalled();
+  });
+
+  it('swaps in a pending address and cancels other accounts pending the same address', async () => {
+    const { service, users, links } = setUp(user({ pendingEmail: 'new@example.test' }));
+    links.consume.mockResolvedValue(link('new@example.test'));
+    await service.confirmEmail('t', client);
+    expect(users.save).toHaveBeenCalledWith(expect.objectContaining({ email: 'new@example.test', pendingEmail: null }));
+    expect(users.clearPendingEmail).toHaveBeenCalledWith('new@example.test', 'u1');
+  });
+
+  it('refuses a pending address another account has taken meanwhile', async () => {
+    const { service, users, links } = setUp(user({ pendingEmail: 'new@example.test' }));
+    links.consume.mockResolvedValue(link('new@example.test'));
+    users.emailExists.mockResolvedValue(true);
+    await expect(service.confirmEmail('t', client)).rejects.toMatchObject({ response: { code: 'email_taken' } });
+    expect(users.save).not.toHaveBeenCalled();
+  });
+
+  it('refuses a link for an address the account no longer has or waits for', async () => {
+    const { service, links } = setUp(user());
+    links.consume.mockResolvedValue(link('old@example.test'));
+    await expect(service.confirmEmail('t', client)).rejects.toMatchObject({ response: { code: 'invalid_token' } });
+  });
+
+  it('turns an anonymous user with a password into a full account named after the address', async () => {
+    const { service, users, links } = setUp(user({ isAnonymous: true, email: null, username: null, displayName: null, pendingEmail: 'kuba@example.test' }));
+    links.consume.mockResolvedValue(link('kuba@example.test'));
+    await service.confirmEmail('t', client);
+    expect(users.save).toHaveBeenCalledWith(expect.objectContaining({ isAnonymous: false, username: 'kuba', displayName: 'kuba' }));
+  });
+});
+
+describe('AuthService.updateUser', () => {
+  it('changes the names alone without touching sessions or mail', async () => {
+    const { service, sessions, links } = setUp(user());
+    const dto = await service.updateUser('u1', 's1', { data: { display_name: 'Ala K.' } });
+    expect(dto.user_metadata.display_name).toBe('Ala K.');
+    expect(sessions.endAll).not.toHaveBeenCalled();
+    expect(links.send).not.toHaveBeenCalled();
+  });
+
+  it('needs the right current password to set a new one, then ends every other session', async () => {
+    const { service, sessions, users } = setUp(user());
+    await expect(service.updateUser('u1', 's1', { password: 'nowe-haslo' })).rejects.toMatchObject({ response: { code: 'current_password_required' } });
+    await expect(service.updateUser('u1', 's1', { password: 'nowe-haslo', current_password: 'zle' })).rejects.toMatchObject({
+      response: { code: 'invalid_current_password' },
+    });
+    expect(users.save).not.toHaveBeenCalled();
+    await service.updateUser('u1', 's1', { password: 'nowe-haslo', current_password: 'old' });
+    expect(users.save).toHaveBeenCalledWith(expect.objectContaining({ passwordHash: 'hash:nowe-haslo' }));
+    expect(sessions.endAll).toHaveBeenCalledWith('u1', 'password_changed', 's1');
+  });
+
+  it('lets an account without a password (OAuth, anonymous) set one without a current one', async () => {
+    const { service, users } = setUp(user({ passwordHash: null }));
+    await service.updateUser('u1', 's1', { password: 'nowe-haslo' });
+    expect(users.save).toHaveBeenCalledWith(expect.objectContaining({ passwordHash: 'hash:nowe-haslo' }));
+  });
+
+  it('keeps a new address pending and mails a link to it; a taken one is refused', async () => {
+    const { service, users, links } = setUp(user());
+    const dto = await service.updateUser('u1', 's1', { email: 'nowy@example.test' });
+    expect(dto.email).toBe('ala@example.test');
+    expect(users.save).toHaveBeenCalledWith(expect.objectContaining({ pendingEmail: 'nowy@example.test' }));
+    expect(links.send).toHaveBeenCalledWith('confirm', 'u1', 'nowy@example.test');
+
+    users.emailExists.mockResolvedValue(true);
+    await expect(service.updateUser('u1', 's1', { email: 'zajety@example.test' })).rejects.toMatchObject({ response: { code: 'email_taken' } });
+  });
+
+  it('treats the current address as no change', async () => {
+    const { service, links, users } = setUp(user());
+    await service.updateUser('u1', 's1', { email: 'ala@example.test' });
+    expect(users.emailExists).not.toHaveBeenCalled();
+    expect(links.send).not.toHaveBeenCalled();
+  });
+});

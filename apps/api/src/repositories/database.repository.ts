@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { EmailTokenRepository } from './email-token.repository';
+import { IdentityRepository } from './identity.repository';
+import { SessionRepository } from './session.repository';
+import { UserRepository } from './user.repository';
+
+export type DatabaseStatus = { up: true; latencyMs: number } | { up: false; reason: string };
+
+/** The repositories a transaction offers: each works on the transaction's connection. */
+export interface TransactionRepositories {
+  users: UserRepository;
+  identities: IdentityRepository;
+  sessions: SessionRepository;
+  emailTokens: EmailTokenRepository;
+}
+
+/** The database itself: whether it answers, and transactions spanning several repositories. */
+@Injectable()
+export class DatabaseRepository {
+  static readonly timeoutMs = 2000;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Asks the database whether it answers, within a bounded time. */
+  async probe(): Promise<DatabaseStatus> {
+    const started = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${DatabaseRepository.timeoutMs} ms`)), DatabaseRepository.timeoutMs);
+    });
+    try {
+      await Promise.race([this.dataSource.query('SELECT 1'), timeout]);
+      return { up: true, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+    } catch (e) {
+      const error = e as NodeJS.ErrnoException;
+      return { up: false, reason: error.code === 'ECONNREFUSED' ? 'connection refused' : error.message };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Runs `work` in one transaction: it commits when `work` resolves and rolls back when it throws. */
+  transaction<T>(work: (tx: TransactionRepositories) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction((manager: EntityManager) =>
+      work({
+        users: new UserRepository(manager),
+        identities: new IdentityRepository(manager),
+        sessions: new SessionRepository(manager),
+        emailTokens: new EmailTokenRepository(manager),
+      }),
+    );
+  }
+}

@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { InjectEntityManager } from '@nestjs/typeorm';
+import { type EntityManager, IsNull, MoreThan } from 'typeorm';
+import { EmailToken, type EmailTokenPurpose } from '../auth/email-token.entity';
+
+/** Single-use mail links, stored as hashes. */
+@Injectable()
+export class EmailTokenRepository {
+  constructor(@InjectEntityManager() private readonly manager: EntityManager) {}
+
+  private get tokens() {
+    return this.manager.getRepository(EmailToken);
+  }
+
+  async add(fields: { userId: string; email: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date }): Promise<void> {
+    await this.tokens.insert({ ...fields, usedAt: null });
+  }
+
+  /** Marks the link used, in one statement so two clicks cannot both spend it; its record if it was unused and unexpired. */
+  async spend(tokenHash: string, purpose: EmailTokenPurpose, now: Date): Promise<EmailToken | undefined> {
+    const result = await this.tokens
+      .createQueryBuilder()
+      .update()
+      .set({ usedAt: now })
+      .where({ tokenHash, purpose, usedAt: IsNull(), expiresAt: MoreThan(now) })
+      .returning('*')
+      .execute();
+    const row = (result.raw as Record<string, unknown>[])[0];
+    return row ? this.tokens.create({ id: row.id as string, userId: row.user_id as string, email: row.email as string, purpose }) : undefined;
+  }
+}

@@ -1,0 +1,38 @@
+import { Global, Module } from '@nestjs/common';
+import { ClientLogRepository } from './client-log.repository';
+import { DatabaseRepository } from './database.repository';
+import { EmailTokenRepository } from './email-token.repository';
+import { EventBus } from './event-bus';
+import { EventRepository } from './event.repository';
+import { IdentityRepository } from './identity.repository';
+import { LikeRepository } from './like.repository';
+import { Mailer } from './mailer';
+import { SessionRepository } from './session.repository';
+import { StationRepository } from './station.repository';
+import { UpstreamConnector } from './upstream-connector';
+import { UserRepository } from './user.repository';
+import { VisitorRepository } from './visitor.repository';
+import { WeeklyTopRepository } from './weekly-top.repository';
+
+/** One class per outside system: the database's tables, the event bus, the radio upstreams, the mail server. */
+const repositories = [
+  ClientLogRepository,
+  DatabaseRepository,
+  EmailTokenRepository,
+  EventBus,
+  EventRepository,
+  IdentityRepository,
+  LikeRepository,
+  Mailer,
+  SessionRepository,
+  StationRepository,
+  UpstreamConnector,
+  UserRepository,
+  VisitorRepository,
+  WeeklyTopRepository,
+];
+
+/** Every service may take any repository; only repositories speak SQL or another system's protocol. */
+@Global()
+@Module({ providers: repositories, exports: repositories })
+export class RepositoriesModule {}

@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { InjectEntityManager } from '@nestjs/typeorm';
+import type { EntityManager } from 'typeorm';
+import type { StationDefinition } from '../radio/catalogue';
+import { Station } from '../radio/station.entity';
+import { syncShownRows } from './file-sync';
+
+/** The stations of the catalogue; those dropped from it stay, inactive, for their likes. */
+@Injectable()
+export class StationRepository {
+  constructor(@InjectEntityManager() private readonly manager: EntityManager) {}
+
+  /** The active stations in catalogue order, narrowed to a country and a genre when given. */
+  listActive({ country, genre }: { country?: string; genre?: string }): Promise<Station[]> {
+    const query = this.manager.getRepository(Station).createQueryBuilder('s').where('s.active').orderBy('s.position');
+    if (country) query.andWhere('s.country = :country', { country });
+    if (genre) query.andWhere(':genre = ANY(s.genres)', { genre });
+    return query.getMany();
+  }
+
+  findActive(id: string): Promise<Station | null> {
+    return this.manager.getRepository(Station).findOneBy({ id, active: true });
+  }
+
+  /** The catalogue becomes the active stations, in its order. */
+  syncFromFile(stations: StationDefinition[]): Promise<void> {
+    return syncShownRows(this.manager, Station, 'active', stations.map((station, position) => ({ ...station, position })));
+  }
+}
