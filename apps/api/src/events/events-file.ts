@@ -1,4 +1,5 @@
-import { isHttpUrl, parseEntries, readJsonFile } from '../repositories/operator-file';
+import { IsIn, Matches, ValidateBy } from 'class-validator';
+import { IsHttpUrl, IsNonBlankString, isHttpUrl, parseEntries, readJsonFile } from '../repositories/operator-file';
 
 export const EVENT_CATEGORIES = ['Festival', 'Concert', 'Tribute'] as const;
 export type EventCategory = (typeof EVENT_CATEGORIES)[number];
@@ -37,13 +38,46 @@ function rootRelativePath(value: unknown): value is string {
   return typeof value === 'string' && value.length <= MAX_URL_LENGTH && /^\/(?!\/)\S*$/.test(value);
 }
 
-function text(entry: Record<string, unknown>, key: string, max: number, problems: string[]): string {
-  const value = entry[key];
-  if (typeof value !== 'string' || !value.trim() || value.length > max) {
-    problems.push(`${key} must be a non-empty string of at most ${max} characters`);
-    return '';
-  }
-  return value.trim();
+/** An event as an operator writes it in EVENTS_FILE. */
+class EventEntry {
+  @Matches(UUID, { message: 'id must be a UUID' })
+  id!: string;
+
+  @IsNonBlankString(200)
+  title!: string;
+
+  @IsNonBlankString(200)
+  artist!: string;
+
+  @ValidateBy(
+    { name: 'isZonedDateTime', validator: { validate: (value) => typeof value === 'string' && DATE_TIME.test(value) && !Number.isNaN(new Date(value).getTime()) } },
+    { message: 'event_date must be an ISO 8601 date-time with a time zone, e.g. "2027-06-19T19:00:00+02:00"' },
+  )
+  event_date!: string;
+
+  @IsNonBlankString(200)
+  venue!: string;
+
+  @IsNonBlankString(200)
+  location!: string;
+
+  @Matches(PRICE, { message: 'price must be a decimal number string in PLN, e.g. "149.99"' })
+  price!: string;
+
+  @IsHttpUrl({ maxLength: MAX_URL_LENGTH, message: `ticket_url must be an http(s) URL of at most ${MAX_URL_LENGTH} characters` })
+  ticket_url!: string;
+
+  @ValidateBy(
+    { name: 'isImage', validator: { validate: (value) => isHttpUrl(value, MAX_URL_LENGTH) || rootRelativePath(value) } },
+    { message: `image_url must be an http(s) URL or a path starting with / (at most ${MAX_URL_LENGTH} characters)` },
+  )
+  image_url!: string;
+
+  @IsNonBlankString(4000)
+  description!: string;
+
+  @IsIn(EVENT_CATEGORIES, { message: `category must be one of: ${EVENT_CATEGORIES.join(', ')}` })
+  category!: EventCategory;
 }
 
 /** Checks every entry; throws an EventsFileError naming the first bad one (its index and id) and what is wrong. */
@@ -53,42 +87,22 @@ export function parseEvents(raw: unknown, source: string): EventDefinition[] {
     fail,
     what: 'events',
     nonEmpty: false,
+    entry: EventEntry,
     // Lower case: the same UUID written in either case is the same event.
-    idOf: (entry) => (typeof entry.id === 'string' && UUID.test(entry.id) ? entry.id.toLowerCase() : null),
-    idRule: 'id must be a UUID',
-    fields: eventFields,
+    normaliseId: (id) => id.toLowerCase(),
+    keep: (entry) => ({
+      title: entry.title.trim(),
+      artist: entry.artist.trim(),
+      eventDate: new Date(entry.event_date),
+      venue: entry.venue.trim(),
+      location: entry.location.trim(),
+      price: entry.price,
+      ticketUrl: entry.ticket_url,
+      imageUrl: entry.image_url,
+      description: entry.description.trim(),
+      category: entry.category,
+    }),
   });
-}
-
-/** An event's fields other than its id; each problem found is pushed onto `problems`. */
-function eventFields(entry: Record<string, unknown>, problems: string[]): Omit<EventDefinition, 'id'> {
-  const title = text(entry, 'title', 200, problems);
-  const artist = text(entry, 'artist', 200, problems);
-  const eventDate = typeof entry.event_date === 'string' && DATE_TIME.test(entry.event_date) ? new Date(entry.event_date) : null;
-  if (!eventDate || Number.isNaN(eventDate.getTime())) {
-    problems.push('event_date must be an ISO 8601 date-time with a time zone, e.g. "2027-06-19T19:00:00+02:00"');
-  }
-  const venue = text(entry, 'venue', 200, problems);
-  const location = text(entry, 'location', 200, problems);
-  if (typeof entry.price !== 'string' || !PRICE.test(entry.price)) problems.push('price must be a decimal number string in PLN, e.g. "149.99"');
-  if (!isHttpUrl(entry.ticket_url, MAX_URL_LENGTH)) problems.push(`ticket_url must be an http(s) URL of at most ${MAX_URL_LENGTH} characters`);
-  if (!isHttpUrl(entry.image_url, MAX_URL_LENGTH) && !rootRelativePath(entry.image_url)) {
-    problems.push(`image_url must be an http(s) URL or a path starting with / (at most ${MAX_URL_LENGTH} characters)`);
-  }
-  const description = text(entry, 'description', 4000, problems);
-  if (!(EVENT_CATEGORIES as readonly unknown[]).includes(entry.category)) problems.push(`category must be one of: ${EVENT_CATEGORIES.join(', ')}`);
-  return {
-    title,
-    artist,
-    eventDate: eventDate as Date,
-    venue,
-    location,
-    price: entry.price as string,
-    ticketUrl: entry.ticket_url as string,
-    imageUrl: entry.image_url as string,
-    description,
-    category: entry.category as EventCategory,
-  };
 }
 
 /** The events of EVENTS_FILE; none when it is not set (the product ships no events of its own). */

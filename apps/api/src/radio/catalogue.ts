@@ -1,4 +1,5 @@
-import { isHttpUrl, parseEntries, readJsonFile } from '../repositories/operator-file';
+import { ArrayNotEmpty, IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
+import { IsHttpUrl, IsNonBlankString, parseEntries, readJsonFile } from '../repositories/operator-file';
 import builtIn from './catalogue/stations.json';
 
 export const GENRES = ['rock', 'classic-rock', 'hard-rock', 'metal', 'punk', 'alternative', 'indie', 'blues', 'jazz', 'electronic', 'pop', 'eclectic'] as const;
@@ -37,11 +38,60 @@ const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 const fail = (message: string): CatalogueError => new CatalogueError(message);
 
-function optionalString(entry: Record<string, unknown>, key: string, max: number, problems: string[]): string | null {
-  const value = entry[key];
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'string' || value.length > max) problems.push(`${key} must be a string of at most ${max} characters`);
-  return typeof value === 'string' ? value : null;
+/** Absent and null both mean "not given" for an optional field. */
+const Optional = () => ValidateIf((_, value: unknown) => value !== undefined && value !== null);
+
+/** A station as an operator writes it in the catalogue file. */
+class StationEntry {
+  @Matches(SLUG, { message: 'id must be a lowercase slug ([a-z0-9-], at most 64 characters)' })
+  @MaxLength(64, { message: 'id must be a lowercase slug ([a-z0-9-], at most 64 characters)' })
+  id!: string;
+
+  @IsNonBlankString(128)
+  name!: string;
+
+  @Matches(/^[a-z]{2}$/, { message: 'country must be a two-letter lowercase country code' })
+  country!: string;
+
+  @ArrayNotEmpty({ message: `genres must be a non-empty list of: ${GENRES.join(', ')}` })
+  @IsIn(GENRES, { each: true, message: `genres must be a non-empty list of: ${GENRES.join(', ')}` })
+  genres!: Genre[];
+
+  @IsHttpUrl({ message: 'streamUrl must be an http(s) URL' })
+  streamUrl!: string;
+
+  @Optional()
+  @IsHttpUrl({ message: 'homepage must be an http(s) URL' })
+  homepage?: string | null;
+
+  @Optional()
+  @IsHttpUrl({ message: 'logoUrl must be an http(s) URL' })
+  logoUrl?: string | null;
+
+  @IsOptional()
+  @IsBoolean({ message: 'featured must be true or false' })
+  featured?: boolean;
+
+  @Optional()
+  @IsIn(['mp3', 'aac'], { message: 'codec must be "mp3" or "aac"' })
+  codec?: 'mp3' | 'aac' | null;
+
+  @Optional()
+  @ValidateBy(
+    { name: 'isProgram', validator: { validate: (value) => typeof value === 'object' && Object.values(value as object).every((v) => typeof v === 'string') } },
+    { message: 'program must be an object of strings { artist, title, program }' },
+  )
+  program?: ProgramData | null;
+
+  @Optional()
+  @IsString({ message: 'description must be a string of at most 1000 characters' })
+  @MaxLength(1000, { message: 'description must be a string of at most 1000 characters' })
+  description?: string | null;
+
+  @Optional()
+  @IsString({ message: 'gradient must be a string of at most 256 characters' })
+  @MaxLength(256, { message: 'gradient must be a string of at most 256 characters' })
+  gradient?: string | null;
 }
 
 /** Checks every entry; throws a CatalogueError naming the first bad one (its index and id) and what is wrong. */
@@ -51,44 +101,21 @@ export function parseCatalogue(raw: unknown, source: string): StationDefinition[
     fail,
     what: 'stations',
     nonEmpty: true,
-    idOf: (entry) => (typeof entry.id === 'string' && SLUG.test(entry.id) && entry.id.length <= 64 ? entry.id : null),
-    idRule: 'id must be a lowercase slug ([a-z0-9-], at most 64 characters)',
-    fields: stationFields,
+    entry: StationEntry,
+    keep: (entry) => ({
+      name: entry.name.trim(),
+      country: entry.country,
+      genres: entry.genres,
+      streamUrl: entry.streamUrl,
+      homepage: entry.homepage ?? null,
+      description: entry.description ?? null,
+      gradient: entry.gradient ?? DEFAULT_GRADIENT,
+      logoUrl: entry.logoUrl ?? null,
+      featured: entry.featured ?? false,
+      codec: entry.codec ?? null,
+      program: entry.program ?? null,
+    }),
   });
-}
-
-/** A station's fields other than its id, defaults applied; each problem found is pushed onto `problems`. */
-function stationFields(entry: Record<string, unknown>, problems: string[]): Omit<StationDefinition, 'id'> {
-  if (typeof entry.name !== 'string' || !entry.name.trim() || entry.name.length > 128) problems.push('name must be a non-empty string of at most 128 characters');
-  if (typeof entry.country !== 'string' || !/^[a-z]{2}$/.test(entry.country)) problems.push('country must be a two-letter lowercase country code');
-  const genres = entry.genres;
-  if (!Array.isArray(genres) || genres.length === 0 || genres.some((g) => !(GENRES as readonly unknown[]).includes(g))) {
-    problems.push(`genres must be a non-empty list of: ${GENRES.join(', ')}`);
-  }
-  if (!isHttpUrl(entry.streamUrl)) problems.push('streamUrl must be an http(s) URL');
-  if (entry.homepage !== undefined && entry.homepage !== null && !isHttpUrl(entry.homepage)) problems.push('homepage must be an http(s) URL');
-  if (entry.logoUrl !== undefined && entry.logoUrl !== null && !isHttpUrl(entry.logoUrl)) problems.push('logoUrl must be an http(s) URL');
-  if (entry.featured !== undefined && typeof entry.featured !== 'boolean') problems.push('featured must be true or false');
-  if (entry.codec !== undefined && entry.codec !== null && entry.codec !== 'mp3' && entry.codec !== 'aac') problems.push('codec must be "mp3" or "aac"');
-  const program = entry.program;
-  if (program !== undefined && program !== null && (typeof program !== 'object' || Object.values(program).some((v) => typeof v !== 'string'))) {
-    problems.push('program must be an object of strings { artist, title, program }');
-  }
-  const description = optionalString(entry, 'description', 1000, problems);
-  const gradient = optionalString(entry, 'gradient', 256, problems);
-  return {
-    name: typeof entry.name === 'string' ? entry.name.trim() : '',
-    country: entry.country as string,
-    genres: genres as Genre[],
-    streamUrl: entry.streamUrl as string,
-    homepage: (entry.homepage as string | undefined) ?? null,
-    description,
-    gradient: gradient ?? DEFAULT_GRADIENT,
-    logoUrl: (entry.logoUrl as string | undefined) ?? null,
-    featured: (entry.featured as boolean | undefined) ?? false,
-    codec: (entry.codec as 'mp3' | 'aac' | undefined) ?? null,
-    program: (program as ProgramData | undefined) ?? null,
-  };
 }
 
 /** The built-in catalogue, or STATIONS_FILE when set. */

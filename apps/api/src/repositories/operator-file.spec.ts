@@ -1,25 +1,31 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type EntryRules, isHttpUrl, parseEntries, readJsonFile } from './operator-file';
+import { IsNumber, Matches } from 'class-validator';
+import { type EntryRules, IsNonBlankString, isHttpUrl, parseEntries, readJsonFile } from './operator-file';
 
 class TestFileError extends Error {}
 
 const fail = (message: string): TestFileError => new TestFileError(message);
 
 /** Entries are { id: "a".."z", size: number }; ids are kept in upper case to show the normalised id is returned. */
-function rules(nonEmpty: boolean): EntryRules<{ size: number }> {
+class Thing {
+  @Matches(/^[a-z]$/i, { message: 'id must be one letter' })
+  id!: string;
+
+  @IsNumber({}, { message: 'size must be a number' })
+  size!: number;
+}
+
+function rules(nonEmpty: boolean): EntryRules<Thing, { size: number }> {
   return {
     source: 'TEST_FILE (t.json)',
     fail,
     what: 'things',
     nonEmpty,
-    idOf: (entry) => (typeof entry.id === 'string' && /^[a-z]$/i.test(entry.id) ? entry.id.toUpperCase() : null),
-    idRule: 'id must be one letter',
-    fields: (entry, problems) => {
-      if (typeof entry.size !== 'number') problems.push('size must be a number');
-      return { size: entry.size as number };
-    },
+    entry: Thing,
+    normaliseId: (id) => id.toUpperCase(),
+    keep: (thing) => ({ size: thing.size }),
   };
 }
 
@@ -87,7 +93,30 @@ describe('parseEntries', () => {
     [[{ id: 'a', size: 1 }, { id: 'A', size: 2 }], false, 'TEST_FILE (t.json): entry 1 ("A"): id is used by an earlier entry'],
     [[{ id: 'ab', size: 'big' }], false, 'TEST_FILE (t.json): entry 0 ("ab"): id must be one letter; size must be a number'],
     [[{ size: 1 }], false, 'TEST_FILE (t.json): entry 0: id must be one letter'],
+    [[{ id: 'a', size: 1 }, { id: 'A', size: 'big' }], false, 'TEST_FILE (t.json): entry 1 ("A"): id is used by an earlier entry; size must be a number'],
   ])('%j (non-empty: %s) fails with: %s', (raw, nonEmpty, message) => {
     expect(errorOf(raw, nonEmpty)).toBe(message);
+  });
+});
+
+describe('IsNonBlankString', () => {
+  class Named {
+    @Matches(/^[a-z]$/, { message: 'id must be one letter' })
+    id!: string;
+
+    @IsNonBlankString(5)
+    name!: string;
+  }
+  const named = (name: unknown) => {
+    try {
+      return parseEntries([{ id: 'a', name }], { source: 'F', fail, what: 'names', nonEmpty: true, entry: Named, keep: (n) => ({ name: n.name }) });
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+
+  it('takes a string with text in it, up to the length given', () => {
+    expect(named('Ala')).toEqual([{ id: 'a', name: 'Ala' }]);
+    for (const bad of ['   ', '', 'Alicja', 42, undefined]) expect(named(bad)).toBe('F: entry 0 ("a"): name must be a non-empty string of at most 5 characters');
   });
 });

@@ -24,7 +24,6 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       eventsFile: undefined,
       oauth: {},
-      stripe: undefined,
       logLevel: 'info',
       accessTokenTtl: 900,
       relayMaxListeners: 1000,
@@ -46,12 +45,25 @@ describe('loadConfig', () => {
     [{ ACCESS_TOKEN_TTL: '2' }, 'ACCESS_TOKEN_TTL'],
     [{ ACCESS_TOKEN_TTL: '1h' }, 'ACCESS_TOKEN_TTL'],
     [{ OAUTH_GITHUB_TOKEN_URL: 'nope' }, 'OAUTH_GITHUB_TOKEN_URL'],
-    [{ MUSIC_PROVIDER_URL: 'ftp://x' }, 'MUSIC_PROVIDER_URL'],
+    [{ RELAY_MAX_LISTENERS: '0' }, 'RELAY_MAX_LISTENERS'],
+    [{ OAUTH_GOOGLE_USERINFO_URL: 'ftp://x' }, 'OAUTH_GOOGLE_USERINFO_URL'],
   ])('names the variable in the error for %j', (env, variable) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);
     expect(error.message.startsWith(variable)).toBe(true);
     expect(error.message).not.toContain('\n');
+  });
+
+  it('says what is wrong and what it got', () => {
+    expect(errorOf({ PORT: 'eighty' }).message).toBe('PORT must be a whole number from 1 to 65535, got "eighty"');
+    expect(errorOf({ PUBLIC_URL: 'localhost' }).message).toBe('PUBLIC_URL must be a URL (http or https), got "localhost"');
+    expect(errorOf({ SMTP_URL: 'http://mail' }).message).toBe('SMTP_URL must use smtp or smtps, got "http"');
+    expect(errorOf({ LOG_LEVEL: 'loud' }).message).toBe('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"');
+    expect(errorOf({ JWT_SECRET: 'short' }).message).toBe('JWT_SECRET must be at least 32 characters long');
+  });
+
+  it('reads trimmed values and treats blank ones as unset', () => {
+    expect(loadConfig({ PORT: ' 8080 ', LOG_LEVEL: '  ', ACCESS_TOKEN_TTL: '60' }, '/')).toMatchObject({ port: 8080, logLevel: 'info', accessTokenTtl: 60 });
   });
 
   it('turns an OAuth provider on only when both its id and secret are set', () => {

@@ -1,0 +1,75 @@
+import { IsIn, IsOptional, MinLength, ValidateBy } from 'class-validator';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** A URL whose scheme is one of `protocols`; the message says which rule it broke and what it got. */
+function IsUrlOf(protocols: readonly string[]): PropertyDecorator {
+  const schemeOf = (value: unknown): string | undefined => {
+    try {
+      return new URL(String(value)).protocol.replace(/:$/, '');
+    } catch {
+      return undefined;
+    }
+  };
+  return ValidateBy(
+    {
+      name: 'isUrlOf',
+      validator: {
+        validate: (value) => protocols.includes(schemeOf(value) ?? ''),
+        defaultMessage: (args) => {
+          const value: unknown = args?.value;
+          const scheme = schemeOf(value);
+          return scheme === undefined ? `must be a URL (${protocols.join(' or ')}), got "${String(value)}"` : `must use ${protocols.join(' or ')}, got "${scheme}"`;
+        },
+      },
+    },
+  );
+}
+
+/** A whole number written in decimal digits, from `min` to `max`. */
+function IsWholeNumber(min: number, max: number): PropertyDecorator {
+  return ValidateBy({
+    name: 'isWholeNumber',
+    validator: {
+      validate: (value) => typeof value === 'string' && /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max,
+      defaultMessage: (args) => `must be a whole number from ${min} to ${max}, got "${String(args?.value)}"`,
+    },
+  });
+}
+
+const httpUrl = () => IsUrlOf(['http', 'https']);
+
+/**
+ * The environment the API reads, validated like a request body: each property is a variable, every one optional
+ * (the defaults are applied by loadConfig). Values arrive trimmed, with empty ones removed.
+ */
+export class Environment {
+  @IsOptional() @IsWholeNumber(1, 65535) PORT?: string;
+  @IsOptional() @httpUrl() PUBLIC_URL?: string;
+  @IsOptional() @IsUrlOf(['postgres', 'postgresql']) DATABASE_URL?: string;
+  @IsOptional() DATA_DIR?: string;
+  @IsOptional() @MinLength(32, { message: 'must be at least 32 characters long' }) JWT_SECRET?: string;
+  @IsOptional() @IsUrlOf(['smtp', 'smtps']) SMTP_URL?: string;
+  @IsOptional() STATIONS_FILE?: string;
+  @IsOptional() EVENTS_FILE?: string;
+  @IsOptional() @IsIn(LOG_LEVELS, { message: ({ value }) => `must be one of ${LOG_LEVELS.join(', ')}, got "${String(value)}"` }) LOG_LEVEL?: LogLevel;
+  @IsOptional() @IsWholeNumber(5, 86_400) ACCESS_TOKEN_TTL?: string;
+  @IsOptional() @IsWholeNumber(1, 100_000) RELAY_MAX_LISTENERS?: string;
+
+  @IsOptional() GOOGLE_CLIENT_ID?: string;
+  @IsOptional() GOOGLE_CLIENT_SECRET?: string;
+  @IsOptional() @httpUrl() OAUTH_GOOGLE_AUTHORIZE_URL?: string;
+  @IsOptional() @httpUrl() OAUTH_GOOGLE_TOKEN_URL?: string;
+  @IsOptional() @httpUrl() OAUTH_GOOGLE_USERINFO_URL?: string;
+  @IsOptional() FACEBOOK_CLIENT_ID?: string;
+  @IsOptional() FACEBOOK_CLIENT_SECRET?: string;
+  @IsOptional() @httpUrl() OAUTH_FACEBOOK_AUTHORIZE_URL?: string;
+  @IsOptional() @httpUrl() OAUTH_FACEBOOK_TOKEN_URL?: string;
+  @IsOptional() @httpUrl() OAUTH_FACEBOOK_USERINFO_URL?: string;
+  @IsOptional() GITHUB_CLIENT_ID?: string;
+  @IsOptional() GITHUB_CLIENT_SECRET?: string;
+  @IsOptional() @httpUrl() OAUTH_GITHUB_AUTHORIZE_URL?: string;
+  @IsOptional() @httpUrl() OAUTH_GITHUB_TOKEN_URL?: string;
+  @IsOptional() @httpUrl() OAUTH_GITHUB_USERINFO_URL?: string;
+}
