@@ -12,6 +12,7 @@ import { RepositoriesModule } from './repositories/repositories.module';
 import { HealthModule } from './core/health/health.module';
 import { LoggingModule } from './core/logging/logging.module';
 import { SiteModule } from './site/site.module';
+import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
 import { RadioModule } from './radio/radio.module';
 import { EventsModule } from './events/events.module';
@@ -64,7 +65,11 @@ export class AppModule {
         EventsModule,
         ...serveWeb,
       ],
-      providers: [{ provide: APP_GUARD, useClass: ThrottlerGuard }],
+      // Rate limits first, so a flood of bad tokens is throttled like any other request.
+      providers: [
+        { provide: APP_GUARD, useClass: ThrottlerGuard },
+        { provide: APP_GUARD, useClass: AuthGuard },
+      ],
     };
   }
 }

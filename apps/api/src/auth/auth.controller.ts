@@ -1,24 +1,12 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiFoundResponse,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Endpoint } from '../core/http/endpoint.decorator';
+import { Authenticated } from './authenticated.decorator';
+import { ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
-import { ErrorDto } from '../core/http/error.dto';
-import { AccessTokenGuard, CurrentPrincipal, type Principal } from './auth.guard';
+import { CurrentPrincipal, type Principal } from './auth.guard';
 import {
   EmailDto,
   LogoutQueryDto,
@@ -52,11 +40,12 @@ export class AuthController {
 
   @Post('signup')
   @Throttle({ default: { limit: 10, ttl: hour } })
-  @ApiOperation({ operationId: 'signUp', summary: 'Create an account; a confirmation link is mailed' })
   @ApiCreatedResponse({ type: SignUpResultDto })
-  @ApiConflictResponse({ type: ErrorDto, description: 'code user_already_exists' })
-  @ApiBadRequestResponse({ type: ErrorDto })
-  @ApiTooManyRequestsResponse({ type: ErrorDto })
+  @Endpoint({
+    id: 'signUp',
+    summary: 'Create an account; a confirmation link is mailed',
+    errors: [{ status: HttpStatus.CONFLICT, description: 'code user_already_exists' }, HttpStatus.BAD_REQUEST, HttpStatus.TOO_MANY_REQUESTS],
+  })
   signUp(@Body() body: SignUpDto): Promise<SignUpResultDto> {
     return this.auth.signUp(body);
   }
@@ -64,15 +53,12 @@ export class AuthController {
   @Post('token')
   @HttpCode(HttpStatus.OK)
   @Throttle({ default: { limit: 60, ttl: 60_000 } })
-  @ApiOperation({
-    operationId: 'token',
-    summary: 'Sign in with email and password, or trade the refresh token (cookie) for a new session token',
-  })
   @ApiOkResponse({ type: SessionDto, description: 'The refresh token is set as an httpOnly cookie' })
-  @ApiBadRequestResponse({ type: ErrorDto, description: 'code invalid_credentials' })
-  @ApiForbiddenResponse({ type: ErrorDto, description: 'code email_not_confirmed' })
-  @ApiUnauthorizedResponse({ type: ErrorDto, description: 'code invalid_refresh_token or refresh_token_reused' })
-  @ApiTooManyRequestsResponse({ type: ErrorDto })
+  @Endpoint({
+    id: 'token',
+    summary: 'Sign in with email and password, or trade the refresh token (cookie) for a new session token',
+    errors: [{ status: HttpStatus.BAD_REQUEST, description: 'code invalid_credentials' }, { status: HttpStatus.FORBIDDEN, description: 'code email_not_confirmed' }, { status: HttpStatus.UNAUTHORIZED, description: 'code invalid_refresh_token or refresh_token_reused' }, HttpStatus.TOO_MANY_REQUESTS],
+  })
   async token(
     @Query() { grant_type }: TokenQueryDto,
     @Body() body: TokenRequestDto,
@@ -90,16 +76,15 @@ export class AuthController {
 
   @Post('anonymous')
   @Throttle({ default: { limit: 30, ttl: hour } })
-  @ApiOperation({ operationId: 'signInAnonymously', summary: 'Start a session for a new anonymous user' })
   @ApiCreatedResponse({ type: SessionDto })
-  @ApiTooManyRequestsResponse({ type: ErrorDto })
+  @Endpoint({ id: 'signInAnonymously', summary: 'Start a session for a new anonymous user', errors: [HttpStatus.TOO_MANY_REQUESTS] })
   async anonymous(@Client() client: ClientInfo, @Res({ passthrough: true }) res: Response): Promise<SessionDto> {
     return this.respond(await this.auth.signInAnonymously(client), res);
   }
 
   @Get('verify')
-  @ApiOperation({ operationId: 'verifyEmail', summary: 'The link from the confirmation mail: confirms, signs in, goes to the site' })
   @ApiFoundResponse({ description: 'To / signed in, or to /auth?error=link_invalid' })
+  @Endpoint({ id: 'verifyEmail', summary: 'The link from the confirmation mail: confirms, signs in, goes to the site' })
   async verify(@Query() { token }: VerifyQueryDto, @Client() client: ClientInfo, @Res() res: Response): Promise<void> {
     try {
       this.respond(await this.auth.confirmEmail(token, client), res);
@@ -112,9 +97,7 @@ export class AuthController {
   @Post('resend')
   @HttpCode(HttpStatus.OK)
   @Throttle({ default: { limit: 5, ttl: 15 * 60_000 } })
-  @ApiOperation({ operationId: 'resendConfirmation', summary: 'Mail the confirmation link again' })
-  @ApiOkResponse({ type: MessageDto })
-  @ApiTooManyRequestsResponse({ type: ErrorDto })
+  @Endpoint({ id: 'resendConfirmation', summary: 'Mail the confirmation link again', ok: MessageDto, errors: [HttpStatus.TOO_MANY_REQUESTS] })
   async resend(@Body() { email }: EmailDto): Promise<MessageDto> {
     await this.auth.resendConfirmation(email);
     return { message: neutralMail };
@@ -123,9 +106,7 @@ export class AuthController {
   @Post('recover')
   @HttpCode(HttpStatus.OK)
   @Throttle({ default: { limit: 5, ttl: 15 * 60_000 } })
-  @ApiOperation({ operationId: 'recoverPassword', summary: 'Mail a link to set a new password' })
-  @ApiOkResponse({ type: MessageDto })
-  @ApiTooManyRequestsResponse({ type: ErrorDto })
+  @Endpoint({ id: 'recoverPassword', summary: 'Mail a link to set a new password', ok: MessageDto, errors: [HttpStatus.TOO_MANY_REQUESTS] })
   async recover(@Body() { email }: EmailDto): Promise<MessageDto> {
     await this.auth.recover(email);
     return { message: neutralMail };
@@ -134,46 +115,41 @@ export class AuthController {
   @Post('reset')
   @HttpCode(HttpStatus.OK)
   @Throttle({ default: { limit: 10, ttl: 15 * 60_000 } })
-  @ApiOperation({ operationId: 'resetPassword', summary: 'Set a new password with the recovery link, and sign in' })
-  @ApiOkResponse({ type: SessionDto })
-  @ApiBadRequestResponse({ type: ErrorDto, description: 'code invalid_token' })
+  @Endpoint({
+    id: 'resetPassword',
+    summary: 'Set a new password with the recovery link, and sign in',
+    ok: SessionDto,
+    errors: [{ status: HttpStatus.BAD_REQUEST, description: 'code invalid_token' }],
+  })
   async reset(@Body() body: ResetPasswordDto, @Client() client: ClientInfo, @Res({ passthrough: true }) res: Response): Promise<SessionDto> {
     return this.respond(await this.auth.resetPassword(body.token, body.password, client), res);
   }
 
   @Get('user')
-  @UseGuards(AccessTokenGuard)
-  @ApiBearerAuth()
-  @ApiOperation({ operationId: 'getUser', summary: 'The signed-in user' })
-  @ApiOkResponse({ type: UserDto })
-  @ApiUnauthorizedResponse({ type: ErrorDto })
+  @Endpoint({ id: 'getUser', summary: 'The signed-in user', ok: UserDto })
+  @Authenticated()
   getUser(@CurrentPrincipal() principal: Principal): Promise<UserDto> {
     return this.auth.getUser(principal.userId);
   }
 
   @Put('user')
-  @UseGuards(AccessTokenGuard)
   @Throttle({ default: { limit: 20, ttl: 15 * 60_000 } })
-  @ApiBearerAuth()
-  @ApiOperation({
-    operationId: 'updateUser',
+  @Endpoint({
+    id: 'updateUser',
     summary: 'Change username, display name or password, or add an email (a confirmation link is mailed)',
+    ok: UserDto,
+    errors: [{ status: HttpStatus.BAD_REQUEST, description: 'code invalid_current_password or current_password_required' }, { status: HttpStatus.CONFLICT, description: 'code email_taken' }],
   })
-  @ApiOkResponse({ type: UserDto })
-  @ApiBadRequestResponse({ type: ErrorDto, description: 'code invalid_current_password or current_password_required' })
-  @ApiConflictResponse({ type: ErrorDto, description: 'code email_taken' })
-  @ApiUnauthorizedResponse({ type: ErrorDto })
+  @Authenticated()
   updateUser(@CurrentPrincipal() principal: Principal, @Body() body: UpdateUserDto): Promise<UserDto> {
     return this.auth.updateUser(principal.userId, principal.sessionId, body);
   }
 
   @Post('logout')
-  @UseGuards(AccessTokenGuard)
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiBearerAuth()
-  @ApiOperation({ operationId: 'logout', summary: 'End this session, or (scope=global) every session of the user' })
   @ApiNoContentResponse()
-  @ApiUnauthorizedResponse({ type: ErrorDto })
+  @Endpoint({ id: 'logout', summary: 'End this session, or (scope=global) every session of the user' })
+  @Authenticated()
   async logout(
     @CurrentPrincipal() principal: Principal,
     @Query() { scope }: LogoutQueryDto,
@@ -184,8 +160,7 @@ export class AuthController {
   }
 
   @Get('providers')
-  @ApiOperation({ operationId: 'getProviders', summary: 'Which OAuth providers are on' })
-  @ApiOkResponse({ type: ProvidersDto })
+  @Endpoint({ id: 'getProviders', summary: 'Which OAuth providers are on', ok: ProvidersDto })
   providers(): ProvidersDto {
     const { oauth } = this.config;
     return { google: Boolean(oauth.google), facebook: Boolean(oauth.facebook), github: Boolean(oauth.github) };

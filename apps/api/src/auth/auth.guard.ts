@@ -1,42 +1,47 @@
-import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
+import { type CanActivate, createParamDecorator, type ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { authErrors } from './auth-errors';
+import { AUTHENTICATED, type AuthenticatedOptions } from './authenticated.decorator';
 import { type Principal, Principals } from './principals';
 
 export type { Principal } from './principals';
 
 type AuthedRequest = Request & { principal?: Principal };
 
-/** A valid access token of a session that has not ended; the caller acts only as that user. */
+/**
+ * The global guard behind @Authenticated: a valid access token of a session that has not ended, and the caller acts
+ * only as that user. Routes without the decorator are public.
+ */
 @Injectable()
-export class AccessTokenGuard implements CanActivate {
-  /** Whether a request without any Authorization header passes (as nobody). */
-  protected readonly optional: boolean = false;
-
-  constructor(private readonly principals: Principals) {}
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly principals: Principals,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
+    const options = this.reflector.get<AuthenticatedOptions | undefined>(AUTHENTICATED, context.getHandler());
+    if (!options || context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<AuthedRequest>();
-    if (this.optional && !request.get('authorization')) return true;
-    const [scheme, token] = (request.get('authorization') ?? '').split(' ');
+    const header = request.get('authorization');
+    if (options.optional && !header) return true;
+    const [scheme, token] = (header ?? '').split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) throw authErrors.unauthenticated();
     request.principal = await this.principals.fromAccessToken(token);
+    if (options.confirmed && request.principal.isAnonymous) {
+      throw new ForbiddenException({ message: 'This needs an account: sign up or sign in first', code: 'account_required' });
+    }
     return true;
   }
 }
 
-/** Like AccessTokenGuard, but a request with no token at all passes as nobody; a bad token is still a 401. */
-@Injectable()
-export class OptionalAccessTokenGuard extends AccessTokenGuard {
-  protected override readonly optional = true;
-}
-
-/** The caller when OptionalAccessTokenGuard found one. */
+/** The caller of an @Authenticated({ optional: true }) route, when there is one. */
 export const OptionalPrincipal = createParamDecorator(
   (_: unknown, ctx: ExecutionContext): Principal | undefined => ctx.switchToHttp().getRequest<AuthedRequest>().principal,
 );
 
-/** The signed-in caller, set by AccessTokenGuard. */
+/** The signed-in caller of an @Authenticated route. */
 export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal => {
   const principal = ctx.switchToHttp().getRequest<AuthedRequest>().principal;
   if (!principal) throw authErrors.unauthenticated();

@@ -7,7 +7,6 @@ import { AccessTokens } from './access-tokens';
 import { AttemptLimiter } from './attempt-limiter';
 import { AuthMails } from './auth-mails';
 import { AuthController } from './auth.controller';
-import { AccessTokenGuard, OptionalAccessTokenGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { EmailLinksService } from './email-links.service';
 import { OAuthController } from './oauth/oauth.controller';
@@ -28,7 +27,7 @@ export class AuthModule {
     const issuer = config.publicUrl;
     return {
       module: AuthModule,
-      // Every domain guards its routes with the access-token guards exported here.
+      // The global AuthGuard (AppModule) and the realtime gateway turn tokens into principals with Principals.
       global: true,
       imports: [
         PassportModule.register({ session: false }),
@@ -45,8 +44,6 @@ export class AuthModule {
         SessionsService,
         AccessTokens,
         Principals,
-        AccessTokenGuard,
-        OptionalAccessTokenGuard,
         PasswordHasher,
         EmailLinksService,
         AuthMails,
@@ -57,7 +54,7 @@ export class AuthModule {
         OAuthHttp,
         ...oauthStrategyProviders(config),
       ],
-      exports: [AccessTokenGuard, OptionalAccessTokenGuard, Principals],
+      exports: [Principals],
     };
   }
 }

@@ -1,18 +1,9 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { Endpoint } from '../core/http/endpoint.decorator';
+import { Authenticated } from '../auth/authenticated.decorator';
+import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { OptionalAccessTokenGuard, OptionalPrincipal, type Principal } from '../auth/auth.guard';
-import { ErrorDto } from '../core/http/error.dto';
+import { OptionalPrincipal, type Principal } from '../auth/auth.guard';
 import { AffiliateClickCreatedDto, CreateAffiliateClickDto, EventDto, EventIdParamDto } from './events.dto';
 import { EventsService } from './events.service';
 
@@ -25,8 +16,7 @@ export class EventsController {
   constructor(private readonly events: EventsService) {}
 
   @Get()
-  @ApiOperation({ operationId: 'listEvents', summary: 'The upcoming events of EVENTS_FILE, soonest first (none without it)' })
-  @ApiOkResponse({ type: [EventDto] })
+  @Endpoint({ id: 'listEvents', summary: 'The upcoming events of EVENTS_FILE, soonest first (none without it)', ok: [EventDto] })
   list(): Promise<EventDto[]> {
     return this.events.upcoming();
   }
@@ -34,14 +24,13 @@ export class EventsController {
   @Post(':id/affiliate-click')
   @HttpCode(HttpStatus.CREATED)
   @Throttle({ default: { limit: EventsController.clicksPerMinute, ttl: 60_000 } })
-  @UseGuards(OptionalAccessTokenGuard)
-  @ApiBearerAuth()
-  @ApiOperation({ operationId: 'recordAffiliateClick', summary: "Record a click on an event's ticket link (with the user, when signed in)" })
   @ApiCreatedResponse({ type: AffiliateClickCreatedDto })
-  @ApiBadRequestResponse({ type: ErrorDto })
-  @ApiUnauthorizedResponse({ type: ErrorDto, description: 'An access token was sent but is not valid' })
-  @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiTooManyRequestsResponse({ type: ErrorDto, description: 'Too many clicks; see Retry-After' })
+  @Endpoint({
+    id: 'recordAffiliateClick',
+    summary: "Record a click on an event's ticket link (with the user, when signed in)",
+    errors: [HttpStatus.BAD_REQUEST, { status: HttpStatus.UNAUTHORIZED, description: 'An access token was sent but is not valid' }, HttpStatus.NOT_FOUND, { status: HttpStatus.TOO_MANY_REQUESTS, description: 'Too many clicks; see Retry-After' }],
+  })
+  @Authenticated({ optional: true })
   recordClick(
     @Param() { id }: EventIdParamDto,
     @Body() click: CreateAffiliateClickDto,

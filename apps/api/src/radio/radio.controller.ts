@@ -1,19 +1,10 @@
-import { Controller, Delete, Get, Head, Param, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, Head, HttpStatus, Param, Put, Query, Req, Res } from '@nestjs/common';
+import { Endpoint } from '../core/http/endpoint.decorator';
+import { Authenticated } from '../auth/authenticated.decorator';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import {
-  ApiBadGatewayResponse,
-  ApiBearerAuth,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
-import { AccessTokenGuard, CurrentPrincipal, OptionalAccessTokenGuard, OptionalPrincipal, type Principal } from '../auth/auth.guard';
-import { ErrorDto } from '../core/http/error.dto';
+import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, OptionalPrincipal, type Principal } from '../auth/auth.guard';
 import { LikesService } from './likes.service';
 import { LikedStationsDto, LikesDto, NowPlayingDto, SearchQueryDto, SearchResultDto, StationDto, StationIdParamDto, StationsQueryDto, WeeklyTopDto } from './radio.dto';
 import { NowPlayingService } from './now-playing.service';
@@ -35,91 +26,81 @@ export class RadioController {
   @Get('radio/:id/stream')
   @Head('radio/:id/stream')
   @SkipThrottle()
-  @ApiOperation({ operationId: 'streamStation', summary: "The station's audio through our same-origin relay (CORS-clean, ICY metadata removed)" })
   @ApiProduces('audio/mpeg', 'audio/aac')
   @ApiOkResponse({ description: 'Endless audio' })
-  @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiBadGatewayResponse({ type: ErrorDto, description: 'The station does not answer' })
-  @ApiServiceUnavailableResponse({ type: ErrorDto, description: 'The station has as many listeners as the relay allows' })
+  @Endpoint({
+    id: 'streamStation',
+    summary: "The station's audio through our same-origin relay (CORS-clean, ICY metadata removed)",
+    errors: [HttpStatus.NOT_FOUND, { status: HttpStatus.BAD_GATEWAY, description: 'The station does not answer' }, { status: HttpStatus.SERVICE_UNAVAILABLE, description: 'The station has as many listeners as the relay allows' }],
+  })
   async stream(@Param() { id }: StationIdParamDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     await this.relay.serve(await this.stations.require(id), req, res);
   }
 
   @Get('radio/:id/nowplaying')
-  @ApiOperation({ operationId: 'getNowPlaying', summary: 'What the station plays now (its metadata, else its program, else just its name)' })
-  @ApiOkResponse({ type: NowPlayingDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @Endpoint({
+    id: 'getNowPlaying',
+    summary: 'What the station plays now (its metadata, else its program, else just its name)',
+    ok: NowPlayingDto,
+    errors: [HttpStatus.NOT_FOUND],
+  })
   nowPlayingOf(@Param() { id }: StationIdParamDto): Promise<NowPlayingDto> {
     return this.nowPlaying.get(id);
   }
 
   @Get('radio/stations')
-  @ApiOperation({ operationId: 'listStations', summary: 'The station catalogue, filtered by country, genre and text' })
-  @ApiOkResponse({ type: [StationDto] })
+  @Endpoint({ id: 'listStations', summary: 'The station catalogue, filtered by country, genre and text', ok: [StationDto] })
   list(@Query() query: StationsQueryDto): Promise<StationDto[]> {
     return this.stations.list(query);
   }
 
   @Get('radio/stations/:id')
-  @ApiOperation({ operationId: 'getStation', summary: 'One station' })
-  @ApiOkResponse({ type: StationDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @Endpoint({ id: 'getStation', summary: 'One station', ok: StationDto, errors: [HttpStatus.NOT_FOUND] })
   get(@Param() { id }: StationIdParamDto): Promise<StationDto> {
     return this.stations.get(id);
   }
 
   @Get('search')
-  @ApiOperation({ operationId: 'search', summary: 'Search (stations for now)' })
-  @ApiOkResponse({ type: SearchResultDto })
+  @Endpoint({ id: 'search', summary: 'Search (stations for now)', ok: SearchResultDto })
   async search(@Query() { q }: SearchQueryDto): Promise<SearchResultDto> {
     return { stations: await this.stations.list({ q }) };
   }
 
   @Get('radio/top-weekly')
-  @ApiOperation({ operationId: 'getWeeklyTop', summary: "This week's most liked stations (Monday to Sunday, Europe/Warsaw)" })
-  @ApiOkResponse({ type: WeeklyTopDto })
+  @Endpoint({ id: 'getWeeklyTop', summary: "This week's most liked stations (Monday to Sunday, Europe/Warsaw)", ok: WeeklyTopDto })
   topWeekly(): Promise<WeeklyTopDto> {
     return this.weekly.top();
   }
 
   @Get('radio/liked')
-  @UseGuards(AccessTokenGuard)
-  @ApiBearerAuth()
-  @ApiOperation({ operationId: 'getLikedStations', summary: "The caller's favourites: the stations they like (anonymous sessions too)" })
-  @ApiOkResponse({ type: LikedStationsDto })
-  @ApiUnauthorizedResponse({ type: ErrorDto })
+  @Endpoint({ id: 'getLikedStations', summary: "The caller's favourites: the stations they like (anonymous sessions too)", ok: LikedStationsDto })
+  @Authenticated()
   liked(@CurrentPrincipal() principal: Principal): Promise<LikedStationsDto> {
     return this.likes.likedBy(principal.userId);
   }
 
   @Get('radio/:id/likes')
-  @UseGuards(OptionalAccessTokenGuard)
-  @ApiBearerAuth()
-  @ApiOperation({ operationId: 'getStationLikes', summary: "A station's like count, and whether the caller likes it" })
-  @ApiOkResponse({ type: LikesDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @Endpoint({
+    id: 'getStationLikes',
+    summary: "A station's like count, and whether the caller likes it",
+    ok: LikesDto,
+    errors: [HttpStatus.NOT_FOUND],
+  })
+  @Authenticated({ optional: true })
   likesOf(@Param() { id }: StationIdParamDto, @OptionalPrincipal() principal?: Principal): Promise<LikesDto> {
     return this.likes.get(id, principal?.userId);
   }
 
   @Put('radio/:id/like')
-  @UseGuards(AccessTokenGuard)
-  @ApiBearerAuth()
-  @ApiOperation({ operationId: 'likeStation', summary: 'Like a station (idempotent; anonymous sessions count)' })
-  @ApiOkResponse({ type: LikesDto })
-  @ApiUnauthorizedResponse({ type: ErrorDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @Endpoint({ id: 'likeStation', summary: 'Like a station (idempotent; anonymous sessions count)', ok: LikesDto, errors: [HttpStatus.NOT_FOUND] })
+  @Authenticated()
   like(@Param() { id }: StationIdParamDto, @CurrentPrincipal() principal: Principal): Promise<LikesDto> {
     return this.likes.like(id, principal.userId);
   }
 
   @Delete('radio/:id/like')
-  @UseGuards(AccessTokenGuard)
-  @ApiBearerAuth()
-  @ApiOperation({ operationId: 'unlikeStation', summary: 'Take a like back (idempotent)' })
-  @ApiOkResponse({ type: LikesDto })
-  @ApiUnauthorizedResponse({ type: ErrorDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @Endpoint({ id: 'unlikeStation', summary: 'Take a like back (idempotent)', ok: LikesDto, errors: [HttpStatus.NOT_FOUND] })
+  @Authenticated()
   unlike(@Param() { id }: StationIdParamDto, @CurrentPrincipal() principal: Principal): Promise<LikesDto> {
     return this.likes.unlike(id, principal.userId);
   }

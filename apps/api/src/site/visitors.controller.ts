@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Endpoint } from '../core/http/endpoint.decorator';
+import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { ErrorDto } from '../core/http/error.dto';
 import { RegisterVisitDto, VisitDto, VisitorsDto } from './visitors.dto';
 import { VisitorsService } from './visitors.service';
 
@@ -13,17 +13,18 @@ export class VisitorsController {
   @Post()
   @HttpCode(HttpStatus.OK)
   @Throttle({ default: { limit: 30, ttl: 60_000 } })
-  @ApiOperation({ operationId: 'registerVisit', summary: 'Count this browser session once (repeating is harmless); the 1000th is the winner' })
-  @ApiOkResponse({ type: VisitDto })
-  @ApiBadRequestResponse({ type: ErrorDto })
-  @ApiTooManyRequestsResponse({ type: ErrorDto })
+  @Endpoint({
+    id: 'registerVisit',
+    summary: 'Count this browser session once (repeating is harmless); the 1000th is the winner',
+    ok: VisitDto,
+    errors: [HttpStatus.BAD_REQUEST, HttpStatus.TOO_MANY_REQUESTS],
+  })
   register(@Body() { sessionId }: RegisterVisitDto): Promise<VisitDto> {
     return this.visitors.register(sessionId);
   }
 
   @Get()
-  @ApiOperation({ operationId: 'getVisitors', summary: 'The visitor count and when the 1000th visitor came' })
-  @ApiOkResponse({ type: VisitorsDto })
+  @Endpoint({ id: 'getVisitors', summary: 'The visitor count and when the 1000th visitor came', ok: VisitorsDto })
   current(): Promise<VisitorsDto> {
     return this.visitors.current();
   }

@@ -1,11 +1,11 @@
-import { Controller, Get, Inject, Logger, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiFoundResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpStatus, Inject, Logger, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
+import { Endpoint } from '../../core/http/endpoint.decorator';
+import { ApiFoundResponse, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { NextFunction, Request, Response } from 'express';
 import passport from 'passport';
 import type { AppConfig } from '../../core/config/config';
 import { APP_CONFIG } from '../../core/config/config.module';
-import { ErrorDto } from '../../core/http/error.dto';
 import { AuthorizeQueryDto, OAUTH_PROVIDERS, type OAuthProvider } from '../auth.dto';
 import type { ClientInfo } from '../auth.service';
 import { Client } from '../client-info.decorator';
@@ -26,9 +26,12 @@ export class OAuthController {
 
   @Get('authorize')
   @Throttle({ default: { limit: 30, ttl: 60_000 } })
-  @ApiOperation({ operationId: 'authorize', summary: 'Browser navigation: go to the provider to sign in (or link an anonymous account)' })
   @ApiFoundResponse({ description: "To the provider's consent page" })
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'The provider is not configured' })
+  @Endpoint({
+    id: 'authorize',
+    summary: 'Browser navigation: go to the provider to sign in (or link an anonymous account)',
+    errors: [{ status: HttpStatus.NOT_FOUND, description: 'The provider is not configured' }],
+  })
   authorize(@Query() { provider }: AuthorizeQueryDto, @Req() req: Request, @Res() res: Response): void {
     this.enabled(provider);
     passport.authenticate(provider, { session: false })(req, res, (err?: unknown) => {
@@ -38,8 +41,8 @@ export class OAuthController {
 
   @Get('callback/:provider')
   @Throttle({ default: { limit: 30, ttl: 60_000 } })
-  @ApiOperation({ operationId: 'oauthCallback', summary: 'Where the provider sends the browser back' })
   @ApiFoundResponse({ description: 'To the site signed in, or to /auth?error=oauth' })
+  @Endpoint({ id: 'oauthCallback', summary: 'Where the provider sends the browser back' })
   callback(@Param('provider') provider: string, @Client() client: ClientInfo, @Req() req: Request, @Res() res: Response): void {
     if (!(OAUTH_PROVIDERS as readonly string[]).includes(provider)) throw new NotFoundException(`Unknown provider ${provider}`);
     this.enabled(provider as OAuthProvider);

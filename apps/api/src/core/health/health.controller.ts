@@ -1,7 +1,7 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpStatus } from '@nestjs/common';
+import { Endpoint } from '../../core/http/endpoint.decorator';
+import { ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import { ErrorDto } from '../http/error.dto';
 import { HealthDto } from './health.dto';
 import { HealthService } from './health.service';
 
@@ -12,9 +12,12 @@ export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   @Get()
-  @ApiOperation({ operationId: 'getHealth', summary: 'Liveness of the API and its database' })
-  @ApiOkResponse({ type: HealthDto })
-  @ApiServiceUnavailableResponse({ type: ErrorDto, description: 'The database does not answer' })
+  @Endpoint({
+    id: 'getHealth',
+    summary: 'Liveness of the API and its database',
+    ok: HealthDto,
+    errors: [{ status: HttpStatus.SERVICE_UNAVAILABLE, description: 'The database does not answer' }],
+  })
   check(): Promise<HealthDto> {
     return this.health.check();
   }

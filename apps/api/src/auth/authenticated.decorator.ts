@@ -1,0 +1,25 @@
+import { applyDecorators, HttpStatus, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiResponse } from '@nestjs/swagger';
+import { ErrorDto } from '../core/http/error.dto';
+
+export interface AuthenticatedOptions {
+  /** A request without any Authorization header passes as nobody; a bad token is still a 401. */
+  optional?: boolean;
+  /** Only a full account: an anonymous session is refused with 403. */
+  confirmed?: boolean;
+}
+
+export const AUTHENTICATED = Symbol('authenticated');
+
+/**
+ * Who may call the route: the bearer of a valid access token of a live session (AuthGuard checks it for every route
+ * that carries this decorator; routes without it are public). Documents the bearer scheme and the 401/403 answers.
+ */
+export function Authenticated(options: AuthenticatedOptions = {}): MethodDecorator {
+  return applyDecorators(
+    SetMetadata(AUTHENTICATED, options),
+    ApiBearerAuth(),
+    ...(options.optional ? [] : [ApiResponse({ status: HttpStatus.UNAUTHORIZED, type: ErrorDto })]),
+    ...(options.confirmed ? [ApiResponse({ status: HttpStatus.FORBIDDEN, type: ErrorDto, description: 'code account_required' })] : []),
+  );
+}
