@@ -1,46 +1,33 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite, in the order of DESIGN.md section 8, stopping at the first failing
-// stage. Ends with a per-stage summary and one line "tests: N passed, N failed".
+// `npm test`: the whole suite, stage by stage, stopping at the first failing stage. Every stage is Nx targets
+// (cached: a stage whose inputs did not change is restored with its report); this script adds only the Debian
+// packages the stages drive, and the count of tests read from the reports. Ends with a per-stage summary and one
+// line "tests: N passed, N failed". `npm test -- e2e` runs one stage.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { composeCommand } from './check-compose.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const chromium = require('../tools/chromium.cjs');
-const results = path.join(root, 'tmp/test-results');
-rmSync(results, { recursive: true, force: true });
-mkdirSync(results, { recursive: true });
+// Where the targets write their JSON reports (each target declares its file as an output, so a cache hit restores it).
+const reports = path.join(root, 'tmp/reports');
+rmSync(reports, { recursive: true, force: true });
 
-const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 'true', NX_SKIP_NX_CACHE: 'false' };
-const bin = {
-  nx: path.join(root, 'node_modules/nx/dist/bin/nx.js'),
-  eslint: path.join(root, 'node_modules/eslint/bin/eslint.js'),
-  jest: path.join(root, 'node_modules/jest/bin/jest.js'),
-  playwright: path.join(root, 'node_modules/@playwright/test/cli.js'),
-};
+const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 'true' };
+const nxBin = path.join(root, 'node_modules/nx/dist/bin/nx.js');
 
 function exec(command, args, extraEnv = {}) {
-  console.log(`\n$ ${[path.basename(command), ...args].map((a) => (path.isAbsolute(a) ? path.relative(root, a) : a)).join(' ')}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
-  return result.status === 0;
+  console.log(`\n$ ${[path.basename(command), ...args].join(' ')}`);
+  return spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } }).status === 0;
 }
 
-/** Runs a Node script (a tool's bin file) with this Node. */
-function run(args, extraEnv = {}) {
-  return exec(process.execPath, args, extraEnv);
-}
+const nx = (...args) => exec(process.execPath, [nxBin, ...args, '--outputStyle=static']);
 
 const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-
-/** How to run Compose here: Docker's plugin, else the standalone docker-compose, else undefined. */
-function composeCommand() {
-  if (spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0) return ['docker', 'compose'];
-  if (onPath('docker-compose')) return ['docker-compose'];
-  return undefined;
-}
 
 /**
  * The Debian packages the suite drives, and the stages that need them. This is the one list: `.ci/run`
@@ -67,81 +54,66 @@ function ensureDebianPackages(selected) {
   return exec('apt-get', ['update', '-qq'], apt) && exec('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], apt);
 }
 
-/** `docker compose config` (or the standalone docker-compose) must accept the deployment file. */
-function validateCompose() {
-  const compose = composeCommand();
-  if (!compose) {
-    console.error('Neither `docker compose` nor `docker-compose` is installed: apt-get install -y docker-compose');
-    return false;
-  }
-  const secrets = { POSTGRES_PASSWORD: 'validate-only', JWT_SECRET: 'validate-only-0123456789abcdefghijklmnop' };
-  return exec(compose[0], [...compose.slice(1), 'config', '-q'], secrets);
+/** The projects that have a target, from the Nx graph. */
+function projectsWith(target) {
+  const result = spawnSync(process.execPath, [nxBin, 'show', 'projects', '--with-target', target, '--json'], { cwd: root, env, encoding: 'utf8' });
+  return JSON.parse(result.stdout);
 }
 
-const counts = { passed: 0, failed: 0 };
-
-function countJest(file) {
-  if (!existsSync(file)) return;
+/** Passed and failed counts of one report (Jest's --json or Playwright's json reporter); undefined when it is missing. */
+function countReport(file) {
+  if (!existsSync(file)) return undefined;
   const r = JSON.parse(readFileSync(file, 'utf8'));
-  counts.passed += r.numPassedTests;
-  counts.failed += r.numFailedTests + r.numRuntimeErrorTestSuites;
-}
-
-function countPlaywright(file) {
-  if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  counts.passed += stats.expected + stats.flaky;
-  counts.failed += stats.unexpected;
-}
-
-function jest(config, name, nodeArgs = []) {
-  const out = path.join(results, `${name}.json`);
-  const ok = run([...nodeArgs, bin.jest, '-c', config, '--ci', '--json', '--outputFile', out]);
-  countJest(out);
-  return ok;
-}
-
-function playwright(config, name) {
-  const out = path.join(results, `${name}.json`);
-  const ok = run([bin.playwright, 'test', '-c', config, '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: out });
-  countPlaywright(out);
-  return ok;
+  if (r.stats) return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
+  return { passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites };
 }
 
 const only = process.argv.slice(2);
+/** Each stage: the Nx targets it runs, and the targets whose reports hold its tests. */
 const stages = [
-  // Not a test: installs what the selected stages drive, so it runs whatever the selection.
-  ['packages', () => ensureDebianPackages(only.length && !only.includes('packages') ? only : stages.map(([name]) => name))],
-  // The project graph first: the module-boundaries rule reads it, and skips itself without it.
-  ['lint', () => run([bin.nx, 'show', 'projects']) && run([bin.eslint, '--max-warnings=0', '.']) && validateCompose()],
-  [
-    'typecheck',
-    () => run([bin.nx, 'run-many', '-t', 'typecheck', '--outputStyle=static']) && run([path.join(root, 'scripts/api-client.mjs'), '--check']),
-  ],
-  ['unit', () => jest('jest.config.cjs', 'unit')],
-  [
-    'api',
-    () => run([bin.nx, 'run', 'api:build', '--outputStyle=static']) && jest('apps/api/test/jest.config.cjs', 'api', ['--experimental-vm-modules']),
-  ],
-  ['audio', () => playwright('libs/audio-engine/signal/playwright.config.ts', 'audio')],
-  [
-    'e2e',
-    () => run([bin.nx, 'run-many', '-t', 'build', '-p', 'api', 'web', '--outputStyle=static']) && playwright('apps/web-e2e/playwright.config.ts', 'e2e'),
-  ],
-  ['storybook', () => run([bin.nx, 'run', 'ui:build-storybook', '--outputStyle=static']) && playwright('libs/ui/smoke/playwright.config.ts', 'storybook')],
+  { name: 'lint', run: () => nx('run', 'tools:lint'), reports: [] },
+  { name: 'typecheck', run: () => nx('run-many', '-t', 'typecheck', 'check', '--parallel=2'), reports: [] },
+  { name: 'unit', run: () => nx('run-many', '-t', 'test', '--parallel=2'), reports: () => projectsWith('test').map((p) => [p, 'test']) },
+  { name: 'api', run: () => nx('run', 'api:test-api'), reports: [['api', 'test-api']] },
+  { name: 'audio', run: () => nx('run', 'audio-engine:test-signal'), reports: [['audio-engine', 'test-signal']] },
+  { name: 'e2e', run: () => nx('run', 'web-e2e:e2e'), reports: [['web-e2e', 'e2e']] },
+  { name: 'storybook', run: () => nx('run', 'ui:test-storybook'), reports: [['ui', 'test-storybook']] },
 ];
+const selected = only.length ? stages.filter((s) => only.includes(s.name)) : stages;
+const unknown = only.filter((name) => !stages.some((s) => s.name === name));
+if (unknown.length) {
+  console.error(`No stage ${unknown.join(', ')}; the stages are ${stages.map((s) => s.name).join(', ')}.`);
+  process.exit(2);
+}
 
+const counts = { passed: 0, failed: 0 };
+const missing = [];
 const summary = [];
 const started = Date.now();
 let failed;
-for (const [name, stage] of stages) {
-  if (only.length && name !== 'packages' && !only.includes(name)) continue;
+if (!ensureDebianPackages(selected.map((s) => s.name))) {
+  failed = 'packages';
+  summary.push('  FAIL packages');
+}
+for (const stage of failed ? [] : selected) {
   const t0 = Date.now();
-  console.log(`\n=== ${name} ===`);
-  const ok = stage();
-  summary.push(`  ${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(10)} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`\n=== ${stage.name} ===`);
+  const ok = stage.run();
+  const tally = { passed: 0, failed: 0 };
+  for (const [project, target] of typeof stage.reports === 'function' ? stage.reports() : stage.reports) {
+    const count = countReport(path.join(reports, project, `${target}.json`));
+    if (!count) missing.push(`${project}:${target}`);
+    else {
+      tally.passed += count.passed;
+      tally.failed += count.failed;
+    }
+  }
+  counts.passed += tally.passed;
+  counts.failed += tally.failed;
+  const tests = stage.reports.length || typeof stage.reports === 'function' ? `  ${tally.passed} passed, ${tally.failed} failed` : '';
+  summary.push(`  ${ok ? 'ok  ' : 'FAIL'} ${stage.name.padEnd(10)} ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s${tests}`);
   if (!ok) {
-    failed = name;
+    failed = stage.name;
     break;
   }
 }
@@ -149,5 +121,10 @@ for (const [name, stage] of stages) {
 console.log(`\n=== summary (${((Date.now() - started) / 1000).toFixed(0)} s) ===`);
 console.log(summary.join('\n'));
 if (failed) console.log(`Stopped at the failing stage "${failed}"; its output is above.`);
-console.log(`tests: ${counts.passed} passed, ${counts.failed + (failed && counts.failed === 0 ? 1 : 0)} failed`);
+if (missing.length) {
+  // A target that failed before writing its report (a crash, a build error): its tests are not counted, and we say so.
+  console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, and no report from ${missing.join(', ')}`);
+  process.exit(1);
+}
+console.log(`tests: ${counts.passed} passed, ${counts.failed} failed`);
 process.exit(failed ? 1 : 0);
