@@ -1,6 +1,7 @@
 import { useToast } from '@grouarock/ui';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useT } from '../../lib/i18n';
+import { useAsyncAction } from '../../lib/use-async-action';
 import { ApiError } from '../../lib/api';
 import { useAuth } from './components/auth-provider';
 
@@ -13,25 +14,19 @@ export function useSignOut(): { signOut: (scope?: 'local' | 'global') => Promise
   const { signOut } = useAuth();
   const { show } = useToast();
   const t = useT();
-  const [busy, setBusy] = useState(false);
+  const { run, running } = useAsyncAction(async (scope: 'local' | 'global' = 'local') => {
+    try {
+      await signOut(scope);
+      show({ tone: 'success', title: t(scope === 'global' ? 'profile.sessions.done' : 'auth.toast.logoutSuccess') });
+      return true;
+    } catch (error) {
+      console.error('Sign-out failed', error);
+      show({ tone: 'error', title: t(error instanceof ApiError ? 'auth.toast.logoutError' : 'auth.toast.logoutUnexpected') });
+      return false;
+    }
+  });
 
-  const run = useCallback(
-    async (scope: 'local' | 'global' = 'local') => {
-      setBusy(true);
-      try {
-        await signOut(scope);
-        show({ tone: 'success', title: t(scope === 'global' ? 'profile.sessions.done' : 'auth.toast.logoutSuccess') });
-        return true;
-      } catch (error) {
-        console.error('Sign-out failed', error);
-        show({ tone: 'error', title: t(error instanceof ApiError ? 'auth.toast.logoutError' : 'auth.toast.logoutUnexpected') });
-        return false;
-      } finally {
-        setBusy(false);
-      }
-    },
-    [signOut, show, t],
-  );
-
-  return { signOut: run, busy };
+  // A second click while signing out changes nothing: the first one decides.
+  const signOutOnce = useCallback(async (scope?: 'local' | 'global') => (await run(scope)) ?? false, [run]);
+  return { signOut: signOutOnce, busy: running };
 }

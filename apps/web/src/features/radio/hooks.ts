@@ -15,6 +15,7 @@ import {
   type LikeState,
 } from './atoms';
 import type { NowPlayingDto } from './api/radio-api';
+import { useAsyncAction } from '../../lib/use-async-action';
 
 /** Loads the catalogue once per page visit; `retry` after an error. */
 export function useStationsLoader(): () => void {
@@ -71,7 +72,6 @@ export function useLikes(stationId: string | null): {
   const [likes, setLikes] = useAtom(likesAtom);
   const setFavourites = useSetAtom(favouriteIdsAtom);
   const setVersion = useSetAtom(likesVersionAtom);
-  const [busy, setBusy] = useState(false);
   const sessionRef = useRef(auth.session);
   useEffect(() => {
     sessionRef.current = auth.session;
@@ -115,24 +115,19 @@ export function useLikes(stationId: string | null): {
 
   const state = stationId ? (likes[stationId] ?? null) : null;
   const { signInAnonymously } = auth;
-  const toggle = useCallback(async () => {
-    if (!stationId || busy) return;
-    setBusy(true);
-    try {
-      const result = await toggleLike(stationId, state?.likedByMe ?? false, {
-        hasSession: () => sessionRef.current !== null,
-        signInAnonymously,
-        like: radioApi.like,
-        unlike: radioApi.unlike,
-      });
-      if (result) {
-        remember(stationId, result);
-        setVersion((n) => n + 1);
-      }
-    } finally {
-      setBusy(false);
+  const { run: toggle, running: busy } = useAsyncAction(async () => {
+    if (!stationId) return;
+    const result = await toggleLike(stationId, state?.likedByMe ?? false, {
+      hasSession: () => sessionRef.current !== null,
+      signInAnonymously,
+      like: radioApi.like,
+      unlike: radioApi.unlike,
+    });
+    if (result) {
+      remember(stationId, result);
+      setVersion((n) => n + 1);
     }
-  }, [stationId, busy, state?.likedByMe, signInAnonymously, remember, setVersion]);
+  });
 
   return { state, busy, toggle };
 }

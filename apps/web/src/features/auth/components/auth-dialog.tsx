@@ -1,11 +1,14 @@
 import { css, type Theme } from '@emotion/react';
 import { Button, Dialog, TextField, useToast } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { firstProblem, schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
 import type { AuthDialogMode } from '../atoms';
 import { isAuthErrorCode, useAuthErrorText } from '../auth-messages';
 import { PASSWORD_MIN_LENGTH } from '../constants';
+import { newPasswordProblems, type NewPasswordValues } from '../new-password';
 import { useAuth } from './auth-provider';
 import { EmailNotConfirmed } from './email-not-confirmed';
 import { formStack, linkButton } from './form-styles';
@@ -30,16 +33,26 @@ export interface AuthDialogProps {
   onModeChange: (mode: AuthDialogMode) => void;
 }
 
-interface Fields {
+interface Fields extends NewPasswordValues {
   username: string;
   email: string;
-  password: string;
-  confirmPassword: string;
 }
 
 const empty: Fields = { username: '', email: '', password: '', confirmPassword: '' };
 
 type Problem = { field: 'password' | 'confirmPassword' | null; text: string };
+
+/**
+ * The browser checks that every field is filled in; then the new-password rules (a sign-in only has the length
+ * rule). The dialog says a mismatch in its own words.
+ */
+const dialogSchema =
+  (register: boolean): FormSchema<Fields> =>
+  (values) => {
+    const { confirmPassword, password } = newPasswordProblems(register ? values : { ...values, confirmPassword: values.password });
+    if (confirmPassword) return { confirmPassword: 'auth.dialog.passwordsMismatch' };
+    return password ? { password } : {};
+  };
 
 /**
  * The sign-in / sign-up modal that pages open when an action needs an account (useAuthDialog). All fields are
@@ -54,46 +67,35 @@ export function AuthDialog({ open, mode, onOpenChange, onModeChange }: AuthDialo
   const errorText = useAuthErrorText();
   const formId = useId();
   const errorId = useId();
-  const [fields, setFields] = useState<Fields>(empty);
-  const [busy, setBusy] = useState(false);
+  const register = mode === 'register';
+  const form = useForm<Fields>({ resolver: schemaResolver(dialogSchema(register)), defaultValues: empty });
+  const busy = form.formState.isSubmitting;
   const [problem, setProblem] = useState<Problem | null>(null);
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
-  const register = mode === 'register';
 
-  const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-
-  function fail(field: Problem['field'], id: MessageId) {
-    setProblem({ field, text: t(id) });
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setProblem(null);
-    setUnconfirmedEmail(null);
-    const email = fields.email.trim();
-    if (register && fields.password !== fields.confirmPassword) return fail('confirmPassword', 'auth.dialog.passwordsMismatch');
-    if (fields.password.length < PASSWORD_MIN_LENGTH) return fail('password', 'auth.validation.passwordTooShort');
-
-    setBusy(true);
-    try {
-      if (register) {
-        await signUp(email, fields.password, fields.username.trim());
-        show({ tone: 'success', title: t('auth.toast.signupSuccess') });
-      } else {
-        await signInWithPassword(email, fields.password);
-        show({ tone: 'success', title: t('auth.toast.welcome') });
+  const submit = form.handleSubmit(
+    async (fields) => {
+      const email = fields.email.trim();
+      try {
+        if (register) {
+          await signUp(email, fields.password, fields.username.trim());
+          show({ tone: 'success', title: t('auth.toast.signupSuccess') });
+        } else {
+          await signInWithPassword(email, fields.password);
+          show({ tone: 'success', title: t('auth.toast.welcome') });
+        }
+        form.reset(empty);
+        onOpenChange(false);
+      } catch (error) {
+        setProblem({ field: null, text: errorText(error, register ? 'signup' : 'login') });
+        if (isAuthErrorCode(error, 'email_not_confirmed')) setUnconfirmedEmail(email);
       }
-      setFields(empty);
-      onOpenChange(false);
-    } catch (error) {
-      setProblem({ field: null, text: errorText(error, register ? 'signup' : 'login') });
-      if (isAuthErrorCode(error, 'email_not_confirmed')) setUnconfirmedEmail(email);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    (errors) => {
+      const field = errors.confirmPassword ? 'confirmPassword' : 'password';
+      setProblem({ field, text: t(firstProblem(errors) as MessageId) });
+    },
+  );
 
   function switchMode() {
     setProblem(null);
@@ -114,58 +116,54 @@ export function AuthDialog({ open, mode, onOpenChange, onModeChange }: AuthDialo
       <form
         id={formId}
         css={formStack}
-        onSubmit={(event) => void submit(event)}
+        onSubmit={(event) => {
+          setProblem(null);
+          setUnconfirmedEmail(null);
+          void submit(event);
+        }}
         aria-describedby={problem ? errorId : undefined}
       >
         <fieldset css={formStack} disabled={busy}>
           {register ? (
             <TextField
               label={t('auth.field.username')}
-              name="username"
               autoComplete="username"
               required
               // eslint-disable-next-line jsx-a11y/no-autofocus
               autoFocus
-              value={fields.username}
-              onChange={set('username')}
+              {...form.register('username')}
             />
           ) : null}
           <TextField
             label={t('auth.field.email')}
             type="email"
-            name="email"
             autoComplete="email"
             required
             // Inside a modal the first field is where the user starts typing.
             // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus={!register}
-            value={fields.email}
-            onChange={set('email')}
+            {...form.register('email')}
           />
           <TextField
             label={t('auth.field.password')}
             type="password"
-            name="password"
             autoComplete={register ? 'new-password' : 'current-password'}
             required
             minLength={PASSWORD_MIN_LENGTH}
             aria-invalid={problem?.field === 'password' || undefined}
             aria-describedby={describedBy('password')}
-            value={fields.password}
-            onChange={set('password')}
+            {...form.register('password')}
           />
           {register ? (
             <TextField
               label={t('auth.field.confirmPassword')}
               type="password"
-              name="confirmPassword"
               autoComplete="new-password"
               required
               minLength={PASSWORD_MIN_LENGTH}
               aria-invalid={problem?.field === 'confirmPassword' || undefined}
               aria-describedby={describedBy('confirmPassword')}
-              value={fields.confirmPassword}
-              onChange={set('confirmPassword')}
+              {...form.register('confirmPassword')}
             />
           ) : null}
         </fieldset>

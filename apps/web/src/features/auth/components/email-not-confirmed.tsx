@@ -2,6 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { Button, useToast } from '@grouarock/ui';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n';
+import { useAsyncAction } from '../../../lib/use-async-action';
 import { useAuthErrorText } from '../auth-messages';
 import { useAuth } from './auth-provider';
 
@@ -26,21 +27,16 @@ export function EmailNotConfirmed({ email }: { email: string }) {
   const { resendConfirmation } = useAuth();
   const { show } = useToast();
   const errorText = useAuthErrorText();
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-
-  async function resend() {
-    setBusy(true);
+  const { run: resend, running: busy } = useAsyncAction(async () => {
     try {
       await resendConfirmation(email);
       setSent(true);
       show({ tone: 'info', title: t('auth.emailNotConfirmed.sent') });
     } catch (error) {
       show({ tone: 'error', title: errorText(error, 'request') });
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <div css={box} role="status">

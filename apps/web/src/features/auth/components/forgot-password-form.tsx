@@ -1,6 +1,8 @@
 import { css, type Theme } from '@emotion/react';
 import { Button, displayHeading, useToast } from '@grouarock/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { firstProblem, schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
 import { useAuthErrorText } from '../auth-messages';
 import { useAuth } from './auth-provider';
@@ -20,6 +22,9 @@ const confirmation = (theme: Theme) => css`
   background: ${theme.colors.successTint};
 `;
 
+/** An address given (whether it has an account is not said). */
+export const forgotPasswordSchema: FormSchema<{ email: string }> = ({ email }) => (!email.trim() ? { email: 'auth.validation.fillAll' } : {});
+
 export interface ForgotPasswordFormProps {
   initialEmail?: string;
   onBack: () => void;
@@ -35,28 +40,24 @@ export function ForgotPasswordForm({ initialEmail = '', onBack }: ForgotPassword
   const { show } = useToast();
   const errorText = useAuthErrorText();
   const headingId = useId();
-  const [email, setEmail] = useState(initialEmail);
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, formState } = useForm<{ email: string }>({
+    resolver: schemaResolver(forgotPasswordSchema),
+    defaultValues: { email: initialEmail },
+  });
+  const busy = formState.isSubmitting;
   const [sent, setSent] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const address = email.trim();
-    if (!address) {
-      show({ tone: 'error', title: t('auth.validation.fillAll') });
-      return;
-    }
-    setBusy(true);
-    try {
-      await recoverPassword(address);
-      setSent(true);
-    } catch (error) {
-      show({ tone: 'error', title: errorText(error, 'request') });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = handleSubmit(
+    async ({ email }) => {
+      try {
+        await recoverPassword(email.trim());
+        setSent(true);
+      } catch (error) {
+        show({ tone: 'error', title: errorText(error, 'request') });
+      }
+    },
+    (errors) => show({ tone: 'error', title: t(firstProblem(errors) ?? 'auth.validation.fillAll') }),
+  );
 
   return (
     <form css={formStack} onSubmit={(event) => void submit(event)} noValidate aria-labelledby={headingId}>
@@ -64,7 +65,7 @@ export function ForgotPasswordForm({ initialEmail = '', onBack }: ForgotPassword
         {t('auth.forgot.title')}
       </h2>
       <p css={mutedText}>{t('auth.forgot.text')}</p>
-      <EmailField aria-required="true" value={email} onValueChange={setEmail} />
+      <EmailField aria-required="true" {...register('email')} />
       <div role="status">{sent ? <p css={confirmation}>{t('auth.forgot.sent')}</p> : null}</div>
       <Button type="submit" size="lg" fullWidth loading={busy}>
         {busy ? t('auth.forgot.busy') : t('auth.forgot.submit')}

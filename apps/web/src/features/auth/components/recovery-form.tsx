@@ -1,10 +1,12 @@
 import { css, type Theme } from '@emotion/react';
 import { Button, displayHeading, useToast } from '@grouarock/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { firstProblem, schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
 import { useAuthErrorText } from '../auth-messages';
-import { PASSWORD_MIN_LENGTH } from '../constants';
+import { newPasswordProblems, type NewPasswordValues } from '../new-password';
 import { useAuth } from './auth-provider';
 import { formStack, linkButton, mutedText } from './form-styles';
 import { NewPasswordFields } from './new-password-fields';
@@ -14,6 +16,9 @@ const heading = (theme: Theme) => css`
   ${displayHeading(theme)}
   font-size: ${theme.fontSizes['3xl']};
 `;
+
+/** A password given, then the new-password rules. */
+export const recoverySchema: FormSchema<NewPasswordValues> = (values) => (!values.password ? { password: 'auth.validation.fillAll' } : newPasswordProblems(values));
 
 export interface RecoveryFormProps {
   /** The token from the recovery mail's link (`/auth?recovery_token=…`). */
@@ -30,34 +35,26 @@ export function RecoveryForm({ recoveryToken, onCancel }: RecoveryFormProps) {
   const errorText = useAuthErrorText();
   const navigate = useNavigate();
   const headingId = useId();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, setError, formState } = useForm<NewPasswordValues>({
+    resolver: schemaResolver(recoverySchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  // Held once it succeeded: the page is on its way home.
+  const busy = formState.isSubmitting || formState.isSubmitSuccessful;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const problem = !password
-      ? 'auth.validation.fillAll'
-      : password !== confirmPassword
-        ? 'auth.validation.passwordsMismatch'
-        : password.length < PASSWORD_MIN_LENGTH
-          ? 'auth.validation.passwordTooShort'
-          : null;
-    if (problem) {
-      show({ tone: 'error', title: t(problem) });
-      return;
-    }
-    setBusy(true);
-    try {
-      await resetPassword(recoveryToken, password);
-      show({ tone: 'success', title: t('auth.recovery.success') });
-      void navigate('/', { replace: true });
-    } catch (error) {
-      show({ tone: 'error', title: errorText(error, 'recovery') });
-      setBusy(false);
-    }
-  }
+  const submit = handleSubmit(
+    async ({ password }) => {
+      try {
+        await resetPassword(recoveryToken, password);
+        show({ tone: 'success', title: t('auth.recovery.success') });
+        void navigate('/', { replace: true });
+      } catch (error) {
+        show({ tone: 'error', title: errorText(error, 'recovery') });
+        setError('root.server', { type: 'server' });
+      }
+    },
+    (errors) => show({ tone: 'error', title: t(firstProblem(errors) ?? 'auth.validation.fillAll') }),
+  );
 
   return (
     <form css={formStack} onSubmit={(event) => void submit(event)} noValidate aria-labelledby={headingId}>
@@ -65,13 +62,7 @@ export function RecoveryForm({ recoveryToken, onCancel }: RecoveryFormProps) {
         {t('auth.recovery.title')}
       </h1>
       <p css={mutedText}>{t('auth.recovery.text')}</p>
-      <NewPasswordFields
-        labels={{ password: t('auth.recovery.password'), confirm: t('auth.recovery.confirm') }}
-        password={password}
-        confirm={confirmPassword}
-        onPasswordChange={setPassword}
-        onConfirmChange={setConfirmPassword}
-      />
+      <NewPasswordFields labels={{ password: t('auth.recovery.password'), confirm: t('auth.recovery.confirm') }} register={register} />
       <Button type="submit" size="lg" fullWidth loading={busy}>
         {busy ? t('auth.recovery.busy') : t('auth.recovery.submit')}
       </Button>

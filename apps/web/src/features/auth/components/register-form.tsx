@@ -1,77 +1,62 @@
 import { Button, TextField, useToast } from '@grouarock/ui';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { firstProblem, schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
 import { useAuthErrorText } from '../auth-messages';
-import { PASSWORD_MIN_LENGTH } from '../constants';
+import { newPasswordProblems, type NewPasswordValues } from '../new-password';
 import { useAuth } from './auth-provider';
 import { formStack } from './form-styles';
 import { EmailField } from './email-field';
 import { NewPasswordFields } from './new-password-fields';
+
+interface RegisterValues extends NewPasswordValues {
+  username: string;
+  email: string;
+}
+
+/** Email, password and username filled in, then the new-password rules. */
+export const registerSchema: FormSchema<RegisterValues> = (values) =>
+  !values.email.trim() || !values.password || !values.username.trim() ? { email: 'auth.validation.fillRequired' } : newPasswordProblems(values);
 
 export interface RegisterFormProps {
   /** Called with the address once the account exists (its confirmation mail is on the way). */
   onRegistered: (email: string) => void;
 }
 
-/**
- * The /auth "Rejestracja" tab. Checks, as toasts and before any call: email, password and username filled in,
- * the two passwords equal, the password at least 6 characters.
- */
+/** The /auth "Rejestracja" tab. Its rules (registerSchema) are checked before any call and reported as toasts. */
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
   const t = useT();
   const { signUp } = useAuth();
   const { show } = useToast();
   const errorText = useAuthErrorText();
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, setError, formState } = useForm<RegisterValues>({
+    resolver: schemaResolver(registerSchema),
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+  });
+  const busy = formState.isSubmitting;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const address = email.trim();
-    const name = username.trim();
-    const problem = !address || !password || !name
-      ? 'auth.validation.fillRequired'
-      : password !== confirmPassword
-        ? 'auth.validation.passwordsMismatch'
-        : password.length < PASSWORD_MIN_LENGTH
-          ? 'auth.validation.passwordTooShort'
-          : null;
-    if (problem) {
-      show({ tone: 'error', title: t(problem) });
-      return;
-    }
-    setBusy(true);
-    try {
-      await signUp(address, password, name);
-      show({ tone: 'success', title: t('auth.toast.signupSuccess') });
-      onRegistered(address);
-    } catch (error) {
-      show({ tone: 'error', title: errorText(error, 'signup') });
-      setBusy(false);
-    }
-  }
+  const submit = handleSubmit(
+    async ({ email, password, username }) => {
+      const address = email.trim();
+      try {
+        await signUp(address, password, username.trim());
+        show({ tone: 'success', title: t('auth.toast.signupSuccess') });
+        onRegistered(address);
+      } catch (error) {
+        show({ tone: 'error', title: errorText(error, 'signup') });
+        setError('root.server', { type: 'server' });
+      }
+    },
+    (errors) => show({ tone: 'error', title: t(firstProblem(errors) ?? 'auth.validation.fillRequired') }),
+  );
 
   return (
     <form css={formStack} onSubmit={(event) => void submit(event)} noValidate aria-label={t('auth.tab.register')}>
-      <TextField
-        label={t('auth.field.username')}
-        name="username"
-        autoComplete="username"
-        aria-required="true"
-        value={username}
-        onChange={(event) => setUsername(event.target.value)}
-      />
-      <EmailField placeholder={t('auth.field.emailPlaceholder')} aria-required="true" value={email} onValueChange={setEmail} />
+      <TextField label={t('auth.field.username')} autoComplete="username" aria-required="true" {...register('username')} />
+      <EmailField placeholder={t('auth.field.emailPlaceholder')} aria-required="true" {...register('email')} />
       <NewPasswordFields
         labels={{ password: t('auth.field.password'), confirm: t('auth.field.confirmPassword') }}
-        password={password}
-        confirm={confirmPassword}
-        onPasswordChange={setPassword}
-        onConfirmChange={setConfirmPassword}
+        register={register}
         confirmRequired={false}
       />
       <Button type="submit" size="lg" fullWidth loading={busy}>

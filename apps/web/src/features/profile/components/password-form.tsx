@@ -1,16 +1,25 @@
 import { Button, Card, TextField, useToast } from '@grouarock/ui';
-import { useId, useState, type FormEvent } from 'react';
+import type { MessageId } from '@grouarock/i18n';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
-import { isAuthErrorCode, NewPasswordFields, PASSWORD_MIN_LENGTH, useAuth, useAuthErrorText, type AuthUser } from '../../auth';
+import { isAuthErrorCode, newPasswordProblems, NewPasswordFields, useAuth, useAuthErrorText, type AuthUser, type NewPasswordValues } from '../../auth';
 import { actions, form, muted, sectionHeading } from './profile-styles';
 
-interface Errors {
-  current?: string;
-  password?: string;
-  confirm?: string;
+interface PasswordValues extends NewPasswordValues {
+  current: string;
 }
 
-const empty = { current: '', password: '', confirm: '' };
+/** The current password when there is one to change, and the new-password rules. */
+export const passwordSchema =
+  (change: boolean): FormSchema<PasswordValues> =>
+  (values) => ({
+    ...(change && !values.current ? { current: 'auth.validation.fillRequired' } : {}),
+    ...newPasswordProblems(values),
+  });
+
+const empty: PasswordValues = { current: '', password: '', confirmPassword: '' };
 
 /**
  * Changes the password (the current one is required), or sets a first one for an account that signs in
@@ -22,35 +31,23 @@ export function PasswordForm({ user }: { user: AuthUser }) {
   const { show } = useToast();
   const errorText = useAuthErrorText();
   const headingId = useId();
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const change = user.has_password;
+  const { register, handleSubmit, reset, setError, formState } = useForm<PasswordValues>({
+    resolver: schemaResolver(passwordSchema(change)),
+    defaultValues: empty,
+  });
+  const { errors, isSubmitting: busy } = formState;
 
-  const set = (name: keyof typeof empty) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const found: Errors = {
-      current: change && !values.current ? t('auth.validation.fillRequired') : undefined,
-      password: values.password.length < PASSWORD_MIN_LENGTH ? t('auth.validation.passwordTooShort') : undefined,
-      confirm: values.password !== values.confirm ? t('auth.validation.passwordsMismatch') : undefined,
-    };
-    setErrors(found);
-    if (found.current || found.password || found.confirm) return;
-    setBusy(true);
+  const submit = handleSubmit(async ({ current, password }) => {
     try {
-      await updateUser({ password: values.password, ...(change ? { current_password: values.current } : {}) });
-      setValues(empty);
+      await updateUser({ password, ...(change ? { current_password: current } : {}) });
+      reset(empty);
       show({ tone: 'success', title: t('profile.password.changed') });
     } catch (error) {
-      if (isAuthErrorCode(error, 'invalid_current_password')) setErrors({ current: t('auth.toast.wrongCurrentPassword') });
+      if (isAuthErrorCode(error, 'invalid_current_password')) setError('current', { type: 'server', message: 'auth.toast.wrongCurrentPassword' });
       else show({ tone: 'error', title: errorText(error, 'request') });
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <Card as="section" padding="lg" aria-labelledby={headingId}>
@@ -63,21 +60,15 @@ export function PasswordForm({ user }: { user: AuthUser }) {
           <TextField
             label={t('profile.password.current')}
             type="password"
-            name="currentPassword"
             autoComplete="current-password"
             aria-required="true"
-            error={errors.current}
-            value={values.current}
-            onChange={(event) => set('current')(event.target.value)}
+            error={errors.current?.message ? t(errors.current.message as MessageId) : undefined}
+            {...register('current')}
           />
         ) : null}
         <NewPasswordFields
           labels={{ password: t('profile.password.new'), confirm: t('profile.password.confirm') }}
-          name="newPassword"
-          password={values.password}
-          confirm={values.confirm}
-          onPasswordChange={set('password')}
-          onConfirmChange={set('confirm')}
+          register={register}
           errors={errors}
         />
         <div css={actions}>

@@ -1,8 +1,22 @@
 import { Button, Card, TextField, useToast } from '@grouarock/ui';
-import { useId, useState, type FormEvent } from 'react';
+import type { MessageId } from '@grouarock/i18n';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
 import { useAuth, useAuthErrorText, type AuthUser } from '../../auth';
 import { actions, form, sectionHeading } from './profile-styles';
+
+interface ProfileValues {
+  username: string;
+  displayName: string;
+}
+
+/** Both names filled in. */
+export const profileSchema: FormSchema<ProfileValues> = ({ username, displayName }) => ({
+  ...(username.trim() ? {} : { username: 'auth.validation.fillRequired' }),
+  ...(displayName.trim() ? {} : { displayName: 'auth.validation.fillRequired' }),
+});
 
 /** Username and display name (the sign-up metadata), saved with PUT /auth/user. */
 export function ProfileForm({ user }: { user: AuthUser }) {
@@ -11,29 +25,21 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   const { show } = useToast();
   const errorText = useAuthErrorText();
   const headingId = useId();
-  const [username, setUsername] = useState(user.user_metadata.username ?? '');
-  const [displayName, setDisplayName] = useState(user.user_metadata.display_name ?? '');
-  const [errors, setErrors] = useState<{ username?: string; displayName?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, formState } = useForm<ProfileValues>({
+    resolver: schemaResolver(profileSchema),
+    defaultValues: { username: user.user_metadata.username ?? '', displayName: user.user_metadata.display_name ?? '' },
+  });
+  const { errors, isSubmitting: busy } = formState;
+  const errorOf = (field: keyof ProfileValues) => (errors[field]?.message ? t(errors[field].message as MessageId) : undefined);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const data = { username: username.trim(), display_name: displayName.trim() };
-    const required = t('auth.validation.fillRequired');
-    const found = { username: data.username ? undefined : required, displayName: data.display_name ? undefined : required };
-    setErrors(found);
-    if (found.username || found.displayName) return;
-    setBusy(true);
+  const submit = handleSubmit(async ({ username, displayName }) => {
     try {
-      await updateUser({ data });
+      await updateUser({ data: { username: username.trim(), display_name: displayName.trim() } });
       show({ tone: 'success', title: t('profile.edit.saved') });
     } catch (error) {
       show({ tone: 'error', title: errorText(error, 'request') });
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <Card as="section" padding="lg" aria-labelledby={headingId}>
@@ -43,23 +49,19 @@ export function ProfileForm({ user }: { user: AuthUser }) {
       <form css={form} onSubmit={(event) => void submit(event)} noValidate>
         <TextField
           label={t('profile.edit.username')}
-          name="username"
           autoComplete="username"
           maxLength={32}
           aria-required="true"
-          error={errors.username}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
+          error={errorOf('username')}
+          {...register('username')}
         />
         <TextField
           label={t('profile.edit.displayName')}
-          name="displayName"
           autoComplete="nickname"
           maxLength={64}
           aria-required="true"
-          error={errors.displayName}
-          value={displayName}
-          onChange={(event) => setDisplayName(event.target.value)}
+          error={errorOf('displayName')}
+          {...register('displayName')}
         />
         <div css={actions}>
           <Button type="submit" loading={busy}>

@@ -1,14 +1,21 @@
 import { Button, Card, useToast } from '@grouarock/ui';
-import { useId, useState, type FormEvent } from 'react';
+import type { MessageId } from '@grouarock/i18n';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
-import { EmailField, NewPasswordFields, PASSWORD_MIN_LENGTH, useAuth, useAuthDialog, useAuthErrorText } from '../../auth';
+import { EmailField, newPasswordProblems, NewPasswordFields, useAuth, useAuthDialog, useAuthErrorText, type NewPasswordValues } from '../../auth';
 import { actions, form, muted, notice, sectionHeading } from './profile-styles';
 
-interface Errors {
-  email?: string;
-  password?: string;
-  confirm?: string;
+interface UpgradeValues extends NewPasswordValues {
+  email: string;
 }
+
+/** An address, and the new-password rules. */
+export const upgradeSchema: FormSchema<UpgradeValues> = (values) => ({
+  ...(values.email.trim() ? {} : { email: 'auth.validation.fillRequired' }),
+  ...newPasswordProblems(values),
+});
 
 /**
  * For a guest (anonymous) session: turn it into a full account by adding an email and a password. The server
@@ -22,36 +29,24 @@ export function UpgradeAccount() {
   const { show } = useToast();
   const errorText = useAuthErrorText();
   const headingId = useId();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, resetField, formState } = useForm<UpgradeValues>({
+    resolver: schemaResolver(upgradeSchema),
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting: busy } = formState;
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
+  const submit = handleSubmit(async ({ email, password }) => {
     const address = email.trim();
-    const found: Errors = {
-      email: address ? undefined : t('auth.validation.fillRequired'),
-      password: password.length < PASSWORD_MIN_LENGTH ? t('auth.validation.passwordTooShort') : undefined,
-      confirm: password !== confirm ? t('auth.validation.passwordsMismatch') : undefined,
-    };
-    setErrors(found);
-    if (found.email || found.password || found.confirm) return;
-    setBusy(true);
     try {
       await updateUser({ email: address, password });
       setSentTo(address);
-      setPassword('');
-      setConfirm('');
+      resetField('password');
+      resetField('confirmPassword');
     } catch (error) {
       show({ tone: 'error', title: errorText(error, 'signup') });
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <Card as="section" padding="lg" tone="highlight" aria-labelledby={headingId}>
@@ -61,15 +56,8 @@ export function UpgradeAccount() {
       <p css={muted}>{t('profile.upgrade.text')}</p>
       <div role="status">{sentTo ? <p css={notice}>{t('profile.upgrade.sent', { email: sentTo })}</p> : null}</div>
       <form css={form} onSubmit={(event) => void submit(event)} noValidate>
-        <EmailField aria-required="true" error={errors.email} value={email} onValueChange={setEmail} />
-        <NewPasswordFields
-          labels={{ password: t('auth.field.password'), confirm: t('auth.field.confirmPassword') }}
-          password={password}
-          confirm={confirm}
-          onPasswordChange={setPassword}
-          onConfirmChange={setConfirm}
-          errors={errors}
-        />
+        <EmailField aria-required="true" error={errors.email?.message ? t(errors.email.message as MessageId) : undefined} {...register('email')} />
+        <NewPasswordFields labels={{ password: t('auth.field.password'), confirm: t('auth.field.confirmPassword') }} register={register} errors={errors} />
         <div css={actions}>
           <Button type="submit" loading={busy}>
             {busy ? t('profile.upgrade.busy') : t('profile.upgrade.submit')}
