@@ -7,15 +7,15 @@ const swcrc = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc.json'), 'u
 delete swcrc.$schema;
 
 module.exports = {
-  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swcrc, swcrc: false }] },
+  transform: { '^.+\\.m?(t|j)sx?$': ['@swc/jest', { ...swcrc, swcrc: false }] },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: {
     '^@grouarock/(audio-engine|ui|i18n|api-client)$': path.join(__dirname, 'libs/$1/src/index.ts'),
     // Stylesheets and fonts (the @fontsource packages resolve to CSS) mean nothing to jsdom.
     '\\.(css|woff2?)$|^@fontsource(-variable)?/': path.join(__dirname, 'tools/jest-file-stub.cjs'),
   },
-  // The formatjs family ships ES modules only; compile them like our own code.
-  transformIgnorePatterns: ['/node_modules/(?!(@formatjs|react-intl|intl-messageformat)/)'],
+  // Packages that ship ES modules only (the formatjs family; MSW and its helpers): compile them like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!(@formatjs|react-intl|intl-messageformat|rettime|until-async|@mswjs|@open-draft|headers-polyfill|outvariant|strict-event-emitter)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   clearMocks: true,
 };

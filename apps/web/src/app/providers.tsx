@@ -2,11 +2,13 @@ import { UiProvider } from '@grouarock/ui';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { type ReactNode, useEffect, useState } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
+import { SWRConfig } from 'swr';
 import { AuthProvider, SessionManager } from '../features/auth';
 import { localeAtom } from '../features/language/atoms';
 import type { Messages } from '@grouarock/i18n';
 import { useT } from '../lib/i18n';
 import { ensureMessages, messagesIfLoaded, messagesOf } from '../lib/locale-messages';
+import { queryConfig } from '../lib/query';
 import type { createStore } from 'jotai';
 
 type Store = ReturnType<typeof createStore>;
@@ -66,17 +68,19 @@ export interface ProvidersProps {
   children: ReactNode;
 }
 
-/** State, language, theme and the session for everything below. */
+/** State, server state, language, theme and the session for everything below. */
 export function Providers({ store, auth, children }: ProvidersProps) {
   const [ownAuth] = useState(() => auth ?? new SessionManager());
   return (
     <JotaiProvider store={store}>
-      <Intl>
-        <DocumentLanguage />
-        <Ui>
-          <AuthProvider manager={auth ?? ownAuth}>{children}</AuthProvider>
-        </Ui>
-      </Intl>
+      <SWRConfig value={queryConfig}>
+        <Intl>
+          <DocumentLanguage />
+          <Ui>
+            <AuthProvider manager={auth ?? ownAuth}>{children}</AuthProvider>
+          </Ui>
+        </Intl>
+      </SWRConfig>
     </JotaiProvider>
   );
 }

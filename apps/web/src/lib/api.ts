@@ -3,7 +3,7 @@ import { apiClient } from '@grouarock/api-client';
 /** A call that has not answered after this long is given up (the user sees an error they can retry). */
 export const API_TIMEOUT_MS = 15_000;
 
-/** Our API's JSON error body (DESIGN.md section 3). */
+/** Our API's JSON error body (docs/api-conventions.md, "Validation and errors"). */
 interface ErrorBody {
   message?: string | string[];
   code?: string;
@@ -107,7 +107,7 @@ export async function retryUnauthorized(source: AccessTokenSource, response: Res
 export function configureApiClient(source: AccessTokenSource, send: Send = (request) => fetch(request)): () => void {
   const timed = withTimeout(send);
   // The generated client always calls its fetch with a single Request.
-  apiClient.setConfig({ baseUrl: '', fetch: timed as typeof fetch });
+  apiClient.setConfig({ baseUrl: location.origin, fetch: timed as typeof fetch });
   const { request, response, error } = apiClient.interceptors;
   const ids = [
     request.use((call) => authorize(source, call)),

@@ -1,9 +1,8 @@
-import { recordAffiliateClick } from '@grouarock/api-client';
+import { apiError, apiServer, apiUrl, http, HttpResponse, setupApiServer } from '../../testing/api-server';
 import { affiliateClick, recordTicketClick } from './affiliate-click';
 
-jest.mock('@grouarock/api-client', () => ({ recordAffiliateClick: jest.fn(), listEvents: jest.fn() }));
+setupApiServer();
 
-const record = recordAffiliateClick as jest.MockedFunction<typeof recordAffiliateClick>;
 const id = '6f1c2a4e-8b3d-4c5e-9a7b-1d2e3f4a5b6c';
 const opened = `https://tickets.example.test/fest?ref=grouarock&event=${id}`;
 const context = { referrer: 'https://search.example.test/?q=rock', href: 'http://localhost/events', now: () => new Date('2026-05-01T18:30:00.000Z') };
@@ -23,22 +22,23 @@ describe('affiliateClick', () => {
 });
 
 describe('recordTicketClick', () => {
-  it('posts the click for the event through the generated client', async () => {
-    record.mockResolvedValue({ data: { id: 'c1' } } as never);
-    await recordTicketClick(id, opened, undefined, context);
-    expect(record).toHaveBeenCalledWith({
-      path: { id },
-      body: { ticket_url: opened, referrer: 'https://search.example.test/?q=rock', click_timestamp: '2026-05-01T18:30:00.000Z' },
-      throwOnError: true,
-    });
+  it('posts the click for the event', async () => {
+    const posted: unknown[] = [];
+    apiServer.use(
+      http.post(apiUrl(`/events/${id}/affiliate-click`), async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json({ id: 'c1' }, { status: 201 });
+      }),
+    );
+    await recordTicketClick(id, opened, context);
+    expect(posted).toEqual([{ ticket_url: opened, referrer: 'https://search.example.test/?q=rock', click_timestamp: '2026-05-01T18:30:00.000Z' }]);
   });
 
   it('only logs a failure', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const failure = new Error('offline');
-    record.mockRejectedValue(failure);
-    await expect(recordTicketClick(id, opened, undefined, context)).resolves.toBeUndefined();
-    expect(warn).toHaveBeenCalledWith('The ticket click could not be recorded', failure);
+    apiServer.use(http.post(apiUrl(`/events/${id}/affiliate-click`), () => apiError(503, { message: 'Service Unavailable' })));
+    await expect(recordTicketClick(id, opened, context)).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledWith('The ticket click could not be recorded', expect.objectContaining({ name: 'ApiError', status: 503 }));
     warn.mockRestore();
   });
 });

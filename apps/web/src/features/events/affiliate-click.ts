@@ -1,4 +1,4 @@
-import { eventsApi, type CreateAffiliateClickDto } from './api/events-api';
+import { recordClick, type CreateAffiliateClickDto } from './api/events';
 
 /** The API keeps at most this much of a URL. */
 const MAX_URL_LENGTH = 2048;
@@ -22,20 +22,13 @@ export function affiliateClick(openedUrl: string, context: ClickContext = browse
   };
 }
 
-export type RecordClick = (eventId: string, click: CreateAffiliateClickDto) => Promise<void>;
-
 /**
  * Records the click (spec: track-affiliate-click). It never blocks or fails the navigation: the link opens by
  * itself, and a failure here is only logged.
  */
-export async function recordTicketClick(
-  eventId: string,
-  openedUrl: string,
-  record: RecordClick = eventsApi.recordClick,
-  context?: ClickContext,
-): Promise<void> {
+export async function recordTicketClick(eventId: string, openedUrl: string, context?: ClickContext): Promise<void> {
   try {
-    await record(eventId, affiliateClick(openedUrl, context));
+    await recordClick(eventId, affiliateClick(openedUrl, context));
   } catch (error) {
     console.warn('The ticket click could not be recorded', error);
   }

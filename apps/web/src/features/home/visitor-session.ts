@@ -1,4 +1,4 @@
-import type { VisitDto } from './api/visitors-api';
+import type { VisitDto } from './api/visits';
 
 /** Where this browser session keeps its visitor id and the answer the server gave for it. */
 export const sessionIdKey = 'grouarock.visitor.sessionId';

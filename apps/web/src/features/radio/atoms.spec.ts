@@ -1,6 +1,6 @@
 import { loadArea, type Messages } from '@grouarock/i18n';
 import { createIntl } from 'react-intl';
-import type { StationDto } from './api/radio-api';
+import type { StationDto } from './api/stations';
 import {
   emptyFilters,
   filterStations,

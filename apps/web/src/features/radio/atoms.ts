@@ -1,6 +1,7 @@
 import type { DeckState, RecordingEntry } from '@grouarock/audio-engine';
 import { atom } from 'jotai';
-import type { Genre, NowPlayingDto, StationDto } from './api/radio-api';
+import type { NowPlayingDto } from './api/now-playing';
+import type { Genre, StationDto } from './api/stations';
 import { foldText } from '../../lib/fold-text';
 
 // ---- Filters ----------------------------------------------------------------------------------
@@ -65,7 +66,6 @@ export const currentStationIdAtom = atom<string | null>(null);
 export const deckStateAtom = atom<DeckState>('stopped');
 export const volumeAtom = atom(DEFAULT_RADIO_VOLUME);
 export const mutedAtom = atom(false);
-export const nowPlayingAtom = atom<NowPlayingDto | null>(null);
 
 export type StatusLabel = 'live' | 'loading' | 'offline' | 'reconnecting';
 
@@ -102,12 +102,6 @@ export interface LikeState {
   count: number;
   likedByMe: boolean;
 }
-
-export const likesAtom = atom<Record<string, LikeState>>({});
-/** Ids of the stations the signed-in user likes (kept from the server's likedByMe and our own calls). */
-export const favouriteIdsAtom = atom<readonly string[]>([]);
-/** Bumped after every like or unlike, so the weekly top refreshes. */
-export const likesVersionAtom = atom(0);
 
 export interface ToggleLikeDeps {
   /** Whether a session exists right now. */
@@ -194,8 +188,3 @@ export function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
-
-// ---- Catalogue --------------------------------------------------------------------------------
-
-export type Loadable<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: T };
-export const stationsAtom = atom<Loadable<StationDto[]>>({ status: 'loading' });

@@ -10,13 +10,12 @@ import type {
 } from '@grouarock/audio-engine';
 import type { createStore } from 'jotai';
 import type * as PlayerEngine from './player-engine';
-import { radioApi, streamUrl, type StationDto } from './api/radio-api';
+import { streamUrl, type StationDto } from './api/stations';
 import {
   activeRecordingAtom,
   currentStationIdAtom,
   deckStateAtom,
   mutedAtom,
-  nowPlayingAtom,
   recordingsAtom,
   sleepLabelAtom,
   volumeAtom,
@@ -94,10 +93,6 @@ export class RadioController {
         this.store.set(volumeAtom, volume);
         this.store.set(mutedAtom, muted);
       }),
-      deck.on('nowplaying', ({ nowPlaying }) => {
-        if (nowPlaying === null) this.store.set(nowPlayingAtom, null);
-      }),
-      deck.on('nowplayingrequest', ({ source }) => void this.fetchNowPlaying(source.id)),
       recorder.on('start', ({ entry }) => this.store.set(activeRecordingAtom, entry)),
       recorder.on('complete', ({ recording }) => this.finishRecording(recording)),
       recorder.on('error', () => this.store.set(activeRecordingAtom, null)),
@@ -112,16 +107,6 @@ export class RadioController {
   get hasPlayer(): boolean {
     return this.player !== null;
   }
-
-  /** Now-playing of a station, unless another one was chosen meanwhile; errors are logged and retried later. */
-  readonly fetchNowPlaying = async (stationId: string): Promise<void> => {
-    try {
-      const nowPlaying = await radioApi.nowPlaying(stationId);
-      if (this.store.get(currentStationIdAtom) === stationId) this.store.set(nowPlayingAtom, nowPlaying);
-    } catch (error) {
-      console.warn('Now-playing request failed', error);
-    }
-  };
 
   /** Plays `station` (switching to it when another one plays). */
   async play(station: Pick<StationDto, 'id' | 'name'>): Promise<void> {

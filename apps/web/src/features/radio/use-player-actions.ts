@@ -1,8 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { StationDto } from './api/radio-api';
-import { deckStateAtom, filterStations, filtersAtom, mutedAtom, nowPlayingAtom, nowPlayingLine, volumeAtom } from './atoms';
-import { useCurrentStation, useStations } from './hooks';
+import type { StationDto } from './api/stations';
+import { NO_STATIONS, useStations } from './api/stations';
+import { deckStateAtom, filterStations, filtersAtom, mutedAtom, nowPlayingLine, volumeAtom } from './atoms';
+import { useCurrentNowPlaying, useCurrentStation } from './hooks';
 import { useRadio } from './radio-context';
 
 export interface PlayerActions {
@@ -14,7 +15,7 @@ export interface PlayerActions {
 /** Play, pause and next/previous station (through the stations as filtered). */
 export function usePlayerActions(): PlayerActions {
   const radio = useRadio();
-  const stations = useStations();
+  const { data: stations = NO_STATIONS } = useStations();
   const filters = useAtomValue(filtersAtom);
   const current = useCurrentStation();
   const state = useAtomValue(deckStateAtom);
@@ -89,7 +90,7 @@ export function useKeyboardShortcuts(actions: PlayerActions): void {
 /** The OS media controls: metadata of the current track and play, pause, next and previous station. */
 export function useMediaSession(actions: PlayerActions): void {
   const current = useCurrentStation();
-  const nowPlaying = useAtomValue(nowPlayingAtom);
+  const nowPlaying = useCurrentNowPlaying();
   const state = useAtomValue(deckStateAtom);
   const radio = useRadio();
   const latest = useRef(actions);

@@ -4,7 +4,7 @@ import { Badge, Card, displayHeading } from '@grouarock/ui';
 import { Root as VisuallyHidden } from '@radix-ui/react-visually-hidden';
 import { useIntl } from 'react-intl';
 import { useT } from '../../../lib/i18n';
-import type { EventCategory, EventDto } from '../api/events-api';
+import type { EventCategory, EventDto } from '../api/events';
 import { EventImage } from './event-image';
 import { CalendarIcon, PinIcon, TicketIcon } from './icons';
 import { TicketLink } from './ticket-link';

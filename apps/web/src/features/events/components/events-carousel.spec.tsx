@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { apiUrl, http, HttpResponse, setupApiServer } from '../../../testing/api-server';
 import { renderApp } from '../../../testing/render-app';
-import type { EventDto } from '../api/events-api';
+import type { EventDto } from '../api/events';
 import { EventsCarousel } from './events-carousel';
 
-jest.mock('@grouarock/api-client', () => ({ recordAffiliateClick: jest.fn(), listEvents: jest.fn() }));
+setupApiServer(http.post(apiUrl('/events/:id/affiliate-click'), () => HttpResponse.json({ id: 'c1' }, { status: 201 })));
 
 const events: EventDto[] = Array.from({ length: 6 }, (_, i) => ({
   id: `00000000-0000-4000-8000-00000000000${i + 1}`,

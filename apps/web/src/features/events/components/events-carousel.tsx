@@ -2,7 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { IconButton, mq } from '@grouarock/ui';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
-import type { EventDto } from '../api/events-api';
+import type { EventDto } from '../api/events';
 import { cardsPerView, carouselPages, loopPage } from '../carousel-pages';
 import { useCarouselAutoplay } from '../use-carousel-autoplay';
 import { mediaQuery, useMediaQuery } from '../use-media-query';

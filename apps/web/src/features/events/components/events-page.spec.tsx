@@ -1,10 +1,10 @@
-import { listEvents } from '@grouarock/api-client';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { apiError, apiServer, apiUrl, get, http, HttpResponse, recordRequests, setupApiServer } from '../../../testing/api-server';
 import { renderApp } from '../../../testing/render-app';
-import type { EventDto } from '../api/events-api';
+import type { EventDto } from '../api/events';
 import EventsPage from './events-page';
 
-jest.mock('@grouarock/api-client', () => ({ recordAffiliateClick: jest.fn(), listEvents: jest.fn() }));
+setupApiServer();
 
 const festival: EventDto = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -23,7 +23,8 @@ const free: EventDto = { ...festival, id: '00000000-0000-4000-8000-000000000002'
 
 describe('EventsPage', () => {
   it('sets the document title and description', async () => {
-    renderApp(<EventsPage load={() => Promise.resolve([festival])} />);
+    apiServer.use(get('/events', [festival]));
+    renderApp(<EventsPage />);
     await screen.findByRole('heading', { name: 'Test Fest' });
     expect(document.title).toBe('Wydarzenia muzyczne — koncerty i festiwale | GrouaRock');
     expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', expect.stringContaining('Nadchodzące koncerty'));
@@ -31,11 +32,13 @@ describe('EventsPage', () => {
   });
 
   it('shows a skeleton while loading, then each event with its category, date, place, price and ticket link', async () => {
-    let resolve: (events: EventDto[]) => void = () => undefined;
-    renderApp(<EventsPage load={() => new Promise((r) => (resolve = r))} />);
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    apiServer.use(http.get(apiUrl('/events'), async () => (await answered, HttpResponse.json([festival, free]))));
+    renderApp(<EventsPage />);
     expect(screen.getByRole('status')).toHaveTextContent('Ładowanie wydarzeń…');
     expect(screen.getByTestId('events-skeleton')).toBeInTheDocument();
-    resolve([festival, free]);
+    answer();
 
     const card = (await screen.findByRole('heading', { name: 'Test Fest' })).closest('article') as HTMLElement;
     expect(screen.queryByTestId('events-skeleton')).not.toBeInTheDocument();
@@ -60,27 +63,22 @@ describe('EventsPage', () => {
 
   it('offers a retry after an error', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const load = jest.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce([festival]);
-    renderApp(<EventsPage load={load} />);
+    const requests = recordRequests();
+    apiServer.use(http.get(apiUrl('/events'), () => apiError(503), { once: true }), get('/events', [festival]));
+    renderApp(<EventsPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Nie udało się wczytać wydarzeń');
-    expect(warn).toHaveBeenCalledWith('The events could not be loaded', expect.any(Error));
+    expect(warn).toHaveBeenCalledWith('Could not load /events', expect.objectContaining({ name: 'ApiError', status: 503 }));
     fireEvent.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
     expect(await screen.findByRole('heading', { name: 'Test Fest' })).toBeInTheDocument();
-    expect(load).toHaveBeenCalledTimes(2);
+    expect(requests).toEqual(['GET /api/v1/events', 'GET /api/v1/events']);
     warn.mockRestore();
   });
 
   it('says so when no event is planned, and points to the radio', async () => {
-    renderApp(<EventsPage load={() => Promise.resolve([])} />);
+    apiServer.use(get('/events', []));
+    renderApp(<EventsPage />);
     expect(await screen.findByRole('heading', { name: 'Brak zaplanowanych wydarzeń' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Słuchaj radia online' })).toHaveAttribute('href', '/radio');
     expect(screen.queryByRole('region', { name: 'Nadchodzące wydarzenia' })).not.toBeInTheDocument();
-  });
-
-  it('loads from the API by default', async () => {
-    (listEvents as jest.Mock).mockResolvedValue({ data: [festival] });
-    renderApp(<EventsPage />);
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Test Fest' })).toBeInTheDocument());
-    expect(listEvents).toHaveBeenCalledWith({ throwOnError: true });
   });
 });

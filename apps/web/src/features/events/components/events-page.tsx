@@ -1,9 +1,8 @@
 import { css, type Theme } from '@emotion/react';
 import { displayHeading } from '@grouarock/ui';
-import { useEffect, useState } from 'react';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useT } from '../../../lib/i18n';
-import { eventsApi, type EventDto } from '../api/events-api';
+import { useUpcomingEvents } from '../api/events';
 import { EventsCarousel } from './events-carousel';
 import { EventsEmpty, EventsError, EventsSkeleton } from './events-states';
 
@@ -36,40 +35,11 @@ const intro = (theme: Theme) => css`
   line-height: ${theme.lineHeights.normal};
 `;
 
-type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'ready'; events: EventDto[] };
-
-export interface EventsPageProps {
-  /** The upcoming events; from the API by default. */
-  load?: () => Promise<EventDto[]>;
-}
-
 /** /events: the upcoming events in a carousel, each with its ticket link; loading, error and empty states. */
-export default function EventsPage({ load = eventsApi.upcoming }: EventsPageProps) {
+export default function EventsPage() {
   const t = useT();
   useDocumentMeta({ title: t('events.meta.title'), description: t('events.meta.description') }, t('meta.title'));
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let active = true;
-    load().then(
-      (events) => {
-        if (active) setLoaded({ status: 'ready', events });
-      },
-      (error: unknown) => {
-        console.warn('The events could not be loaded', error);
-        if (active) setLoaded({ status: 'error' });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [load, attempt]);
-
-  const retry = () => {
-    setLoaded({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  };
+  const { data: events, error, isLoading, mutate } = useUpcomingEvents();
 
   return (
     <div css={page}>
@@ -77,10 +47,9 @@ export default function EventsPage({ load = eventsApi.upcoming }: EventsPageProp
         <h1 css={heading}>{t('events.title')}</h1>
         <p css={intro}>{t('events.intro')}</p>
       </header>
-      {loaded.status === 'loading' ? <EventsSkeleton /> : null}
-      {loaded.status === 'error' ? <EventsError onRetry={retry} /> : null}
-      {loaded.status === 'ready' && loaded.events.length === 0 ? <EventsEmpty /> : null}
-      {loaded.status === 'ready' && loaded.events.length > 0 ? <EventsCarousel events={loaded.events} /> : null}
+      {isLoading ? <EventsSkeleton /> : null}
+      {error && !isLoading ? <EventsError onRetry={() => void mutate()} /> : null}
+      {events && !error && !isLoading ? events.length ? <EventsCarousel events={events} /> : <EventsEmpty /> : null}
     </div>
   );
 }

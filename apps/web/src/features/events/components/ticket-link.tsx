@@ -5,7 +5,7 @@ import { type MouseEvent, useMemo } from 'react';
 import { useT } from '../../../lib/i18n';
 import { NewTabHint } from '../../../lib/new-tab-hint';
 import { recordTicketClick } from '../affiliate-click';
-import type { EventDto } from '../api/events-api';
+import type { EventDto } from '../api/events';
 import { ticketUrl } from '../ticket-url';
 import { TicketIcon } from './icons';
 
@@ -22,19 +22,17 @@ const actions = (theme: Theme) => css`
 
 export interface TicketLinkProps {
   event: Pick<EventDto, 'id' | 'title' | 'ticket_url'>;
-  /** Records the click; by default through the API, failures only logged. */
-  onOpen?: (eventId: string, openedUrl: string) => Promise<void>;
 }
 
 /**
  * The event's ticket link: opens the seller in a new tab with our ref and event parameters and records the click
  * (a left click, Enter, or a middle click opening a tab). Recording never holds the navigation up.
  */
-export function TicketLink({ event, onOpen = recordTicketClick }: TicketLinkProps) {
+export function TicketLink({ event }: TicketLinkProps) {
   const t = useT();
   const href = useMemo(() => ticketUrl(event.ticket_url, event.id), [event.ticket_url, event.id]);
   if (!href) return null;
-  const record = () => void onOpen(event.id, href);
+  const record = () => void recordTicketClick(event.id, href);
   // Which event the link is for, for screen readers (every card's button says the same).
   const context = ` ${t('events.card.ticketsFor', { title: event.title })}`;
   return (

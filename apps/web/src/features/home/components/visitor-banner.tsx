@@ -1,9 +1,8 @@
 import { css, type Theme } from '@emotion/react';
-import { useEffect, useState } from 'react';
 import { useT } from '../../../lib/i18n';
-import { visitorsApi, type VisitDto } from '../api/visitors-api';
+import { useVisit } from '../api/visits';
 import { daysSinceStart } from '../days-since-start';
-import { registerVisitOnce, winnerNumber, type VisitStorage } from '../visitor-session';
+import { winnerNumber, type VisitStorage } from '../visitor-session';
 
 const section = (theme: Theme) => css`
   max-width: 80rem;
@@ -46,7 +45,7 @@ const winner = (theme: Theme) => css`
 `;
 
 export interface VisitorBannerProps {
-  register?: (sessionId: string) => Promise<VisitDto>;
+  /** Where the session's visitor id and number are kept; the browser's session storage by default. */
   storage?: VisitStorage;
   now?: () => Date;
 }
@@ -56,24 +55,10 @@ export interface VisitorBannerProps {
  * congratulations for the 1000th visitor and the days since GrouaRock started. With no answer from the server it
  * shows no number at all rather than an invented one.
  */
-export function VisitorBanner({ register = visitorsApi.register, storage, now = () => new Date() }: VisitorBannerProps) {
+export function VisitorBanner({ storage = window.sessionStorage, now = () => new Date() }: VisitorBannerProps) {
   const t = useT();
-  const [visit, setVisit] = useState<VisitDto | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    registerVisitOnce(register, storage ?? window.sessionStorage).then(
-      (answer) => {
-        if (active) setVisit(answer);
-      },
-      () => {
-        // Not counted this time (offline, throttled): the banner simply shows no number; the next load retries.
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [register, storage]);
+  // Not counted this time (offline, throttled): the banner simply shows no number; the next load retries.
+  const { data: visit } = useVisit(storage);
 
   const days = daysSinceStart(now());
   return (

@@ -1,27 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { apiError, apiServer, apiUrl, get, http, realtime, setupApiServer } from '../../../testing/api-server';
 import { renderApp } from '../../../testing/render-app';
-import { radioApi, type StationDto } from '../api/radio-api';
-import type * as RadioApiModule from '../api/radio-api';
-import type * as RealtimeModule from '../api/realtime-client';
+import type { StationDto } from '../api/stations';
 import FeaturedRadio, { FEATURED_ON_HOME } from './featured-radio';
 
-jest.mock('../api/radio-api', () => {
-  const actual = jest.requireActual<typeof RadioApiModule>('../api/radio-api');
-  return { ...actual, radioApi: { ...actual.radioApi, stations: jest.fn(), nowPlaying: jest.fn(() => new Promise(() => undefined)) } };
-});
-// No server in unit tests: the now-playing feed's socket is a stand-in that never connects.
-jest.mock('../api/realtime-client', () => ({
-  ...jest.requireActual<typeof RealtimeModule>('../api/realtime-client'),
-  RealtimeClient: class {
-    connect() {}
-    close() {}
-    subscribe() {}
-    unsubscribe() {}
-  },
-}));
-
-const stations = jest.mocked(radioApi.stations);
+// The page's realtime socket connects to a server that accepts it and pushes nothing.
+setupApiServer(realtime.addEventListener('connection', () => undefined));
 
 function station(id: string, featured: boolean): StationDto {
   return {
@@ -43,7 +28,7 @@ function station(id: string, featured: boolean): StationDto {
 
 describe('the featured stations on the home page', () => {
   it(`lists the featured stations only, at most ${FEATURED_ON_HOME}, with no player until one plays`, async () => {
-    stations.mockResolvedValueOnce(['a', 'b', 'c', 'd', 'e', 'f'].map((id, i) => station(id, i !== 1)));
+    apiServer.use(get('/radio/stations', ['a', 'b', 'c', 'd', 'e', 'f'].map((id, i) => station(id, i !== 1))), http.get(apiUrl('/radio/:id/nowplaying'), () => new Promise(() => undefined)));
     renderApp(<FeaturedRadio />);
 
     const list = await screen.findByRole('list', { name: 'Polecane stacje' });
@@ -57,7 +42,11 @@ describe('the featured stations on the home page', () => {
   it('says when the stations could not be loaded, and tries again', async () => {
     const user = userEvent.setup();
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    stations.mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce([station('a', true)]);
+    apiServer.use(
+      http.get(apiUrl('/radio/stations'), () => apiError(503), { once: true }),
+      get('/radio/stations', [station('a', true)]),
+      http.get(apiUrl('/radio/:id/nowplaying'), () => new Promise(() => undefined)),
+    );
     renderApp(<FeaturedRadio />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Nie udało się wczytać stacji.');

@@ -2,9 +2,10 @@ import { css, type Theme } from '@emotion/react';
 import { Button, Spinner } from '@grouarock/ui';
 import { useAtomValue } from 'jotai';
 import { useT } from '../../../lib/i18n';
-import { currentStationIdAtom, deckStateAtom, stationsAtom } from '../atoms';
-import { useNowPlayingFeed, useStationsLoader } from '../hooks';
-import { RadioControllerProvider, useRadio } from '../radio-context';
+import { useStations } from '../api/stations';
+import { currentStationIdAtom, deckStateAtom } from '../atoms';
+import { useDefaultStation, useNowPlayingPush } from '../hooks';
+import { RadioControllerProvider } from '../radio-context';
 import { usePlayerActions } from '../use-player-actions';
 import { PlayerBar } from './player-bar';
 import { StationCard, stationGrid } from './station-grid';
@@ -26,24 +27,23 @@ const state = (theme: Theme) => css`
 
 function FeaturedStations() {
   const t = useT();
-  const radio = useRadio();
-  const retry = useStationsLoader();
   const actions = usePlayerActions();
-  const stations = useAtomValue(stationsAtom);
+  const { data: stations, error, isLoading, mutate } = useStations();
   const current = useAtomValue(currentStationIdAtom);
   const deck = useAtomValue(deckStateAtom);
-  useNowPlayingFeed(radio.fetchNowPlaying);
+  useDefaultStation();
+  useNowPlayingPush();
 
-  if (stations.status === 'loading') return <Spinner label={t('radio.stations.loading')} />;
-  if (stations.status === 'error') {
+  if (isLoading || !stations) {
+    if (!error || isLoading) return <Spinner label={t('radio.stations.loading')} />;
     return (
       <div css={state} role="alert">
         <p>{t('radio.stations.error')}</p>
-        <Button onClick={retry}>{t('radio.stations.retry')}</Button>
+        <Button onClick={() => void mutate()}>{t('radio.stations.retry')}</Button>
       </div>
     );
   }
-  const featured = stations.data.filter((station) => station.featured).slice(0, FEATURED_ON_HOME);
+  const featured = stations.filter((station) => station.featured).slice(0, FEATURED_ON_HOME);
   return (
     <div css={stack}>
       <ul css={stationGrid} aria-label={t('radio.featured.label')}>

@@ -2,9 +2,11 @@ import { css, type Theme } from '@emotion/react';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { useT } from '../../../lib/i18n';
-import type { StationDto } from '../api/radio-api';
-import { currentStationIdAtom, favouriteIdsAtom, groupByCountry } from '../atoms';
-import { useStations } from '../hooks';
+import type { StationDto } from '../api/stations';
+import { useAuth } from '../../auth';
+import { useLikedStations } from '../api/likes';
+import { NO_STATIONS, useStations } from '../api/stations';
+import { currentStationIdAtom, groupByCountry } from '../atoms';
 import { usePlayerActions } from '../use-player-actions';
 
 const panel = (theme: Theme) => css`
@@ -78,8 +80,8 @@ function StationList({ stations }: { stations: StationDto[] }) {
 /** Desktop only: the favourites and every station grouped by country (display name and flag). */
 export function LibraryPanel() {
   const t = useT();
-  const stations = useStations();
-  const favouriteIds = useAtomValue(favouriteIdsAtom);
+  const { data: stations = NO_STATIONS } = useStations();
+  const favouriteIds = useLikedStations(useAuth().user?.id ?? null);
   const favourites = useMemo(() => stations.filter((s) => favouriteIds.includes(s.id)), [stations, favouriteIds]);
   const groups = useMemo(() => groupByCountry(stations), [stations]);
   const muted = (theme: Theme) => css`

@@ -2,8 +2,8 @@ import { css, type Theme } from '@emotion/react';
 import { Badge } from '@grouarock/ui';
 import { useAtomValue } from 'jotai';
 import { useT } from '../../../lib/i18n';
-import { deckStateAtom, nowPlayingAtom, nowPlayingLine } from '../atoms';
-import { useCurrentStation } from '../hooks';
+import { deckStateAtom, nowPlayingLine } from '../atoms';
+import { useCurrentNowPlaying, useCurrentStation } from '../hooks';
 
 const hero = (theme: Theme) => css`
   display: flex;
@@ -41,7 +41,7 @@ const track = (theme: Theme) => css`
 export function NowPlayingHero() {
   const t = useT();
   const station = useCurrentStation();
-  const nowPlaying = useAtomValue(nowPlayingAtom);
+  const nowPlaying = useCurrentNowPlaying();
   const state = useAtomValue(deckStateAtom);
   const line = nowPlayingLine(nowPlaying);
   const program = nowPlaying?.program ?? station?.program?.program ?? null;

@@ -1,8 +1,8 @@
 import { css, type Theme } from '@emotion/react';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useT } from '../../../lib/i18n';
-import { useAutoLoginDialog, useNowPlayingFeed, useStationsLoader } from '../hooks';
-import { RadioControllerProvider, useRadio } from '../radio-context';
+import { useAutoLoginDialog, useDefaultStation, useNowPlayingPush } from '../hooks';
+import { RadioControllerProvider } from '../radio-context';
 import { useKeyboardShortcuts, useMediaSession, usePlayerActions } from '../use-player-actions';
 import { LibraryPanel } from './library-panel';
 import { NowPlayingHero } from './now-playing-hero';
@@ -70,11 +70,10 @@ function Shortcuts() {
 
 function RadioScreen() {
   const t = useT();
-  const radio = useRadio();
-  const retry = useStationsLoader();
   const actions = usePlayerActions();
   useDocumentMeta({ title: `${t('radio.title')} — ${t('brand.name')}`, description: t('radio.meta.description') }, t('meta.title'));
-  useNowPlayingFeed(radio.fetchNowPlaying);
+  useDefaultStation();
+  useNowPlayingPush();
   useKeyboardShortcuts(actions);
   useMediaSession(actions);
   useAutoLoginDialog();
@@ -89,7 +88,7 @@ function RadioScreen() {
           <StationExtras />
           <Shortcuts />
           <StationFilters />
-          <StationGrid onRetry={retry} />
+          <StationGrid />
           <WeeklyTop />
         </div>
       </div>

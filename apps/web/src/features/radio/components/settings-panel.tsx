@@ -3,7 +3,7 @@ import { SPORT_MODES, type PresetId, type SportMode } from '@grouarock/audio-eng
 import { Button, Switch } from '@grouarock/ui';
 import { useId } from 'react';
 import { useT } from '../../../lib/i18n';
-import type { StationDto } from '../api/radio-api';
+import type { StationDto } from '../api/stations';
 
 const SPORTS = Object.keys(SPORT_MODES) as SportMode[];
 

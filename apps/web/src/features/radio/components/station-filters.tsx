@@ -3,9 +3,9 @@ import { Select, TextField } from '@grouarock/ui';
 import { useAtom } from 'jotai';
 import { useMemo } from 'react';
 import { useT } from '../../../lib/i18n';
-import type { Genre } from '../api/radio-api';
+import type { Genre } from '../api/stations';
 import { filtersAtom, genresOf, groupByCountry } from '../atoms';
-import { useStations } from '../hooks';
+import { NO_STATIONS, useStations } from '../api/stations';
 
 const row = (theme: Theme) => css`
   display: grid;
@@ -26,7 +26,7 @@ const ALL = 'all';
 /** Search text, genre and country. */
 export function StationFilters() {
   const t = useT();
-  const stations = useStations();
+  const { data: stations = NO_STATIONS } = useStations();
   const [filters, setFilters] = useAtom(filtersAtom);
   const genreOptions = useMemo(
     () => [{ value: ALL, label: t('radio.filters.allGenres') }, ...genresOf(stations).map((g) => ({ value: g, label: t(`radio.genre.${g}`) }))],

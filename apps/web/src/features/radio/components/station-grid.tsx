@@ -3,8 +3,9 @@ import { Badge, Button, Spinner } from '@grouarock/ui';
 import { useAtom, useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { useT } from '../../../lib/i18n';
-import type { StationDto } from '../api/radio-api';
-import { currentStationIdAtom, emptyFilters, filterStations, filtersAtom, hasFilters, stationsAtom } from '../atoms';
+import type { StationDto } from '../api/stations';
+import { useStations } from '../api/stations';
+import { currentStationIdAtom, emptyFilters, filterStations, filtersAtom, hasFilters } from '../atoms';
 import { usePlayerActions } from '../use-player-actions';
 
 /** 2, 3 or 4 columns by width (also the featured stations on the home page). */
@@ -100,25 +101,25 @@ export function StationCard({ station, current }: { station: StationDto; current
 }
 
 /** Every station (as filtered) in 2, 3 or 4 columns by width, with its loading, error and empty states. */
-export function StationGrid({ onRetry }: { onRetry: () => void }) {
+export function StationGrid() {
   const t = useT();
-  const stations = useAtomValue(stationsAtom);
+  const { data: stations, error, isLoading, mutate } = useStations();
   const [filters, setFilters] = useAtom(filtersAtom);
   const current = useAtomValue(currentStationIdAtom);
-  const visible = useMemo(() => (stations.status === 'ready' ? filterStations(stations.data, filters) : []), [stations, filters]);
+  const visible = useMemo(() => (stations ? filterStations(stations, filters) : []), [stations, filters]);
 
-  if (stations.status === 'loading') {
+  if (isLoading || (!stations && !error)) {
     return (
       <div css={state}>
         <Spinner label={t('radio.stations.loading')} />
       </div>
     );
   }
-  if (stations.status === 'error') {
+  if (!stations) {
     return (
       <div css={state} role="alert">
         <p>{t('radio.stations.error')}</p>
-        <Button onClick={onRetry}>{t('radio.stations.retry')}</Button>
+        <Button onClick={() => void mutate()}>{t('radio.stations.retry')}</Button>
       </div>
     );
   }

@@ -1,13 +1,10 @@
 import { css, type Theme } from '@emotion/react';
 import { Badge, Card } from '@grouarock/ui';
-import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useT } from '../../../lib/i18n';
-import { radioApi, type WeeklyTopDto } from '../api/radio-api';
-import { likesVersionAtom, periodCountdown } from '../atoms';
+import { useWeeklyTop, WEEKLY_TOP_REFRESH_MS } from '../api/weekly-top';
+import { periodCountdown } from '../atoms';
 
-/** The spec's weekly stats refresh. */
-export const WEEKLY_TOP_REFRESH_MS = 60_000;
 const SHOWN = 5;
 
 const list = (theme: Theme) => css`
@@ -51,23 +48,7 @@ export function useCountdownLabel(endsAt: string | null): string | null {
 /** This week's top 5 (of the 10 the API returns) and the featured station with its countdown. */
 export function WeeklyTop() {
   const t = useT();
-  const version = useAtomValue(likesVersionAtom);
-  const [top, setTop] = useState<WeeklyTopDto | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    const load = () =>
-      radioApi
-        .weeklyTop()
-        .then((data) => live && setTop(data))
-        .catch((error: unknown) => console.warn('Could not load the weekly top', error));
-    void load();
-    const timer = setInterval(() => void load(), WEEKLY_TOP_REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [version]);
+  const { data: top } = useWeeklyTop();
 
   const countdown = useCountdownLabel(top?.periodEndsAt ?? null);
   const entries = top?.stations.slice(0, SHOWN) ?? [];

@@ -1,0 +1,77 @@
+import { http, HttpResponse, ws, type JsonBodyType, type RequestHandler, type WebSocketHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { configureApiClient, type AccessTokenSource } from '../lib/api';
+
+/**
+ * Component tests talk to this server at the network level: the generated client, its interceptors (token, retry
+ * after a refresh, time limit, ApiError) and SWR all run as in the browser; only the answers are the test's.
+ * A request no handler answers fails the test.
+ */
+export const apiServer = setupServer();
+
+/** The absolute URL of an API path (`/radio/:id/likes`), as MSW matches it. */
+export function apiUrl(path: string): string {
+  return `http://localhost/api/v1${path}`;
+}
+
+export { http, HttpResponse };
+
+/** The realtime socket (/api/v1/realtime, any token): `realtime.addEventListener('connection', …)` answers it. */
+export const realtime = ws.link('ws://localhost/api/v1/realtime');
+
+/** Our API's JSON error body, as the server sends it. */
+export function apiError(status: number, body: { message?: string | string[]; code?: string; fields?: string[] } = {}, headers: Record<string, string> = {}) {
+  return HttpResponse.json({ statusCode: status, error: 'Error', message: body.message ?? 'Error', ...body }, { status, headers });
+}
+
+/** A GET answered with `body` every time. */
+export function get(path: string, body: JsonBodyType): RequestHandler {
+  return http.get(apiUrl(path), () => HttpResponse.json(body));
+}
+
+/** Every request that reached the server, as "METHOD /path?query", in order. */
+export function recordRequests(): string[] {
+  const seen: string[] = [];
+  apiServer.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    seen.push(`${request.method} ${url.pathname}${url.search}`);
+  });
+  return seen;
+}
+
+const signedOut: AccessTokenSource = {
+  ready: () => Promise.resolve(),
+  accessToken: () => null,
+  refreshAccessToken: () => Promise.resolve(null),
+};
+
+let session: AccessTokenSource = signedOut;
+
+/** The session whose token the client sends (renderRoutes sets the app's); signed out by default. */
+export function useApiSession(source: AccessTokenSource): void {
+  session = source;
+}
+
+/**
+ * Sets up the spec: the server listens, the generated client is configured as main.tsx does it (with the session
+ * the test uses), and after each test the handlers, listeners and session are reset.
+ */
+export function setupApiServer(...handlers: (RequestHandler | WebSocketHandler)[]): void {
+  let unconfigure: () => void = () => undefined;
+  beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => {
+    apiServer.use(...handlers);
+    unconfigure = configureApiClient({
+      ready: () => session.ready(),
+      accessToken: () => session.accessToken(),
+      refreshAccessToken: () => session.refreshAccessToken(),
+    });
+  });
+  afterEach(() => {
+    unconfigure();
+    apiServer.resetHandlers();
+    apiServer.events.removeAllListeners();
+    session = signedOut;
+  });
+  afterAll(() => apiServer.close());
+}
