@@ -48,7 +48,7 @@ const signedOut: AccessTokenSource = {
 let session: AccessTokenSource = signedOut;
 
 /** The session whose token the client sends (renderRoutes sets the app's); signed out by default. */
-export function useApiSession(source: AccessTokenSource): void {
+export function setApiSession(source: AccessTokenSource): void {
   session = source;
 }
 

@@ -3,7 +3,8 @@ import { createStore } from 'jotai';
 import { useLayoutEffect, type ReactElement } from 'react';
 import { MemoryRouter, useLocation, useNavigationType, useRoutes, type Location, type NavigationType, type RouteObject } from 'react-router-dom';
 import { Providers } from '../app/providers';
-import type { SessionManager } from '../features/auth';
+import { SessionManager } from '../features/auth';
+import { setApiSession } from './api-server';
 
 export interface RenderAppOptions {
   /** The session to use; by default a fresh one (signed out unless local storage says otherwise). */
@@ -22,8 +23,12 @@ function Routes({ routes, onLocation }: { routes: RouteObject[]; onLocation: (st
   return useRoutes(routes);
 }
 
-/** Renders routes inside the app's providers and a memory router at `path`, with a fresh state store. */
-export function renderRoutes(routes: RouteObject[], path = '/', { auth }: RenderAppOptions = {}): RenderResult & { router: RouterProbe } {
+/**
+ * Renders routes inside the app's providers and a memory router at `path`, with a fresh state store. The API client
+ * (in specs that set up the API server) carries this session's tokens, as main.tsx wires it.
+ */
+export function renderRoutes(routes: RouteObject[], path = '/', { auth = new SessionManager() }: RenderAppOptions = {}): RenderResult & { router: RouterProbe } {
+  setApiSession(auth);
   const router = {} as RouterProbe;
   const onLocation = (state: RouterProbe['state']) => {
     router.state = state;
