@@ -1,5 +1,7 @@
-// One lint config for the whole workspace. Module boundaries (DESIGN.md section 1) are enforced here:
-// the depConstraints below are the architecture, so they must never decay to `* -> *`.
+// One lint config for the whole workspace. Module boundaries (docs/architecture.md, "Projects") are enforced here:
+// the depConstraints below are the architecture, so they must never decay to `* -> *`. Inside the web app the
+// import zones (docs/architecture.md, "The web app") are: app → features → lib, a feature reaching another only
+// through its index.ts, and no import cycles.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
@@ -8,6 +10,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import path from 'node:path';
+import { readdirSync } from 'node:fs';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 /** File names in web code are kebab-case (`station-card.tsx`, `use-auth.ts`). */
 const kebabCaseFilenames = {
@@ -31,6 +35,23 @@ export const depConstraints = [
   { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:data'] },
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:ui', 'type:data', 'type:engine'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:data'] },
+];
+
+const web = 'apps/web/src';
+const features = readdirSync(path.join(import.meta.dirname, web, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** The web app's import zones, as import-x/no-restricted-paths zones (paths from the workspace root). */
+export const webImportZones = [
+  { target: `${web}/lib`, from: [`${web}/features`, `${web}/app`], message: 'lib/ is below features and app: move the shared code into lib/.' },
+  { target: `${web}/features`, from: `${web}/app`, message: 'features/ are below app/: pass what a feature needs in, or move it into lib/.' },
+  ...features.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`, ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+    message: 'Another feature is used only through its index.ts.',
+  })),
 ];
 
 export default tseslint.config(
@@ -102,6 +123,21 @@ export default tseslint.config(
       // Every visible string comes from libs/i18n.
       'react/jsx-no-literals': ['error', { noStrings: true, ignoreProps: true, allowedStrings: ['©', '·', '/', '|', '—', '–', '→', '×', ':', '%'] }],
       'house/kebab-case-filenames': 'error',
+    },
+  },
+  {
+    // Tests sit above the zones (they may assemble the app, as testing/ does); only product code is zoned.
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: ['**/*.spec.{ts,tsx}', `${web}/testing/**`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webImportZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

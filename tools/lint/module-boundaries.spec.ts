@@ -14,16 +14,26 @@ const probes = {
     'apps/web/src',
     "import { Button } from '@grouarock/ui';\nimport { messages } from '@grouarock/i18n';\nimport { getHealth } from '@grouarock/api-client';\nimport * as engine from '@grouarock/audio-engine';\nexport const probe = [Button, messages, getHealth, engine];\n",
   ],
+  // The web app's import zones.
+  libImportsFeature: ['apps/web/src/lib', "import { useAuth } from '../features/auth';\nexport const probe = useAuth;\n"],
+  featureImportsApp: ['apps/web/src/features/events', "import { Providers } from '../../app/providers';\nexport const probe = Providers;\n"],
+  featureReachesIntoFeature: ['apps/web/src/features/events', "import { useLikes } from '../radio/hooks';\nexport const probe = useLikes;\n"],
+  featureUsesFeatureIndex: ['apps/web/src/features/events', "import { FeaturedRadio } from '../radio';\nimport { useAuth } from '../auth/index';\nexport const probe = [FeaturedRadio, useAuth];\n"],
+  // Two files importing each other.
+  cycleA: ['apps/web/src/lib', "import { probe as other } from './boundary-probe-cycleb';\nexport const probe = () => other;\n"],
+  cycleB: ['apps/web/src/lib', "import { probe as other } from './boundary-probe-cyclea';\nexport const probe = () => other;\n"],
 } as const;
 
 type Probe = keyof typeof probes;
 
-describe('module boundaries (DESIGN.md section 1)', () => {
+const boundaryRules = new Set(['@nx/enforce-module-boundaries', 'import-x/no-restricted-paths', 'import-x/no-cycle']);
+
+describe('module boundaries (docs/architecture.md)', () => {
   const errors = {} as Record<Probe, string>;
 
   beforeAll(() => {
     const files = Object.fromEntries(
-      Object.entries(probes).map(([name, [dir]]) => [name, path.join(root, dir, 'boundary-probe.ts')]),
+      Object.entries(probes).map(([name, [dir]]) => [name, path.join(root, dir, `boundary-probe-${name.toLowerCase()}.ts`)]),
     ) as Record<Probe, string>;
     try {
       for (const [name, [, source]] of Object.entries(probes)) writeFileSync(files[name as Probe], source);
@@ -37,7 +47,7 @@ describe('module boundaries (DESIGN.md section 1)', () => {
       for (const name of Object.keys(probes) as Probe[]) {
         const result = results.find((r) => r.filePath === files[name]);
         errors[name] = (result?.messages ?? [])
-          .filter((m) => m.ruleId === '@nx/enforce-module-boundaries' || /ProjectGraph/.test(m.message))
+          .filter((m) => (m.ruleId !== null && boundaryRules.has(m.ruleId)) || /ProjectGraph/.test(m.message))
           .map((m) => m.message)
           .join('\n');
       }
@@ -64,5 +74,23 @@ describe('module boundaries (DESIGN.md section 1)', () => {
 
   it('the web app may use the UI library, i18n, the client and the engine', () => {
     expect(errors.webImportsLibs).toBe('');
+  });
+
+  it('web lib/ may not import a feature', () => {
+    expect(errors.libImportsFeature).toMatch(/lib\/ is below features and app/);
+  });
+
+  it('a feature may not import the app', () => {
+    expect(errors.featureImportsApp).toMatch(/features\/ are below app\//);
+  });
+
+  it('a feature reaches another only through its index.ts', () => {
+    expect(errors.featureReachesIntoFeature).toMatch(/Another feature is used only through its index\.ts/);
+    expect(errors.featureUsesFeatureIndex).toBe('');
+  });
+
+  it('web code has no import cycles', () => {
+    expect(errors.cycleA).toMatch(/Dependency cycle/);
+    expect(errors.cycleB).toMatch(/Dependency cycle/);
   });
 });

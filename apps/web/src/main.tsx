@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { SessionManager } from './features/auth';
-import { storedLocale } from './features/language/atoms';
+import { storedLocale } from './features/language';
 import { configureApiClient } from './lib/api';
 import { ensureMessages } from './lib/locale-messages';
 import { installGlobalErrorReporting } from './lib/report-client-error';

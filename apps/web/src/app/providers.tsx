@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { SWRConfig } from 'swr';
 import { AuthProvider, SessionManager } from '../features/auth';
-import { localeAtom } from '../features/language/atoms';
+import { localeAtom } from '../features/language';
 import type { Messages } from '@grouarock/i18n';
 import { useT } from '../lib/i18n';
 import { ensureMessages, messagesIfLoaded, messagesOf } from '../lib/locale-messages';

@@ -1,12 +1,5 @@
 import { atom, useSetAtom } from 'jotai';
 import { useMemo } from 'react';
-import type { AuthSnapshot } from './session-manager';
-
-/**
- * The auth state every component reads (through useAuth()). AuthProvider keeps it in step with the
- * SessionManager; it starts as `loading` until the provider mounts.
- */
-export const authSnapshotAtom = atom<AuthSnapshot>({ status: 'loading', session: null });
 
 export type AuthDialogMode = 'login' | 'register';
 

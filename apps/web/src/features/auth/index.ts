@@ -9,5 +9,5 @@ export { EmailField, type EmailFieldProps } from './components/email-field';
 export { NewPasswordFields, type NewPasswordFieldsProps } from './components/new-password-fields';
 export { AuthProvider, useAuth, useAuthEvents, type AuthApi } from './components/auth-provider';
 export { DrawerAccount, HeaderAccount } from './components/header-account';
-export { SESSION_FLAG_KEY, SessionManager, type AuthEvent, type AuthSnapshot, type AuthStatus, type Session } from './session-manager';
+export { SessionManager, type AuthEvent, type AuthSnapshot, type AuthStatus, type Session } from './session-manager';
 export { useSignOut } from './use-sign-out';

@@ -118,6 +118,9 @@ export class SessionManager implements AccessTokenSource {
     return this.snapshot.session;
   }
 
+  /** Whether this browser kept a session (or one being confirmed) from an earlier visit. */
+  remembersSession = (): boolean => this.readFlag() !== null;
+
   /** Subscribes to auth events; returns the unsubscribe function. */
   onAuthStateChange = (listener: AuthListener): (() => void) => {
     this.listeners.add(listener);
@@ -324,8 +327,10 @@ export class SessionManager implements AccessTokenSource {
   private end(event: AuthEvent, { keepFlag = false }: { keepFlag?: boolean } = {}): void {
     if (!keepFlag) this.writeFlag(null);
     const wasSignedOut = this.snapshot.status === 'signedOut' && !this.snapshot.session;
+    // The snapshot changes only with an event: useAuth() reads it through useSyncExternalStore.
+    if (wasSignedOut && event !== 'INITIAL_SESSION') return;
     this.snapshot = { status: 'signedOut', session: null };
-    if (!wasSignedOut || event === 'INITIAL_SESSION') this.emit(event);
+    this.emit(event);
   }
 
   private replaceUser(user: AuthUser): void {

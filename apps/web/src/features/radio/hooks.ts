@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { SESSION_FLAG_KEY, useAuth, useAuthDialog } from '../auth';
+import { useAuth, useAuthDialog } from '../auth';
 import { setLike, useLikeChanged, useStationLikes } from './api/likes';
 import { useNowPlaying, usePushNowPlaying, type NowPlayingDto } from './api/now-playing';
 import { RealtimeClient, realtimeUrl, type RealtimeMessage } from './api/realtime-client';
@@ -106,18 +106,11 @@ export function useNowPlayingPush(): void {
 export const LOGIN_DIALOG_DELAY_MS = 3000;
 
 export function useAutoLoginDialog(): void {
-  const { status, user } = useAuth();
+  const { status, user, remembersSession } = useAuth();
   const dialog = useAuthDialog();
   useEffect(() => {
-    if (status === 'loading' || user) return;
-    let stored: string | null = null;
-    try {
-      stored = localStorage.getItem(SESSION_FLAG_KEY);
-    } catch {
-      stored = null;
-    }
-    if (stored) return;
+    if (status === 'loading' || user || remembersSession()) return;
     const timer = setTimeout(() => dialog.open('login'), LOGIN_DIALOG_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [status, user, dialog]);
+  }, [status, user, dialog, remembersSession]);
 }

@@ -1,7 +1,4 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useHydrateAtoms } from 'jotai/utils';
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import { authSnapshotAtom } from '../atoms';
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { type AuthListener, type AuthStatus, type Session, type SessionManager } from '../session-manager';
 import type { AuthUser } from '../api/auth-api';
 
@@ -12,21 +9,13 @@ export interface AuthProviderProps {
   children?: ReactNode;
 }
 
-/** Connects a SessionManager to React: restores the session, runs the auto-refresh and mirrors the state into jotai. */
+/** Connects a SessionManager to React: restores the session and runs the auto-refresh while mounted. */
 export function AuthProvider({ manager, children }: AuthProviderProps) {
-  useHydrateAtoms([[authSnapshotAtom, manager.getSnapshot()]] as const);
-  const setSnapshot = useSetAtom(authSnapshotAtom);
-
   useEffect(() => {
-    const unsubscribe = manager.onAuthStateChange(() => setSnapshot(manager.getSnapshot()));
-    setSnapshot(manager.getSnapshot());
     void manager.initialize();
     manager.startAutoRefresh();
-    return () => {
-      unsubscribe();
-      manager.stopAutoRefresh();
-    };
-  }, [manager, setSnapshot]);
+    return () => manager.stopAutoRefresh();
+  }, [manager]);
 
   return <AuthContext.Provider value={manager}>{children}</AuthContext.Provider>;
 }
@@ -46,6 +35,7 @@ export interface AuthApi {
   recoverPassword: SessionManager['recoverPassword'];
   resendConfirmation: SessionManager['resendConfirmation'];
   getProviders: SessionManager['getProviders'];
+  remembersSession: SessionManager['remembersSession'];
   onAuthStateChange: SessionManager['onAuthStateChange'];
 }
 
@@ -57,10 +47,13 @@ function useManager(hook: string): SessionManager {
   return manager;
 }
 
-/** The session and the auth actions. Throws when used outside AuthProvider, as the spec requires. */
+/**
+ * The session (read from the session manager itself, re-rendering on each auth event) and the auth actions.
+ * Throws when used outside AuthProvider.
+ */
 export function useAuth(): AuthApi {
   const manager = useManager('useAuth()');
-  const { status, session } = useAtomValue(authSnapshotAtom);
+  const { status, session } = useSyncExternalStore(manager.onAuthStateChange, manager.getSnapshot);
   return {
     status,
     session,
@@ -76,6 +69,7 @@ export function useAuth(): AuthApi {
     recoverPassword: manager.recoverPassword,
     resendConfirmation: manager.resendConfirmation,
     getProviders: manager.getProviders,
+    remembersSession: manager.remembersSession,
     onAuthStateChange: manager.onAuthStateChange,
   };
 }

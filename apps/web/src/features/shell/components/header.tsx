@@ -3,7 +3,7 @@ import { Drawer, IconButton } from '@grouarock/ui';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { DrawerAccount, HeaderAccount } from '../../auth';
-import { LanguageSwitcher } from '../../language/components/language-switcher';
+import { LanguageSwitcher } from '../../language';
 import { Logo } from './logo';
 import { NavLinks } from './nav-links';
 import { desktopOnly, mobileOnly } from './responsive';

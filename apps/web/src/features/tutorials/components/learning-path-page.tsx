@@ -2,7 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { Badge } from '@grouarock/ui';
 import { Link, useParams } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
-import { NotFoundPage } from '../../not-found/components/not-found-page';
+import { NotFoundPage } from '../../not-found';
 import { pathStepUrl, resolvePathStep } from '../tutorials-logic';
 import { TutorialArticle } from './tutorial-article';
 

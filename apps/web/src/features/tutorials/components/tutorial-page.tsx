@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { NotFoundPage } from '../../not-found/components/not-found-page';
+import { NotFoundPage } from '../../not-found';
 import { findTutorial } from '../tutorials-logic';
 import { TutorialArticle } from './tutorial-article';
 
