@@ -1,36 +1,63 @@
 import { Button, TextField, useToast } from '@grouarock/ui';
-import { useState } from 'react';
+import type { MessageId } from '@grouarock/i18n';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { firstProblem, schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
 import { isAuthErrorCode, useAuthErrorText } from '../auth-messages';
+import { PASSWORD_MIN_LENGTH } from '../constants';
+import { newPasswordProblems } from '../new-password';
 import { useAuth } from './auth-provider';
+import { EmailField } from './email-field';
 import { EmailNotConfirmed } from './email-not-confirmed';
+import { useFormFeedback, type AuthFormVariant } from './form-feedback';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { formStack, linkButton } from './form-styles';
-import { EmailField } from './email-field';
 
 interface LoginValues {
   email: string;
   password: string;
 }
 
-/** Both fields filled in (the server judges the rest). */
+/** On /auth: both fields filled in (the server judges the rest). */
 export const loginSchema: FormSchema<LoginValues> = ({ email, password }) => (!email.trim() || !password ? { email: 'auth.validation.fillAll' } : {});
+
+/** In the dialog the browser checks that both are filled in; the password also has the new-password length. */
+const dialogLoginSchema: FormSchema<LoginValues> = ({ password }) => {
+  const problem = newPasswordProblems({ password, confirmPassword: password }).password;
+  return problem ? { password: problem } : {};
+};
+
+const variants = {
+  page: { schema: loginSchema, submit: 'auth.login.submit', busy: 'auth.login.busy' },
+  dialog: { schema: dialogLoginSchema, submit: 'auth.dialog.submitLogin', busy: 'auth.dialog.busy' },
+} satisfies Record<AuthFormVariant, { schema: FormSchema<LoginValues>; submit: MessageId; busy: MessageId }>;
 
 export interface LoginFormProps {
   /** Prefilled after a registration on the other tab. */
   initialEmail?: string;
+  /** The /auth tab (the default) or the auth dialog: the spec gives each its own labels and way of reporting. */
+  variant?: AuthFormVariant;
+  /** After a successful sign-in (the dialog closes; /auth redirects the signed-in user by itself). */
+  onSignedIn?: () => void;
+  /** Below the submit button (the dialog's switch to registration), given whether the form is busy. */
+  footer?: (busy: boolean) => ReactNode;
 }
 
-/** The /auth "Logowanie" tab: email and password, with the spec's toasts; no call while a field is empty. */
-export function LoginForm({ initialEmail = '' }: LoginFormProps) {
+/**
+ * Signing in with email and password, on /auth and in the auth dialog: no call while the form's rules fail; a
+ * refused sign-in is explained (and an unconfirmed address gets the resend offer).
+ */
+export function LoginForm({ initialEmail = '', variant = 'page', onSignedIn, footer }: LoginFormProps) {
   const t = useT();
   const { signInWithPassword } = useAuth();
   const { show } = useToast();
   const errorText = useAuthErrorText();
+  const feedback = useFormFeedback<keyof LoginValues>(variant);
+  const texts = variants[variant];
+  const dialog = variant === 'dialog';
   const { register, handleSubmit, getValues, setError, formState } = useForm<LoginValues>({
-    resolver: schemaResolver(loginSchema),
+    resolver: schemaResolver(texts.schema),
     defaultValues: { email: initialEmail, password: '' },
   });
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
@@ -41,33 +68,63 @@ export function LoginForm({ initialEmail = '' }: LoginFormProps) {
   const submit = handleSubmit(
     async ({ email, password }) => {
       const address = email.trim();
-      setUnconfirmedEmail(null);
       try {
         await signInWithPassword(address, password);
         show({ tone: 'success', title: t('auth.toast.welcome') });
-        // The page redirects signed-in users to the home page.
+        onSignedIn?.();
       } catch (error) {
-        show({ tone: 'error', title: errorText(error, 'login') });
+        feedback.report(errorText(error, 'login'));
         if (isAuthErrorCode(error, 'email_not_confirmed')) setUnconfirmedEmail(address);
         setError('root.server', { type: 'server' }); // a refused submit is not a successful one: the button comes back
       }
     },
-    (errors) => show({ tone: 'error', title: t(firstProblem(errors) ?? 'auth.validation.fillAll') }),
+    (errors) => feedback.report(t(firstProblem(errors) ?? 'auth.validation.fillAll'), errors.password ? 'password' : undefined),
   );
 
   if (forgotOpen) return <ForgotPasswordForm initialEmail={getValues('email').trim()} onBack={() => setForgotOpen(false)} />;
 
   return (
-    <form css={formStack} onSubmit={(event) => void submit(event)} noValidate aria-label={t('auth.tab.login')}>
-      <EmailField placeholder={t('auth.field.emailPlaceholder')} aria-required="true" {...register('email')} />
-      <TextField label={t('auth.field.password')} type="password" autoComplete="current-password" aria-required="true" {...register('password')} />
+    <form
+      css={formStack}
+      onSubmit={(event) => {
+        feedback.clear();
+        setUnconfirmedEmail(null);
+        void submit(event);
+      }}
+      // The dialog lets the browser check the fields first; /auth reports its own rules as toasts.
+      noValidate={!dialog}
+      aria-label={dialog ? undefined : t('auth.tab.login')}
+      {...feedback.formProps}
+    >
+      <fieldset css={formStack} disabled={dialog && busy}>
+        <EmailField
+          placeholder={dialog ? undefined : t('auth.field.emailPlaceholder')}
+          {...(dialog ? { required: true } : { 'aria-required': 'true' })}
+          // Inside a modal the first field is where the user starts typing.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus={dialog}
+          {...register('email')}
+        />
+        <TextField
+          label={t('auth.field.password')}
+          type="password"
+          autoComplete="current-password"
+          {...(dialog ? { required: true, minLength: PASSWORD_MIN_LENGTH } : { 'aria-required': 'true' })}
+          {...feedback.fieldProps('password')}
+          {...register('password')}
+        />
+      </fieldset>
+      {feedback.alert}
       {unconfirmedEmail ? <EmailNotConfirmed email={unconfirmedEmail} /> : null}
       <Button type="submit" size="lg" fullWidth loading={busy}>
-        {busy ? t('auth.login.busy') : t('auth.login.submit')}
+        {busy ? t(texts.busy) : t(texts.submit)}
       </Button>
-      <button type="button" css={linkButton} onClick={() => setForgotOpen(true)}>
-        {t('auth.forgot.link')}
-      </button>
+      {dialog ? null : (
+        <button type="button" css={linkButton} onClick={() => setForgotOpen(true)}>
+          {t('auth.forgot.link')}
+        </button>
+      )}
+      {footer?.(busy)}
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { TextField } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
 import type { FieldErrors, Path, UseFormRegister } from 'react-hook-form';
 import { useT } from '../../../lib/i18n';
+import { PASSWORD_MIN_LENGTH } from '../constants';
 import type { NewPasswordValues } from '../new-password';
 
 export interface NewPasswordFieldsProps<T extends NewPasswordValues> {
@@ -13,10 +14,21 @@ export interface NewPasswordFieldsProps<T extends NewPasswordValues> {
   errors?: FieldErrors<T>;
   /** Whether the confirmation is announced as required. */
   confirmRequired?: boolean;
+  /** The browser checks both fields (required, the minimum length) before the form's rules run: the auth dialog. */
+  browserChecked?: boolean;
+  /** Extra attributes per field (the dialog ties a field to the problem it shows). */
+  fieldProps?: (field: keyof NewPasswordValues) => object;
 }
 
 /** A new password and its confirmation, as every form that sets a password asks for them (see new-password.ts). */
-export function NewPasswordFields<T extends NewPasswordValues>({ labels, register, errors, confirmRequired = true }: NewPasswordFieldsProps<T>) {
+export function NewPasswordFields<T extends NewPasswordValues>({
+  labels,
+  register,
+  errors,
+  confirmRequired = true,
+  browserChecked = false,
+  fieldProps = () => ({}),
+}: NewPasswordFieldsProps<T>) {
   const t = useT();
   const message = (field: keyof NewPasswordValues) => {
     const id = (errors as FieldErrors<NewPasswordValues> | undefined)?.[field]?.message as MessageId | undefined;
@@ -28,17 +40,18 @@ export function NewPasswordFields<T extends NewPasswordValues>({ labels, registe
         label={labels.password}
         type="password"
         autoComplete="new-password"
-        hint={t('auth.field.passwordHint')}
-        aria-required="true"
+        {...(browserChecked ? { required: true, minLength: PASSWORD_MIN_LENGTH } : { hint: t('auth.field.passwordHint'), 'aria-required': 'true' })}
         error={message('password')}
+        {...fieldProps('password')}
         {...register('password' as Path<T>)}
       />
       <TextField
         label={labels.confirm}
         type="password"
         autoComplete="new-password"
-        aria-required={confirmRequired ? 'true' : undefined}
+        {...(browserChecked ? { required: true, minLength: PASSWORD_MIN_LENGTH } : { 'aria-required': confirmRequired ? 'true' : undefined })}
         error={message('confirmPassword')}
+        {...fieldProps('confirmPassword')}
         {...register('confirmPassword' as Path<T>)}
       />
     </>

@@ -1,12 +1,16 @@
 import { Button, TextField, useToast } from '@grouarock/ui';
+import type { MessageId } from '@grouarock/i18n';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { firstProblem, schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
-import { useAuthErrorText } from '../auth-messages';
+import { isAuthErrorCode, useAuthErrorText } from '../auth-messages';
 import { newPasswordProblems, type NewPasswordValues } from '../new-password';
 import { useAuth } from './auth-provider';
-import { formStack } from './form-styles';
 import { EmailField } from './email-field';
+import { EmailNotConfirmed } from './email-not-confirmed';
+import { useFormFeedback, type AuthFormVariant } from './form-feedback';
+import { formStack } from './form-styles';
 import { NewPasswordFields } from './new-password-fields';
 
 interface RegisterValues extends NewPasswordValues {
@@ -14,26 +18,47 @@ interface RegisterValues extends NewPasswordValues {
   email: string;
 }
 
-/** Email, password and username filled in, then the new-password rules. */
+/** On /auth: email, password and username filled in, then the new-password rules. */
 export const registerSchema: FormSchema<RegisterValues> = (values) =>
   !values.email.trim() || !values.password || !values.username.trim() ? { email: 'auth.validation.fillRequired' } : newPasswordProblems(values);
+
+/** In the dialog the browser checks that every field is filled in; a mismatch is said in the dialog's own words. */
+const dialogRegisterSchema: FormSchema<RegisterValues> = (values) => {
+  const { confirmPassword, password } = newPasswordProblems(values);
+  if (confirmPassword) return { confirmPassword: 'auth.dialog.passwordsMismatch' };
+  return password ? { password } : {};
+};
+
+const variants = {
+  page: { schema: registerSchema, submit: 'auth.register.submit', busy: 'auth.register.busy' },
+  dialog: { schema: dialogRegisterSchema, submit: 'auth.dialog.submitRegister', busy: 'auth.dialog.busy' },
+} satisfies Record<AuthFormVariant, { schema: FormSchema<RegisterValues>; submit: MessageId; busy: MessageId }>;
 
 export interface RegisterFormProps {
   /** Called with the address once the account exists (its confirmation mail is on the way). */
   onRegistered: (email: string) => void;
+  /** The /auth tab (the default) or the auth dialog: the spec gives each its own labels and way of reporting. */
+  variant?: AuthFormVariant;
+  /** Below the submit button (the dialog's switch to signing in), given whether the form is busy. */
+  footer?: (busy: boolean) => ReactNode;
 }
 
-/** The /auth "Rejestracja" tab. Its rules (registerSchema) are checked before any call and reported as toasts. */
-export function RegisterForm({ onRegistered }: RegisterFormProps) {
+/** Creating an account, on /auth and in the auth dialog: the form's rules are checked before any call. */
+export function RegisterForm({ onRegistered, variant = 'page', footer }: RegisterFormProps) {
   const t = useT();
   const { signUp } = useAuth();
   const { show } = useToast();
   const errorText = useAuthErrorText();
+  const feedback = useFormFeedback<keyof RegisterValues>(variant);
+  const texts = variants[variant];
+  const dialog = variant === 'dialog';
   const { register, handleSubmit, setError, formState } = useForm<RegisterValues>({
-    resolver: schemaResolver(registerSchema),
+    resolver: schemaResolver(texts.schema),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const busy = formState.isSubmitting;
+  const required = dialog ? { required: true } : { 'aria-required': 'true' as const };
 
   const submit = handleSubmit(
     async ({ email, password, username }) => {
@@ -43,25 +68,53 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
         show({ tone: 'success', title: t('auth.toast.signupSuccess') });
         onRegistered(address);
       } catch (error) {
-        show({ tone: 'error', title: errorText(error, 'signup') });
+        feedback.report(errorText(error, 'signup'));
+        if (isAuthErrorCode(error, 'email_not_confirmed')) setUnconfirmedEmail(address);
         setError('root.server', { type: 'server' });
       }
     },
-    (errors) => show({ tone: 'error', title: t(firstProblem(errors) ?? 'auth.validation.fillRequired') }),
+    (errors) =>
+      feedback.report(t(firstProblem(errors) ?? 'auth.validation.fillRequired'), errors.confirmPassword ? 'confirmPassword' : errors.password ? 'password' : undefined),
   );
 
   return (
-    <form css={formStack} onSubmit={(event) => void submit(event)} noValidate aria-label={t('auth.tab.register')}>
-      <TextField label={t('auth.field.username')} autoComplete="username" aria-required="true" {...register('username')} />
-      <EmailField placeholder={t('auth.field.emailPlaceholder')} aria-required="true" {...register('email')} />
-      <NewPasswordFields
-        labels={{ password: t('auth.field.password'), confirm: t('auth.field.confirmPassword') }}
-        register={register}
-        confirmRequired={false}
-      />
+    <form
+      css={formStack}
+      onSubmit={(event) => {
+        feedback.clear();
+        setUnconfirmedEmail(null);
+        void submit(event);
+      }}
+      // The dialog lets the browser check the fields first; /auth reports its own rules as toasts.
+      noValidate={!dialog}
+      aria-label={dialog ? undefined : t('auth.tab.register')}
+      {...feedback.formProps}
+    >
+      <fieldset css={formStack} disabled={dialog && busy}>
+        <TextField
+          label={t('auth.field.username')}
+          autoComplete="username"
+          {...required}
+          // Inside a modal the first field is where the user starts typing.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus={dialog}
+          {...register('username')}
+        />
+        <EmailField placeholder={dialog ? undefined : t('auth.field.emailPlaceholder')} {...required} {...register('email')} />
+        <NewPasswordFields
+          labels={{ password: t('auth.field.password'), confirm: t('auth.field.confirmPassword') }}
+          register={register}
+          confirmRequired={false}
+          browserChecked={dialog}
+          fieldProps={feedback.fieldProps}
+        />
+      </fieldset>
+      {feedback.alert}
+      {unconfirmedEmail ? <EmailNotConfirmed email={unconfirmedEmail} /> : null}
       <Button type="submit" size="lg" fullWidth loading={busy}>
-        {busy ? t('auth.register.busy') : t('auth.register.submit')}
+        {busy ? t(texts.busy) : t(texts.submit)}
       </Button>
+      {footer?.(busy)}
     </form>
   );
 }
