@@ -1,15 +1,19 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import { createClientLog } from '@grouarock/api-client';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { lazy, useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
 import { Outlet, useNavigate, type NavigateFunction, type RouteObject } from 'react-router-dom';
+import { answer, setupApiServer, type Received } from '../testing/api-server';
 import { renderRoutes } from '../testing/render-app';
 import { Layout } from './layout';
 import { routes as appRoutes } from './routes';
 
-jest.mock('@grouarock/api-client', () => ({
-  createClientLog: jest.fn(() => Promise.resolve({ data: { id: '1' } })),
-  listEvents: jest.fn(() => Promise.resolve({ data: [] })),
-}));
+setupApiServer();
+
+/** The client logs the server received; no event is planned. */
+let clientLogs: Received[] = [];
+beforeEach(() => {
+  clientLogs = answer('post', '/client-logs', { id: '1' });
+  answer('get', '/events', []);
+});
 
 let navigate: NavigateFunction;
 
@@ -140,7 +144,7 @@ describe('the layout', () => {
     // The header and footer stay usable around it.
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
-    expect(createClientLog).toHaveBeenCalledWith({ body: expect.objectContaining({ kind: 'error', message: 'the screen crashed' }) });
+    await waitFor(() => expect(clientLogs).toContainEqual(expect.objectContaining({ body: expect.objectContaining({ kind: 'error', message: 'the screen crashed' }) })));
     quiet.mockRestore();
 
     await go('/plain');
@@ -155,7 +159,7 @@ describe('the app routes', () => {
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeInTheDocument();
     expect(within(main).getByRole('link', { name: 'Wróć na stronę główną' })).toHaveAttribute('href', '/');
-    expect(createClientLog).toHaveBeenCalledWith({ body: expect.objectContaining({ kind: 'not_found' }) });
+    await waitFor(() => expect(clientLogs).toContainEqual(expect.objectContaining({ body: expect.objectContaining({ kind: 'not_found' }) })));
   });
 
   it('give each screen its title and mark its header link as the current page', async () => {

@@ -29,6 +29,41 @@ export function get(path: string, body: JsonBodyType): RequestHandler {
   return http.get(apiUrl(path), () => HttpResponse.json(body));
 }
 
+/** A request as the server received it. */
+export interface Received {
+  method: string;
+  /** The path and query, e.g. /api/v1/auth/token?grant_type=password. */
+  url: string;
+  authorization: string | null;
+  /** The JSON body, parsed (undefined when there is none). */
+  body: unknown;
+}
+
+type Answer = Response | JsonBodyType | (() => Response | Promise<Response>);
+
+function toResponse(answer: Answer): Response | Promise<Response> {
+  if (typeof answer === 'function') return answer();
+  return answer instanceof Response ? answer : HttpResponse.json(answer);
+}
+
+/**
+ * Answers `METHOD path` (an API path, `:params` allowed) with `answers` in turn, the last one again for any further
+ * request (a JSON body, a Response, or a function making one: `() => new Promise(() => undefined)` never answers).
+ * Returns what the server received, in order.
+ */
+export function answer(method: 'get' | 'post' | 'put' | 'delete', path: string, ...answers: Answer[]): Received[] {
+  const received: Received[] = [];
+  apiServer.use(
+    http[method](apiUrl(path), async ({ request }) => {
+      const text = await request.clone().text();
+      const url = new URL(request.url);
+      received.push({ method: request.method, url: url.pathname + url.search, authorization: request.headers.get('Authorization'), body: text ? JSON.parse(text) : undefined });
+      return toResponse(answers[Math.min(received.length, answers.length) - 1]);
+    }),
+  );
+  return received;
+}
+
 /** Every request that reached the server, as "METHOD /path?query", in order. */
 export function recordRequests(): string[] {
   const seen: string[] = [];

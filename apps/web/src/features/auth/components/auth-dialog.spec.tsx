@@ -1,14 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as client from '@grouarock/api-client';
-import { httpError, ok, rejects, sessionDto, userDto } from '../../../testing/auth-fixtures';
+import { apiError, answer, setupApiServer } from '../../../testing/api-server';
+import { sessionDto, userDto } from '../../../testing/auth-fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { useAuthDialog } from '../atoms';
 import { AuthDialogHost } from './auth-dialog-host';
 
-jest.mock('@grouarock/api-client', () => ({ token: jest.fn(), signUp: jest.fn(), resendConfirmation: jest.fn() }));
-
-const api = jest.mocked(client);
+setupApiServer();
 
 /** A page that opens the app's dialog, as the radio page or checkout will. */
 function Opener() {
@@ -24,16 +22,6 @@ function Opener() {
       <AuthDialogHost />
     </>
   );
-}
-
-function deferred() {
-  let resolve!: (value: unknown) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 async function openDialog(mode: 'logowanie' | 'rejestrację') {
@@ -72,8 +60,9 @@ describe('AuthDialog', () => {
   });
 
   it('while busy disables every field and the toggle; on success closes and forgets the values', async () => {
-    const answer = deferred();
-    api.token.mockImplementationOnce(() => answer.promise as never);
+    let respond!: () => void;
+    const answered = new Promise<void>((resolve) => (respond = resolve));
+    answer('post', '/auth/token', async () => (await answered, Response.json(sessionDto())));
     const { user, dialog } = await openDialog('logowanie');
     await user.type(within(dialog).getByLabelText('Email'), 'fan@example.com');
     await user.type(within(dialog).getByLabelText('Hasło'), 'riff-raff');
@@ -86,7 +75,7 @@ describe('AuthDialog', () => {
     expect(submit).toHaveAttribute('aria-busy', 'true');
     expect(submit).toHaveAttribute('aria-disabled', 'true');
 
-    answer.resolve({ data: sessionDto() });
+    respond();
 
     expect(await screen.findByText('Witaj w GrouaRock!', { selector: 'li *' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -96,7 +85,7 @@ describe('AuthDialog', () => {
   });
 
   it('on failure stays open with the values kept and says why inside the dialog', async () => {
-    api.token.mockImplementationOnce(() => rejects(httpError(400, { code: 'invalid_credentials' })));
+    answer('post', '/auth/token', () => apiError(400, { code: 'invalid_credentials' }));
     const { user, dialog } = await openDialog('logowanie');
     await user.type(within(dialog).getByLabelText('Email'), 'fan@example.com');
     await user.type(within(dialog).getByLabelText('Hasło'), 'wrong-riff');
@@ -112,6 +101,7 @@ describe('AuthDialog', () => {
   });
 
   it('register: "Hasła nie są identyczne!" inline, tied to the field, and no call', async () => {
+    const signUps = answer('post', '/auth/signup', { user: userDto(), confirmation_sent: true });
     const { user, dialog } = await openDialog('rejestrację');
     await user.type(within(dialog).getByLabelText('Nazwa użytkownika'), 'punkrocker');
     await user.type(within(dialog).getByLabelText('Email'), 'fan@example.com');
@@ -122,10 +112,11 @@ describe('AuthDialog', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Hasła nie są identyczne!');
     expect(within(dialog).getByLabelText('Potwierdź hasło')).toHaveAccessibleDescription('Hasła nie są identyczne!');
     expect(within(dialog).getByLabelText('Potwierdź hasło')).toHaveAttribute('aria-invalid', 'true');
-    expect(api.signUp).not.toHaveBeenCalled();
+    expect(signUps).toEqual([]);
   });
 
   it('register: a short password gets "Hasło musi mieć co najmniej 6 znaków" and no call', async () => {
+    const signUps = answer('post', '/auth/signup', { user: userDto(), confirmation_sent: true });
     const { user, dialog } = await openDialog('rejestrację');
     await user.type(within(dialog).getByLabelText('Nazwa użytkownika'), 'punkrocker');
     await user.type(within(dialog).getByLabelText('Email'), 'fan@example.com');
@@ -134,11 +125,11 @@ describe('AuthDialog', () => {
     // jsdom does not enforce minlength on submit; a browser stops here by itself, the dialog checks anyway.
     await user.click(within(dialog).getByRole('button', { name: 'Utwórz konto' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Hasło musi mieć co najmniej 6 znaków');
-    expect(api.signUp).not.toHaveBeenCalled();
+    expect(signUps).toEqual([]);
   });
 
   it('register: creates the account, says to check the mail and closes cleared', async () => {
-    api.signUp.mockImplementationOnce(() => ok({ user: userDto(), confirmation_sent: true }) as never);
+    const signUps = answer('post', '/auth/signup', { user: userDto(), confirmation_sent: true });
     const { user, dialog } = await openDialog('rejestrację');
     await user.type(within(dialog).getByLabelText('Nazwa użytkownika'), 'punkrocker');
     await user.type(within(dialog).getByLabelText('Email'), 'fan@example.com');
@@ -148,9 +139,8 @@ describe('AuthDialog', () => {
 
     expect(await screen.findByText('Konto zostało utworzone! Sprawdź email aby aktywować konto.', { selector: 'li *' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(api.signUp).toHaveBeenCalledWith({
-      body: { email: 'fan@example.com', password: 'riff-raff', data: { username: 'punkrocker', display_name: 'punkrocker' } },
-      throwOnError: true,
-    });
+    expect(signUps.map((signUp) => signUp.body)).toEqual([
+      { email: 'fan@example.com', password: 'riff-raff', data: { username: 'punkrocker', display_name: 'punkrocker' } },
+    ]);
   });
 });

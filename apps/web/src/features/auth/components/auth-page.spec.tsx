@@ -1,21 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as client from '@grouarock/api-client';
-import { httpError, ok, rejects, sessionDto, userDto } from '../../../testing/auth-fixtures';
+import { HttpResponse } from 'msw';
+import { apiError, answer, setupApiServer, type Received } from '../../../testing/api-server';
+import { sessionDto, userDto } from '../../../testing/auth-fixtures';
 import { renderRoutes } from '../../../testing/render-app';
 import { SessionManager } from '../session-manager';
 import { AuthPage } from './auth-page';
 
-jest.mock('@grouarock/api-client', () => ({
-  token: jest.fn(),
-  signUp: jest.fn(),
-  getProviders: jest.fn(),
-  recoverPassword: jest.fn(),
-  resetPassword: jest.fn(),
-  resendConfirmation: jest.fn(),
-}));
+setupApiServer();
 
-const api = jest.mocked(client);
+/** A deferred answer: the request waits until the test calls `respond`. */
+function held(body: object) {
+  let respond!: () => void;
+  const answered = new Promise<void>((resolve) => (respond = resolve));
+  return { respond, answer: async () => (await answered, HttpResponse.json(body)) };
+}
 
 function renderAuthPage(path = '/auth', auth?: SessionManager) {
   return renderRoutes(
@@ -33,9 +32,17 @@ async function findToast(text: string | RegExp) {
   return within(await screen.findByRole('region', { name: /^Powiadomienia/ })).findByText(text);
 }
 
+let providerReads: Received[] = [];
+let tokens: Received[] = [];
+let signUps: Received[] = [];
+let resets: Received[] = [];
+
 beforeEach(() => {
   localStorage.clear();
-  api.getProviders.mockImplementation(() => ok({ google: false, facebook: false, github: false }) as never);
+  providerReads = answer('get', '/auth/providers', { google: false, facebook: false, github: false });
+  tokens = answer('post', '/auth/token', () => apiError(500, { message: 'not expected in this test' }));
+  signUps = answer('post', '/auth/signup', () => apiError(500, { message: 'not expected in this test' }));
+  resets = answer('post', '/auth/reset', () => apiError(500, { message: 'not expected in this test' }));
 });
 
 describe('/auth', () => {
@@ -44,7 +51,7 @@ describe('/auth', () => {
     expect(screen.getByRole('tab', { name: 'Logowanie' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Rejestracja' })).toBeInTheDocument();
     expect(within(screen.getByRole('complementary')).getAllByRole('listitem')).toHaveLength(5);
-    await waitFor(() => expect(api.getProviders).toHaveBeenCalled());
+    await waitFor(() => expect(providerReads).toHaveLength(1));
   });
 
   it('login with an empty field: the toast "Wypełnij wszystkie pola" and no call', async () => {
@@ -53,7 +60,7 @@ describe('/auth', () => {
     await user.type(screen.getByLabelText('Email'), 'fan@example.com');
     await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
     expect(await findToast('Wypełnij wszystkie pola')).toBeInTheDocument();
-    expect(api.token).not.toHaveBeenCalled();
+    expect(tokens).toEqual([]);
   });
 
   it.each([
@@ -76,13 +83,13 @@ describe('/auth', () => {
     }
     await user.click(within(form).getByRole('button', { name: 'Utwórz konto' }));
     expect(await findToast(message)).toBeInTheDocument();
-    expect(api.signUp).not.toHaveBeenCalled();
+    expect(signUps).toEqual([]);
   });
 
   it('registers, says to check the mail and goes back to the login tab with the email filled in', async () => {
     const user = userEvent.setup();
-    let answer!: (value: unknown) => void;
-    api.signUp.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)) as never);
+    const signUp = held({ user: userDto(), confirmation_sent: true });
+    answer('post', '/auth/signup', signUp.answer);
     renderAuthPage();
     await user.click(screen.getByRole('tab', { name: 'Rejestracja' }));
     await user.type(screen.getByLabelText('Nazwa użytkownika'), 'punkrocker');
@@ -92,7 +99,7 @@ describe('/auth', () => {
     await user.click(screen.getByRole('button', { name: 'Utwórz konto' }));
 
     expect(screen.getByRole('button', { name: 'Tworzenie konta...' })).toHaveAttribute('aria-busy', 'true');
-    answer({ data: { user: userDto(), confirmation_sent: true } });
+    signUp.respond();
 
     expect(await findToast('Konto zostało utworzone! Sprawdź email aby aktywować konto.')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Logowanie' })).toHaveAttribute('aria-selected', 'true');
@@ -101,7 +108,7 @@ describe('/auth', () => {
 
   it('an email already registered gets the spec text', async () => {
     const user = userEvent.setup();
-    api.signUp.mockImplementationOnce(() => rejects(httpError(409, { code: 'user_already_exists', message: 'User already registered' })));
+    answer('post', '/auth/signup', () => apiError(409, { code: 'user_already_exists', message: 'User already registered' }));
     renderAuthPage();
     await user.click(screen.getByRole('tab', { name: 'Rejestracja' }));
     await user.type(screen.getByLabelText('Nazwa użytkownika'), 'punkrocker');
@@ -114,15 +121,15 @@ describe('/auth', () => {
 
   it('signs in: busy label, the welcome toast, and the redirect home replacing /auth', async () => {
     const user = userEvent.setup();
-    let answer!: (value: unknown) => void;
-    api.token.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)) as never);
+    const token = held(sessionDto());
+    answer('post', '/auth/token', token.answer);
     const { router } = renderAuthPage();
     await user.type(screen.getByLabelText('Email'), 'fan@example.com');
     await user.type(screen.getByLabelText('Hasło'), 'riff-raff');
     await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
     expect(screen.getByRole('button', { name: 'Logowanie...' })).toBeInTheDocument();
 
-    answer({ data: sessionDto() });
+    token.respond();
 
     expect(await findToast('Witaj w GrouaRock!')).toBeInTheDocument();
     expect(await screen.findByText('strona główna')).toBeInTheDocument();
@@ -132,10 +139,13 @@ describe('/auth', () => {
 
   it('wrong credentials: "Nieprawidłowy email lub hasło"; unconfirmed email: offers to resend the link', async () => {
     const user = userEvent.setup();
-    api.token
-      .mockImplementationOnce(() => rejects(httpError(400, { code: 'invalid_credentials' })))
-      .mockImplementationOnce(() => rejects(httpError(403, { code: 'email_not_confirmed', message: 'Email not confirmed' })));
-    api.resendConfirmation.mockImplementationOnce(() => ok({ message: 'sent' }) as never);
+    answer(
+      'post',
+      '/auth/token',
+      () => apiError(400, { code: 'invalid_credentials' }),
+      () => apiError(403, { code: 'email_not_confirmed', message: 'Email not confirmed' }),
+    );
+    const resends = answer('post', '/auth/resend', { message: 'sent' });
     renderAuthPage();
     await user.type(screen.getByLabelText('Email'), 'fan@example.com');
     await user.type(screen.getByLabelText('Hasło'), 'riff-raff');
@@ -144,15 +154,18 @@ describe('/auth', () => {
 
     await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
     await user.click(await screen.findByRole('button', { name: 'Wyślij link aktywacyjny ponownie' }));
-    expect(api.resendConfirmation).toHaveBeenCalledWith({ body: { email: 'fan@example.com' }, throwOnError: true });
     expect(await findToast(/wysłaliśmy nowy link/)).toBeInTheDocument();
+    expect(resends.map((resend) => resend.body)).toEqual([{ email: 'fan@example.com' }]);
   });
 
-  it('no answer at all: the unexpected-error text; rate limited: the wait from Retry-After', async () => {
+  it('an unreadable answer: the unexpected-error text; rate limited: the wait from Retry-After', async () => {
     const user = userEvent.setup();
-    api.token
-      .mockImplementationOnce(() => rejects(new Error('boom')))
-      .mockImplementationOnce(() => rejects(httpError(429, { message: 'Too Many Requests' }, { 'retry-after': '42' })));
+    answer(
+      'post',
+      '/auth/token',
+      () => new HttpResponse('{oops', { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      () => apiError(429, { message: 'Too Many Requests' }, { 'Retry-After': '42' }),
+    );
     renderAuthPage();
     await user.type(screen.getByLabelText('Email'), 'fan@example.com');
     await user.type(screen.getByLabelText('Hasło'), 'riff-raff');
@@ -164,7 +177,7 @@ describe('/auth', () => {
 
   it('shows only the social buttons of enabled providers and navigates to the provider', async () => {
     const user = userEvent.setup();
-    api.getProviders.mockImplementation(() => ok({ google: true, facebook: false, github: true }) as never);
+    answer('get', '/auth/providers', { google: true, facebook: false, github: true });
     const navigate = jest.fn();
     renderAuthPage('/auth', new SessionManager({ arrivedThroughRedirect: () => false, navigate }));
     const group = await screen.findByRole('group', { name: 'Logowanie przez serwisy zewnętrzne' });
@@ -185,7 +198,7 @@ describe('/auth', () => {
 
   it('?recovery_token= asks for a new password and signs in with it', async () => {
     const user = userEvent.setup();
-    api.resetPassword.mockImplementationOnce(() => ok(sessionDto()) as never);
+    resets = answer('post', '/auth/reset', sessionDto());
     const auth = new SessionManager({ arrivedThroughRedirect: () => false });
     const events: string[] = [];
     auth.onAuthStateChange((event) => events.push(event));
@@ -195,13 +208,13 @@ describe('/auth', () => {
     await user.type(screen.getByLabelText('Powtórz nowe hasło'), 'brand-neu');
     await user.click(screen.getByRole('button', { name: 'Zapisz nowe hasło' }));
     expect(await findToast('Hasła nie są identyczne')).toBeInTheDocument();
-    expect(api.resetPassword).not.toHaveBeenCalled();
+    expect(resets).toEqual([]);
 
     await user.clear(screen.getByLabelText('Powtórz nowe hasło'));
     await user.type(screen.getByLabelText('Powtórz nowe hasło'), 'brand-new');
     await user.click(screen.getByRole('button', { name: 'Zapisz nowe hasło' }));
     expect(await findToast('Hasło zostało zmienione. Jesteś zalogowany.')).toBeInTheDocument();
-    expect(api.resetPassword).toHaveBeenCalledWith({ body: { token: 'r'.repeat(40), password: 'brand-new' }, throwOnError: true });
+    expect(resets.map((reset) => reset.body)).toEqual([{ token: 'r'.repeat(40), password: 'brand-new' }]);
     expect(events).toContain('PASSWORD_RECOVERY');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });

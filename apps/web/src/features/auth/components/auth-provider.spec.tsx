@@ -1,14 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
-import * as client from '@grouarock/api-client';
-import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
+import { answer, setupApiServer } from '../../../testing/api-server';
 import { sessionDto } from '../../../testing/auth-fixtures';
 import { SessionManager } from '../session-manager';
 import { AuthProvider, useAuth } from './auth-provider';
 
-jest.mock('@grouarock/api-client', () => ({ token: jest.fn() }));
-
-const api = jest.mocked(client);
+setupApiServer();
 
 describe('useAuth', () => {
   it('throws a clear error outside AuthProvider', () => {
@@ -19,21 +16,18 @@ describe('useAuth', () => {
 
   it('follows the session: loading, then signed in after INITIAL_SESSION', async () => {
     localStorage.setItem('grouarock.session', 'active');
-    let answer!: (value: unknown) => void;
-    api.token.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)) as never);
+    let respond!: () => void;
+    const answered = new Promise<void>((resolve) => (respond = resolve));
+    answer('post', '/auth/token', async () => (await answered, Response.json(sessionDto())));
     const manager = new SessionManager({ arrivedThroughRedirect: () => false });
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <JotaiProvider store={createStore()}>
-        <AuthProvider manager={manager}>{children}</AuthProvider>
-      </JotaiProvider>
-    );
+    const wrapper = ({ children }: { children: ReactNode }) => <AuthProvider manager={manager}>{children}</AuthProvider>;
 
     const { result } = renderHook(() => useAuth(), { wrapper });
     expect(result.current.status).toBe('loading');
     expect(result.current.user).toBeNull();
 
     await act(async () => {
-      answer({ data: sessionDto() });
+      respond();
       await manager.initialize();
     });
     expect(result.current.status).toBe('signedIn');
@@ -44,14 +38,11 @@ describe('useAuth', () => {
   it('starts signed out without a spinner when there is nothing to restore', () => {
     localStorage.clear();
     const manager = new SessionManager({ arrivedThroughRedirect: () => false });
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <JotaiProvider store={createStore()}>
-        <AuthProvider manager={manager}>{children}</AuthProvider>
-      </JotaiProvider>
-    );
+    const wrapper = ({ children }: { children: ReactNode }) => <AuthProvider manager={manager}>{children}</AuthProvider>;
+    const tokens = answer('post', '/auth/token', sessionDto());
     const { result } = renderHook(() => useAuth(), { wrapper });
     expect(result.current.status).toBe('signedOut');
-    expect(api.token).not.toHaveBeenCalled();
+    expect(tokens).toEqual([]);
     manager.stopAutoRefresh();
   });
 });

@@ -1,19 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as client from '@grouarock/api-client';
-import { httpError, networkError, ok, rejects, sessionDto, userDto } from '../../../testing/auth-fixtures';
+import { HttpResponse } from 'msw';
+import { apiError, answer, setupApiServer } from '../../../testing/api-server';
+import { sessionDto, userDto } from '../../../testing/auth-fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { Header } from '../../shell/components/header';
 import { SessionManager } from '../session-manager';
 
-jest.mock('@grouarock/api-client', () => ({ token: jest.fn(), logout: jest.fn() }));
-
-const api = jest.mocked(client);
+setupApiServer();
 
 async function signedIn(user = userDto()) {
   const auth = new SessionManager({ arrivedThroughRedirect: () => false });
   await auth.initialize();
-  api.token.mockImplementationOnce(() => ok(sessionDto(900, user)) as never);
+  answer('post', '/auth/token', sessionDto(900, user));
   await auth.signInWithPassword('fan@example.com', 'riff-raff');
   return auth;
 }
@@ -28,7 +27,7 @@ beforeEach(() => localStorage.clear());
 describe('the header account corner', () => {
   it('shows a spinner while the session is being restored', () => {
     localStorage.setItem('grouarock.session', 'active');
-    api.token.mockImplementation(() => new Promise(() => undefined) as never);
+    answer('post', '/auth/token', () => new Promise<Response>(() => undefined));
     renderApp(<Header />, '/', { auth: new SessionManager({ arrivedThroughRedirect: () => false }) });
     expect(screen.getAllByRole('status').some((s) => s.textContent === 'Ładowanie sesji…')).toBe(true);
     expect(screen.queryByRole('link', { name: 'Zaloguj się' })).not.toBeInTheDocument();
@@ -36,7 +35,7 @@ describe('the header account corner', () => {
 
   it('signed in: a keyboard-operable menu with "Zalogowany jako", the email, Profil and logout', async () => {
     const user = userEvent.setup();
-    api.logout.mockImplementationOnce(() => ok(undefined) as never);
+    const logouts = answer('post', '/auth/logout', new HttpResponse(null, { status: 204 }));
     renderApp(<Header />, '/', { auth: await signedIn() });
 
     const trigger = await screen.findByRole('button', { name: 'Punk Rocker' });
@@ -49,18 +48,19 @@ describe('the header account corner', () => {
 
     await user.keyboard('{ArrowDown}{Enter}');
     expect(await toast('Wylogowano pomyślnie')).toBeInTheDocument();
-    expect(api.logout).toHaveBeenCalledWith({ query: { scope: 'local' }, throwOnError: true });
+    expect(logouts).toEqual([expect.objectContaining({ method: 'POST', url: '/api/v1/auth/logout?scope=local', authorization: expect.stringMatching(/^Bearer access-/) })]);
     expect(screen.getAllByRole('link', { name: 'Zaloguj się' })[0]).toBeInTheDocument();
   });
 
   it.each([
-    [networkError(), 'Błąd podczas wylogowania'],
-    [httpError(500), 'Błąd podczas wylogowania'],
-    [new Error('bug'), 'Wystąpił nieoczekiwany błąd podczas wylogowania'],
-  ])('a failed logout (%s) says "%s" and stays signed in', async (error, text) => {
+    ['no answer', 'Błąd podczas wylogowania', () => HttpResponse.error()],
+    ['a server error', 'Błąd podczas wylogowania', () => apiError(500)],
+    // Not our API's answer at all: the client cannot read it.
+    ['an unreadable answer', 'Wystąpił nieoczekiwany błąd podczas wylogowania', () => new HttpResponse('{oops', { status: 200, headers: { 'Content-Type': 'application/json' } })],
+  ])('a failed logout (%s) says "%s" and stays signed in', async (_case, text, failure) => {
     const user = userEvent.setup();
     const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    api.logout.mockImplementationOnce(() => rejects(error));
+    answer('post', '/auth/logout', failure);
     renderApp(<Header />, '/', { auth: await signedIn() });
     await user.click(await screen.findByRole('button', { name: 'Punk Rocker' }));
     await user.click(screen.getByRole('menuitem', { name: 'Wyloguj się' }));
@@ -78,7 +78,7 @@ describe('the header account corner', () => {
 
   it('the mobile drawer shows the signed-in email and logs out', async () => {
     const user = userEvent.setup();
-    api.logout.mockImplementationOnce(() => ok(undefined) as never);
+    answer('post', '/auth/logout', new HttpResponse(null, { status: 204 }));
     renderApp(<Header />, '/', { auth: await signedIn() });
     await user.click(screen.getByRole('button', { name: 'Otwórz menu' }));
     const drawer = await screen.findByRole('dialog', { name: 'Menu' });

@@ -1,22 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as client from '@grouarock/api-client';
-import { httpError, ok, rejects, sessionDto, userDto } from '../../../testing/auth-fixtures';
+import { HttpResponse } from 'msw';
+import { apiError, answer, setupApiServer, type Received } from '../../../testing/api-server';
+import { sessionDto, userDto } from '../../../testing/auth-fixtures';
 import { renderRoutes } from '../../../testing/render-app';
 import { AuthDialogHost, SessionManager } from '../../auth';
 import { ProfilePage } from './profile-page';
 
-jest.mock('@grouarock/api-client', () => ({ token: jest.fn(), logout: jest.fn(), getUser: jest.fn(), updateUser: jest.fn() }));
+setupApiServer();
 
-const api = jest.mocked(client);
+/** The user reads the page makes (GET /auth/user), answered with the signed-in user. */
+let userReads: Received[] = [];
 
 async function renderProfile(user: ReturnType<typeof userDto> | null) {
   const auth = new SessionManager({ arrivedThroughRedirect: () => false });
   await auth.initialize();
   if (user) {
-    api.token.mockImplementationOnce(() => ok(sessionDto(900, user)) as never);
+    answer('post', '/auth/token', sessionDto(900, user));
     await auth.signInWithPassword('fan@example.com', 'riff-raff');
-    api.getUser.mockImplementation(() => ok(user) as never);
+    userReads = answer('get', '/auth/user', user);
   }
   return renderRoutes(
     [
@@ -52,12 +54,12 @@ describe('/profile', () => {
     expect(account).toHaveTextContent('Potwierdzony');
     expect(account).toHaveTextContent('Google, GitHub');
     expect(account).toHaveTextContent('1 sierpnia 2025');
-    await waitFor(() => expect(api.getUser).toHaveBeenCalled());
+    await waitFor(() => expect(userReads).toEqual([expect.objectContaining({ authorization: expect.stringMatching(/^Bearer access-/) })]));
   });
 
   it('saves username and display name', async () => {
     const user = userEvent.setup();
-    api.updateUser.mockImplementationOnce(() => ok(userDto({ user_metadata: { username: 'nowy', display_name: 'Nowy' } })) as never);
+    const updates = answer('put', '/auth/user', userDto({ user_metadata: { username: 'nowy', display_name: 'Nowy' } }));
     await renderProfile(userDto());
     const form = screen.getByRole('region', { name: 'Dane profilu' });
     await user.clear(within(form).getByLabelText('Nazwa użytkownika'));
@@ -65,35 +67,35 @@ describe('/profile', () => {
     await user.clear(within(form).getByLabelText('Wyświetlana nazwa'));
     await user.type(within(form).getByLabelText('Wyświetlana nazwa'), 'Nowy');
     await user.click(within(form).getByRole('button', { name: 'Zapisz zmiany' }));
-    expect(api.updateUser).toHaveBeenCalledWith({ body: { data: { username: 'nowy', display_name: 'Nowy' } }, throwOnError: true });
     expect(await screen.findByText('Zapisano dane profilu', { selector: 'li *' })).toBeInTheDocument();
+    expect(updates.map((update) => update.body)).toEqual([{ data: { username: 'nowy', display_name: 'Nowy' } }]);
   });
 
   it('changing the password needs the current one; a wrong one is said at that field', async () => {
     const user = userEvent.setup();
-    api.updateUser.mockImplementationOnce(() => rejects(httpError(400, { code: 'invalid_current_password' })));
+    const updates = answer('put', '/auth/user', () => apiError(400, { code: 'invalid_current_password' }));
     await renderProfile(userDto());
     const form = screen.getByRole('region', { name: 'Zmiana hasła' });
     await user.type(within(form).getByLabelText('Nowe hasło'), 'brand-new');
     await user.type(within(form).getByLabelText('Powtórz nowe hasło'), 'brand-new');
     await user.click(within(form).getByRole('button', { name: 'Zmień hasło' }));
     expect(within(form).getByLabelText('Aktualne hasło')).toHaveAccessibleDescription('Wypełnij wszystkie wymagane pola');
-    expect(api.updateUser).not.toHaveBeenCalled();
+    expect(updates).toEqual([]);
 
     await user.type(within(form).getByLabelText('Aktualne hasło'), 'not-it');
     await user.click(within(form).getByRole('button', { name: 'Zmień hasło' }));
     await waitFor(() =>
       expect(within(form).getByLabelText('Aktualne hasło')).toHaveAccessibleDescription('Aktualne hasło jest nieprawidłowe'),
     );
-    expect(api.updateUser).toHaveBeenCalledWith({ body: { password: 'brand-new', current_password: 'not-it' }, throwOnError: true });
+    expect(updates.map((update) => update.body)).toEqual([{ password: 'brand-new', current_password: 'not-it' }]);
   });
 
   it('signs out of every device with scope=global', async () => {
     const user = userEvent.setup();
-    api.logout.mockImplementationOnce(() => ok(undefined) as never);
+    const logouts = answer('post', '/auth/logout', new HttpResponse(null, { status: 204 }));
     const { router } = await renderProfile(userDto());
     await user.click(screen.getByRole('button', { name: 'Wyloguj się ze wszystkich urządzeń' }));
-    expect(api.logout).toHaveBeenCalledWith({ query: { scope: 'global' }, throwOnError: true });
+    await waitFor(() => expect(logouts.map((logout) => logout.url)).toEqual(['/api/v1/auth/logout?scope=global']));
     expect(await screen.findByText('Wylogowano ze wszystkich urządzeń', { selector: 'li *' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
   });
@@ -101,7 +103,7 @@ describe('/profile', () => {
   it('a guest can turn the session into a full account, or sign in through the dialog', async () => {
     const user = userEvent.setup();
     const guest = userDto({ is_anonymous: true, email: null, has_password: false, user_metadata: { username: null, display_name: null } });
-    api.updateUser.mockImplementationOnce(() => ok({ ...guest, email: 'fan@example.com' }) as never);
+    const updates = answer('put', '/auth/user', { ...guest, email: 'fan@example.com' });
     await renderProfile(guest);
     const upgrade = screen.getByRole('region', { name: 'Załóż pełne konto' });
     expect(screen.getByRole('region', { name: 'Konto' })).toHaveTextContent('Gość');
@@ -109,8 +111,8 @@ describe('/profile', () => {
     await user.type(within(upgrade).getByLabelText('Hasło'), 'riff-raff');
     await user.type(within(upgrade).getByLabelText('Potwierdź hasło'), 'riff-raff');
     await user.click(within(upgrade).getByRole('button', { name: 'Załóż konto' }));
-    expect(api.updateUser).toHaveBeenCalledWith({ body: { email: 'fan@example.com', password: 'riff-raff' }, throwOnError: true });
     expect(await within(upgrade).findByText(/Sprawdź skrzynkę fan@example.com/)).toBeInTheDocument();
+    expect(updates.map((update) => update.body)).toEqual([{ email: 'fan@example.com', password: 'riff-raff' }]);
 
     await user.click(within(upgrade).getByRole('button', { name: 'Zaloguj się na swoje konto' }));
     expect(await screen.findByRole('dialog', { name: 'Zaloguj się' })).toBeInTheDocument();

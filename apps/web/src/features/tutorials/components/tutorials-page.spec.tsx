@@ -1,7 +1,10 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { answer, setupApiServer } from '../../../testing/api-server';
 import { renderApp, renderRoutes } from '../../../testing/render-app';
 import { TutorialList } from './tutorial-list';
 import TutorialsScreen from './tutorials-screen';
+
+setupApiServer();
 
 const routes = [
   { path: '/tutorials', element: <TutorialsScreen /> },
@@ -48,7 +51,9 @@ describe('the tutorials page', () => {
     expect(screen.getByRole('link', { name: 'Następny krok: Konto i sesje' })).toHaveAttribute('href', '/tutorials/beginner-2');
     path.unmount();
 
+    const logs = answer('post', '/client-logs', { id: '1' });
     renderRoutes(routes, '/tutorial/nie-ma-takiego');
     expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeInTheDocument();
+    await waitFor(() => expect(logs).toEqual([expect.objectContaining({ body: expect.objectContaining({ kind: 'not_found' }) })]));
   });
 });
