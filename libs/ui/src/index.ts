@@ -10,6 +10,13 @@ export { breakpoints, mq, type Breakpoint, type MediaQueries } from './theme/med
 export { globalStyles } from './theme/global-styles';
 export { UiProvider, type UiProviderProps } from './theme/ui-provider';
 
+// Layout
+export { Page, type PageProps, type PageWidth } from './components/layout/page';
+export { PageTitle, type PageTitleProps } from './components/layout/page-title';
+export { Panel, type PanelProps } from './components/layout/panel';
+export { Stack, type StackProps, type SpaceStep } from './components/layout/stack';
+export { Grid, type GridProps } from './components/layout/grid';
+
 // Components
 export { Button, type ButtonProps } from './components/button/button';
 export { type ButtonSize, type ButtonVariant } from './components/button/button-styles';

@@ -1,9 +1,9 @@
 import { css, type Theme } from '@emotion/react';
 import type { MessageId } from '@grouarock/i18n';
-import { Card } from '@grouarock/ui';
+import { Card, Grid } from '@grouarock/ui';
 import { useT } from '../../../lib/i18n';
 import { mailAddresses, type MailTopic } from '../mail';
-import { cardGrid, ContentPage, MailLink, sectionHeading } from './content-page';
+import { ContentPage, MailLink, sectionHeading } from './content-page';
 
 const topics: readonly { topic: MailTopic; name: MessageId; description: MessageId }[] = [
   { topic: 'general', name: 'content.contact.topic.general', description: 'content.contact.topic.general.desc' },
@@ -46,7 +46,7 @@ export default function ContactPage() {
         <h2 id="contact-addresses" css={sectionHeading}>
           {t('content.contact.addresses.heading')}
         </h2>
-        <ul css={cardGrid}>
+        <Grid as="ul" minItemWidth="15rem">
           {topics.map(({ topic, name, description }) => (
             <Card as="li" key={topic}>
               <h3 css={topicTitle}>{t(name)}</h3>
@@ -54,7 +54,7 @@ export default function ContactPage() {
               <MailLink address={mailAddresses[topic]} />
             </Card>
           ))}
-        </ul>
+        </Grid>
       </section>
     </ContentPage>
   );

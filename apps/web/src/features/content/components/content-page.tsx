@@ -1,37 +1,11 @@
 import { css, type Theme } from '@emotion/react';
-import { displayHeading } from '@grouarock/ui';
+import { Page, PageTitle } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useT } from '../../../lib/i18n';
 import { mailtoHref } from '../mail';
-
-const page = (theme: Theme) => css`
-  max-width: 64rem;
-  margin: 0 auto;
-  padding: ${theme.space[7]} ${theme.space[4]} ${theme.space[8]};
-  overflow-wrap: break-word;
-  ${theme.mq.belowMobile} {
-    padding-top: ${theme.space[5]};
-  }
-`;
-
-const heading = (theme: Theme) => css`
-  margin: 0 0 ${theme.space[4]};
-  ${displayHeading(theme)}
-  font-size: clamp(${theme.fontSizes['2xl']}, 8vw, ${theme.fontSizes['4xl']});
-  line-height: 1.1;
-  color: ${theme.colors.text};
-`;
-
-const lead = (theme: Theme) => css`
-  max-width: 48rem;
-  margin: 0 0 ${theme.space[6]};
-  color: ${theme.colors.textMuted};
-  font-size: ${theme.fontSizes.lg};
-  line-height: ${theme.lineHeights.normal};
-`;
 
 const sectionStyle = (theme: Theme) => css`
   margin-top: ${theme.space[6]};
@@ -68,16 +42,6 @@ export const textLink = (theme: Theme) => css`
   &:hover {
     color: ${theme.colors.secondaryHover};
   }
-`;
-
-/** A responsive grid of cards (one column at 375 px). */
-export const cardGrid = (theme: Theme) => css`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 15rem), 1fr));
-  gap: ${theme.space[4]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
 `;
 
 /** A mailto: link showing the address itself. */
@@ -150,13 +114,14 @@ export function ContentPage({ metaTitle, metaDescription, title, lead: leadId, s
   const t = useT();
   useDocumentMeta({ title: t(metaTitle), description: t(metaDescription) }, t('meta.title'));
   return (
-    <article css={page}>
-      <h1 css={heading}>{t(title)}</h1>
-      <p css={lead}>{t(leadId)}</p>
+    <Page as="article" width="text">
+      <PageTitle size="md" lead={t(leadId)}>
+        {t(title)}
+      </PageTitle>
       {children}
       {sections.map((section) => (
         <ContentSection key={section.heading} {...section} />
       ))}
-    </article>
+    </Page>
   );
 }

@@ -1,9 +1,9 @@
 import { css, type Theme } from '@emotion/react';
 import type { MessageId } from '@grouarock/i18n';
-import { Card, displayHeading } from '@grouarock/ui';
+import { Card, displayHeading, Grid } from '@grouarock/ui';
 import { useT } from '../../../lib/i18n';
 import { mailAddresses } from '../mail';
-import { cardGrid, ContentPage, MailLink, sectionHeading } from './content-page';
+import { ContentPage, MailLink, sectionHeading } from './content-page';
 import { RevenueChart } from './revenue-chart';
 
 interface Tier {
@@ -90,7 +90,7 @@ export default function PartnersPage() {
         <h2 id="partners-tiers" css={sectionHeading}>
           {t('content.partners.tiers.heading')}
         </h2>
-        <ul css={cardGrid}>
+        <Grid as="ul" minItemWidth="15rem">
           {partnerTiers.map((tier) => (
             <Card as="li" key={tier.id} css={tierCard} data-tier={tier.id}>
               <h3 css={tierName}>{t(tier.name)}</h3>
@@ -109,7 +109,7 @@ export default function PartnersPage() {
               />
             </Card>
           ))}
-        </ul>
+        </Grid>
       </section>
       <section css={section} aria-labelledby="partners-mix">
         <h2 id="partners-mix" css={sectionHeading}>

@@ -1,11 +1,9 @@
-import { css, type Theme } from '@emotion/react';
-import { Badge, Card } from '@grouarock/ui';
+import {  css, type Theme } from '@emotion/react';
+import { Badge, Panel } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
-import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { useT } from '../../../lib/i18n';
 import type { AuthUser, OAuthProvider } from '../../auth';
-import { sectionHeading } from './profile-styles';
 
 const providerNames: Record<OAuthProvider, MessageId> = {
   google: 'auth.social.google',
@@ -42,14 +40,10 @@ const value = css`
 export function AccountDetails({ user }: { user: AuthUser }) {
   const t = useT();
   const intl = useIntl();
-  const headingId = useId();
   const providers = user.providers.map((p) => t(providerNames[p])).join(', ');
 
   return (
-    <Card as="section" padding="lg" aria-labelledby={headingId}>
-      <h2 id={headingId} css={sectionHeading}>
-        {t('profile.account.title')}
-      </h2>
+    <Panel title={t('profile.account.title')}>
       <dl css={list}>
         <dt css={term}>{t('profile.account.email')}</dt>
         <dd css={value}>{user.email ?? t('profile.account.noEmail')}</dd>
@@ -72,6 +66,6 @@ export function AccountDetails({ user }: { user: AuthUser }) {
           <time dateTime={user.created_at}>{intl.formatDate(user.created_at, { dateStyle: 'long' })}</time>
         </dd>
       </dl>
-    </Card>
+    </Panel>
   );
 }

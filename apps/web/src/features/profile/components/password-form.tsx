@@ -1,11 +1,10 @@
-import { Button, Card, TextField, useToast } from '@grouarock/ui';
+import { Button, Panel, TextField, useToast } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
 import { isAuthErrorCode, newPasswordProblems, NewPasswordFields, useAuth, useAuthErrorText, type AuthUser, type NewPasswordValues } from '../../auth';
-import { actions, form, muted, sectionHeading } from './profile-styles';
+import { actions, form, muted } from './profile-styles';
 
 interface PasswordValues extends NewPasswordValues {
   current: string;
@@ -30,7 +29,6 @@ export function PasswordForm({ user }: { user: AuthUser }) {
   const { updateUser } = useAuth();
   const { show } = useToast();
   const errorText = useAuthErrorText();
-  const headingId = useId();
   const change = user.has_password;
   const { register, handleSubmit, reset, setError, formState } = useForm<PasswordValues>({
     resolver: schemaResolver(passwordSchema(change)),
@@ -50,10 +48,7 @@ export function PasswordForm({ user }: { user: AuthUser }) {
   });
 
   return (
-    <Card as="section" padding="lg" aria-labelledby={headingId}>
-      <h2 id={headingId} css={sectionHeading}>
-        {t(change ? 'profile.password.title' : 'profile.password.setTitle')}
-      </h2>
+    <Panel title={t(change ? 'profile.password.title' : 'profile.password.setTitle')}>
       {change ? null : <p css={muted}>{t('profile.password.setText')}</p>}
       <form css={form} onSubmit={(event) => void submit(event)} noValidate>
         {change ? (
@@ -77,6 +72,6 @@ export function PasswordForm({ user }: { user: AuthUser }) {
           </Button>
         </div>
       </form>
-    </Card>
+    </Panel>
   );
 }

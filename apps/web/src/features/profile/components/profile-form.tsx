@@ -1,11 +1,10 @@
-import { Button, Card, TextField, useToast } from '@grouarock/ui';
+import { Button, Panel, TextField, useToast } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
 import { useAuth, useAuthErrorText, type AuthUser } from '../../auth';
-import { actions, form, sectionHeading } from './profile-styles';
+import { actions, form } from './profile-styles';
 
 interface ProfileValues {
   username: string;
@@ -24,7 +23,6 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   const { updateUser } = useAuth();
   const { show } = useToast();
   const errorText = useAuthErrorText();
-  const headingId = useId();
   const { register, handleSubmit, formState } = useForm<ProfileValues>({
     resolver: schemaResolver(profileSchema),
     defaultValues: { username: user.user_metadata.username ?? '', displayName: user.user_metadata.display_name ?? '' },
@@ -42,10 +40,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   });
 
   return (
-    <Card as="section" padding="lg" aria-labelledby={headingId}>
-      <h2 id={headingId} css={sectionHeading}>
-        {t('profile.edit.title')}
-      </h2>
+    <Panel title={t('profile.edit.title')}>
       <form css={form} onSubmit={(event) => void submit(event)} noValidate>
         <TextField
           label={t('profile.edit.username')}
@@ -69,6 +64,6 @@ export function ProfileForm({ user }: { user: AuthUser }) {
           </Button>
         </div>
       </form>
-    </Card>
+    </Panel>
   );
 }

@@ -1,5 +1,5 @@
-import { css, type Theme } from '@emotion/react';
-import { displayHeading, Spinner } from '@grouarock/ui';
+import { css } from '@emotion/react';
+import { Page, PageTitle, Spinner, Stack } from '@grouarock/ui';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useDocumentMeta } from '../../../lib/document-meta';
@@ -10,26 +10,6 @@ import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { UpgradeAccount } from './upgrade-account';
-
-const page = (theme: Theme) => css`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space[5]};
-  max-width: 44rem;
-  margin: 0 auto;
-  padding: ${theme.space[7]} ${theme.space[4]};
-
-  ${theme.mq.belowMobile} {
-    padding: ${theme.space[5]} ${theme.space[3]};
-  }
-`;
-
-const title = (theme: Theme) => css`
-  margin: 0;
-  ${displayHeading(theme)}
-  font-size: ${theme.fontSizes['4xl']};
-  line-height: 1;
-`;
 
 const centered = css`
   display: grid;
@@ -61,19 +41,21 @@ export function ProfilePage() {
   if (status === 'signedOut' || !user) return <Navigate to="/auth" replace />;
 
   return (
-    <div css={page}>
-      <h1 css={title}>{t('profile.title')}</h1>
-      <AccountDetails user={user} />
-      {user.is_anonymous ? (
-        <UpgradeAccount />
-      ) : (
-        <>
-          <ProfileForm key={`profile-${user.id}`} user={user} />
-          <PasswordForm user={user} />
-        </>
-      )}
-      <SignOutEverywhere />
-    </div>
+    <Page width="narrow">
+      <Stack gap={5}>
+        <PageTitle size="md">{t('profile.title')}</PageTitle>
+        <AccountDetails user={user} />
+        {user.is_anonymous ? (
+          <UpgradeAccount />
+        ) : (
+          <>
+            <ProfileForm key={`profile-${user.id}`} user={user} />
+            <PasswordForm user={user} />
+          </>
+        )}
+        <SignOutEverywhere />
+      </Stack>
+    </Page>
   );
 }
 

@@ -1,11 +1,4 @@
 import { css, type Theme } from '@emotion/react';
-import { displayHeading } from '@grouarock/ui';
-
-export const sectionHeading = (theme: Theme) => css`
-  margin: 0;
-  ${displayHeading(theme)}
-  font-size: ${theme.fontSizes['2xl']};
-`;
 
 export const form = (theme: Theme) => css`
   display: flex;

@@ -1,11 +1,11 @@
-import { Button, Card, useToast } from '@grouarock/ui';
+import { Button, Panel, useToast } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
 import { EmailField, newPasswordProblems, NewPasswordFields, useAuth, useAuthDialog, useAuthErrorText, type NewPasswordValues } from '../../auth';
-import { actions, form, muted, notice, sectionHeading } from './profile-styles';
+import { actions, form, muted, notice } from './profile-styles';
 
 interface UpgradeValues extends NewPasswordValues {
   email: string;
@@ -28,7 +28,6 @@ export function UpgradeAccount() {
   const dialog = useAuthDialog();
   const { show } = useToast();
   const errorText = useAuthErrorText();
-  const headingId = useId();
   const { register, handleSubmit, resetField, formState } = useForm<UpgradeValues>({
     resolver: schemaResolver(upgradeSchema),
     defaultValues: { email: '', password: '', confirmPassword: '' },
@@ -49,10 +48,7 @@ export function UpgradeAccount() {
   });
 
   return (
-    <Card as="section" padding="lg" tone="highlight" aria-labelledby={headingId}>
-      <h2 id={headingId} css={sectionHeading}>
-        {t('profile.upgrade.title')}
-      </h2>
+    <Panel title={t('profile.upgrade.title')} tone="highlight">
       <p css={muted}>{t('profile.upgrade.text')}</p>
       <div role="status">{sentTo ? <p css={notice}>{t('profile.upgrade.sent', { email: sentTo })}</p> : null}</div>
       <form css={form} onSubmit={(event) => void submit(event)} noValidate>
@@ -70,6 +66,6 @@ export function UpgradeAccount() {
           {t('profile.upgrade.login')}
         </Button>
       </div>
-    </Card>
+    </Panel>
   );
 }
