@@ -31,7 +31,7 @@ export const Catalogue: Story = {
           {stations.map((name) => (
             <Card as="li" key={name}>
               <Badge tone="live">LIVE</Badge>
-              <h3 style={{ margin: 0 }}>{name}</h3>
+              <h2 style={{ margin: 0, fontSize: '1.25rem' }}>{name}</h2>
               <Button size="sm">Słuchaj</Button>
             </Card>
           ))}
