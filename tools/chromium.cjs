@@ -1,4 +1,4 @@
-// The one place that says how our tests launch Chromium (DESIGN.md section 8): Debian's build, never a
+// The one place that says how our tests launch Chromium (docs/architecture.md, "Projects"): Debian's build, never a
 // downloaded one, with the flags that keep it off the network and let audio play without a gesture.
 //
 // Debian's `chromium-headless-shell` package: the same Chromium build as `chromium`, without the

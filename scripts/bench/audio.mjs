@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench:audio — × real time of rendering 60 s of stereo 48 kHz through the audio engine's full
-// two-deck mixer (DjMixer at the spec's defaults, two looping decks) offline in Chromium, against the same
+// two-deck mixer (DjMixer at the product's defaults, two looping decks) offline in Chromium, against the same
 // nodes wired by hand on the native Web Audio API, in the same page. A third render wires the same nodes by
 // hand through standardized-audio-context, so the overhead splits into the library's and the engine's own.
 // The two test decks are looping buffer sources; the library gives each a silent connection to the

@@ -22,7 +22,7 @@ import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'dist/apps/web');
-/** The gzipped initial JS each route may need (DESIGN.md section 9: 135 KB for /, 150 KB for /radio and the others). */
+/** The gzipped initial JS each route may need (the budget: 135 KB for /, 150 KB for /radio and the others). */
 const BUDGET_KB = { '/': 135, '/radio': 150 };
 
 /**

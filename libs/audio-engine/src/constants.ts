@@ -1,9 +1,9 @@
-// Product constants the engine applies, as product-spec.md (sections 4, 5 and 9) gives them.
+// The product's constants the engine applies (volumes, timer lengths, reconnect delays).
 
-/** Player volume when nothing else is chosen (spec: "Volume default 70"). */
+/** Player volume when nothing else is chosen ("Volume default 70"). */
 export const DEFAULT_VOLUME = 70;
 
-/** Defaults of the DJ mixer's knobs (spec section 9, "Mixer defaults"). */
+/** Defaults of the DJ mixer's knobs. */
 export const MIXER_DEFAULTS = {
   volumeA: 80,
   volumeB: 80,
@@ -26,10 +26,10 @@ export const RECORDING_EXTENSION = '.webm';
 
 /** After a station switch, the app fetches now-playing this much later. */
 export const NOW_PLAYING_DELAY_MS = 100;
-/** While playing, now-playing is refreshed this often (spec: "RDS refresh 30000 ms"). */
+/** While playing, now-playing is refreshed this often ("RDS refresh 30000 ms"). */
 export const NOW_PLAYING_REFRESH_MS = 30_000;
 
-/** The alarm's default wake-up time ("Auto Budzik", spec: default 07:00). */
+/** The alarm's default wake-up time ("Auto Budzik": 07:00). */
 export const DEFAULT_ALARM_TIME = '07:00';
 
 /** Reconnection of a dropped or stalled stream: delays double from 0.5 s up to 2 s; offline after 30 s. */

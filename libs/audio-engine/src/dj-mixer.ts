@@ -59,7 +59,7 @@ export interface DjMixerEvents {
 
 const flat: EqSettings = { low: 0, mid: 0, high: 0 };
 
-/** Where every knob starts: the spec's defaults (section 9), both EQs flat, the equal-power curve, cue on deck A. */
+/** Where every knob starts: the product's defaults, both EQs flat, the equal-power curve, cue on deck A. */
 export const DEFAULT_MIXER_SETTINGS: MixerSettings = {
   volumeA: MIXER_DEFAULTS.volumeA,
   volumeB: MIXER_DEFAULTS.volumeB,

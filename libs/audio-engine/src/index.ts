@@ -1,4 +1,4 @@
-// The framework-free Web Audio engine (DESIGN.md section 7). Its public API is this file alone.
+// The framework-free Web Audio engine (docs/architecture.md, "The audio engine"). Its public API is this file alone.
 // Every class takes the audio context first (standardized-audio-context's AudioContext, or its
 // OfflineAudioContext where noted), then an options object over its static `defaults`; each has explicit
 // `input`/`output` nodes (undefined for a pure source or sink) and a `dispose()` that releases everything.

@@ -8,7 +8,7 @@ export interface KnobRange {
 }
 
 /**
- * Every knob of the player and the mixer. The spec: knobs clamp to min/max (0–100 unless stated);
+ * Every knob of the player and the mixer. The rules: knobs clamp to min/max (0–100 unless stated);
  * the EQ knobs are offset by 50, so they run -50..50 with 0 as "flat".
  */
 export const KNOBS = {
@@ -45,12 +45,12 @@ export function clampVolume(value: number): number {
   return Math.round(clampKnob(value, KNOBS.volume));
 }
 
-/** A 0–100 control (the spec's bass/treble values) to an EQ knob (-50..50). */
+/** A 0–100 control (the product's bass/treble values) to an EQ knob (-50..50). */
 export function percentToEqKnob(percent: number): number {
   return clamp(percent, 0, 100) - 50;
 }
 
-/** An EQ knob (-50..50) back to the 0–100 scale the spec's presets use. */
+/** An EQ knob (-50..50) back to the 0–100 scale the product's presets use. */
 export function eqKnobToPercent(knob: number): number {
   return clampKnob(knob, KNOBS.eq) + 50;
 }

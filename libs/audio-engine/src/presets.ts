@@ -1,5 +1,5 @@
 /**
- * Listening presets over three controls, on the spec's 0–100 scale: volume (the player volume),
+ * Listening presets over three controls, on the product's 0–100 scale: volume (the player volume),
  * bass and treble (the EQ's low and high bands, where 50 is flat: the EQ knob is the value minus 50).
  */
 export interface ToneSettings {
@@ -13,8 +13,8 @@ export type ListeningMode = 'training' | 'focus' | 'energyBoost';
 export type PresetId = SportMode | ListeningMode;
 
 /**
- * The sport modes of the settings dialog. Running, strength, yoga and cycling are the spec's values.
- * The spec gives none for cardio; it is the midpoint of running and cycling, the two other sustained
+ * The sport modes of the settings dialog. Running, strength, yoga and cycling are the product's values.
+ * The product gives none for cardio; it is the midpoint of running and cycling, the two other sustained
  * aerobic modes (85/75/50 and 75/65/60): loud and bass-driven for pace, a touch of treble for the beat,
  * without strength's heavy bass or yoga's softness.
  */
@@ -29,7 +29,7 @@ export const SPORT_MODES: Readonly<Record<SportMode, ToneSettings>> = {
 /**
  * The settings dialog's switches, as presets over the same controls:
  * - `training` ("Tryb Treningu"), a workout with no sport chosen: the mean of the four sport modes the
- *   spec specifies (75, 62.5, 45), rounded: louder than the default 70 with a moderate bass lift.
+ *   product specifies (75, 62.5, 45), rounded: louder than the default 70 with a moderate bass lift.
  * - `focus` ("Tryb Koncentracji"), background listening: quieter than the default, bass pulled back
  *   (the most distracting and tiring band) and slightly softer highs.
  * - `energyBoost` ("Energy Boost"): the loudest preset with a "smile" curve, bass and treble both up,

@@ -92,7 +92,7 @@ export class RadioPlayer extends EngineNode<RadioPlayerEvents> {
     return this.activePreset;
   }
 
-  /** Volume, bass and treble on the spec's 0–100 scale (bass and treble: 50 is flat). */
+  /** Volume, bass and treble on the product's 0–100 scale (bass and treble: 50 is flat). */
   get toneSettings(): ToneSettings {
     return { volume: this.deck.volume, bass: eqKnobToPercent(this.eq.low), treble: eqKnobToPercent(this.eq.high) };
   }

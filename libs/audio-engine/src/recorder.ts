@@ -16,7 +16,7 @@ export interface MediaRecorderLike extends ListenerTarget {
 
 export type CreateMediaRecorder = (stream: MediaStream, options: MediaRecorderOptions) => MediaRecorderLike;
 
-/** The spec's recording entry (client only). Times in ms since the epoch, duration in seconds. */
+/** The product's recording entry (client only). Times in ms since the epoch, duration in seconds. */
 export interface RecordingEntry {
   readonly id: string;
   readonly stationName: string;

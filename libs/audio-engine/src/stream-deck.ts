@@ -164,7 +164,7 @@ export class StreamDeck extends EngineNode<StreamDeckEvents> {
     return this.deckState;
   }
 
-  /** The spec's "loading" flag: waiting for audio (first start or a reconnection). */
+  /** The product's "loading" flag: waiting for audio (first start or a reconnection). */
   get loading(): boolean {
     return this.deckState === 'loading' || this.deckState === 'reconnecting';
   }

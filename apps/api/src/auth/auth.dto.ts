@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
 
-/** Passwords: at least 6 characters (the spec), at most 128 (argon2 input stays bounded). */
+/** Passwords: at least 6 characters (the product's minimum), at most 128 (argon2 input stays bounded). */
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 

@@ -12,7 +12,7 @@ export interface Principal {
 
 /**
  * The one place an access token becomes a principal, for HTTP requests (AccessTokenGuard) and WebSocket
- * upgrades alike, so both accept and refuse exactly the same tokens (DESIGN.md section 10).
+ * upgrades alike, so both accept and refuse exactly the same tokens (docs/api-conventions.md, "Authentication").
  */
 @Injectable()
 export class Principals {

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { User } from '../auth/user.entity';
 import { MusicEvent } from './event.entity';
 
-/** A click on an event's ticket link: the affiliate record (spec: track-affiliate-click). */
+/** A click on an event's ticket link: the affiliate record (track-affiliate-click). */
 @Entity({ name: 'affiliate_clicks' })
 export class AffiliateClick {
   @PrimaryGeneratedColumn('uuid')

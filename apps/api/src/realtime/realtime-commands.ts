@@ -11,8 +11,8 @@ export type RealtimeCommand = { event: 'subscribe' | 'unsubscribe'; data: string
 
 /**
  * The message parser of RealtimeAdapter. Nest's WsAdapter drops a frame silently when its parser throws,
- * returns nothing or names an event without a handler, but every frame must get an answer (DESIGN.md
- * section 3), so anything that is not `{ "action": "subscribe" | "unsubscribe", "channel": "…" }` becomes
+ * returns nothing or names an event without a handler, but every frame must get an answer
+ * (docs/api-conventions.md, "Realtime"), so anything that is not `{ "action": "subscribe" | "unsubscribe", "channel": "…" }` becomes
  * MALFORMED rather than an exception.
  */
 export function parseCommand(frame: string | Buffer | ArrayBuffer | Buffer[]): RealtimeCommand {

@@ -1,4 +1,4 @@
-/** What the server sends on a channel: `{ type, channel, data }` (DESIGN.md section 3). */
+/** What the server sends on a channel: `{ type, channel, data }` (docs/api-conventions.md, "Realtime"). */
 export interface RealtimeEvent {
   channel: string;
   type: string;

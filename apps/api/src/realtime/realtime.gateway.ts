@@ -15,7 +15,7 @@ import type { ControlFrame } from './realtime-event';
 import { RealtimeService } from './realtime.service';
 
 /**
- * `/api/v1/realtime?token=…` (DESIGN.md section 3): clients send `{ action, channel }` and receive
+ * `/api/v1/realtime?token=…` (docs/api-conventions.md, "Realtime"): clients send `{ action, channel }` and receive
  * `{ type, channel, data }`. RealtimeAdapter admits the connection (the token, when given, must be valid)
  * and turns each frame into one of the messages below; what is returned is sent back as the answer.
  * A frame over the size limit closes the connection (1009).

@@ -22,7 +22,7 @@ export type ConnectionListener = (socket: WebSocket, request: IncomingMessage, p
  * an 'error' nobody listens to (a client resetting the connection while we answer) ends the process, and
  * so does anything thrown from a promise nobody awaits. So the socket gets its 'error' listener before
  * anything else happens, the request-target is read without anything that throws, every refusal is the
- * API's usual JSON error (DESIGN.md section 3), and whatever still goes wrong becomes a 500 on that one
+ * API's usual JSON error (docs/api-conventions.md, "Validation and errors"), and whatever still goes wrong becomes a 500 on that one
  * socket. An upgrade that passes is handed to the path's `ws` server with the caller's principal.
  */
 export class WebSocketUpgrades {

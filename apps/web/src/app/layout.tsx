@@ -91,7 +91,7 @@ export function Layout() {
         </RouteErrorBoundary>
       </main>
       <Footer />
-      {/* The spec puts the floating bar on the home page; other pages have their own bottom bars (the player). */}
+      {/* The product puts the floating bar on the home page; other pages have their own bottom bars (the player). */}
       {pathname === '/' ? <MobileBottomBar /> : null}
       <AuthDialogHost />
     </div>

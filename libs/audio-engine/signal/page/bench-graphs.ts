@@ -1,4 +1,4 @@
-// The audio benchmark's two graphs (DESIGN.md section 9): the engine's full two-deck mixer, and the same
+// The audio benchmark's two graphs (run by `npm run bench:audio`): the engine's full two-deck mixer, and the same
 // nodes wired by hand on the native Web Audio API. Both render the same sources for the same time.
 //
 // In an OfflineAudioContext, standardized-audio-context makes the native connections only when rendering
@@ -133,7 +133,7 @@ function fingerprint(buffer: AudioBuffer): number {
 
 const isFlat = (eq: EqSettings): boolean => eq.low === 0 && eq.mid === 0 && eq.high === 0;
 
-/** The engine: `new DjMixer(context)` at the spec's defaults (EQ as the scene says), two looping decks. */
+/** The engine: `new DjMixer(context)` at the product's defaults (EQ as the scene says), two looping decks. */
 export async function renderEngine(scene: Scene): Promise<RenderResult> {
   const length = Math.round(scene.seconds * scene.sampleRate);
   const context = new EngineOfflineAudioContext({ numberOfChannels: 2, length, sampleRate: scene.sampleRate });

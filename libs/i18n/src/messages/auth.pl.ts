@@ -1,4 +1,4 @@
-/** Signing in and up: the /auth page, the sign-in dialog, password recovery. Polish: the spec's texts. */
+/** Signing in and up: the /auth page, the sign-in dialog, password recovery. Polish: the product's texts. */
 export const authPl = {
   'auth.meta.title': 'Logowanie i rejestracja — GrouaRock',
   'auth.meta.description':

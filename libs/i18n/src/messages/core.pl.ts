@@ -1,4 +1,4 @@
-/** The shell of every page: brand, navigation, footer, language, the account menu and sign-out, errors. Polish: the spec's texts. */
+/** The shell of every page: brand, navigation, footer, language, the account menu and sign-out, errors. Polish: the product's texts. */
 export const corePl = {
   'brand.name': 'GrouaRock',
   'brand.homeLabel': 'GrouaRock — strona główna',

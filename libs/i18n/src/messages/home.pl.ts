@@ -1,4 +1,4 @@
-/** The home page (/), its promo popup, the visitor banner and the mobile bottom bar. Polish: the spec's texts. */
+/** The home page (/), its promo popup, the visitor banner and the mobile bottom bar. Polish: the product's texts. */
 export const homePl = {
   'home.meta.title': 'GrouaRock — platforma dla fanów rocka i punka',
   'home.meta.description':

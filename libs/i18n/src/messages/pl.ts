@@ -11,7 +11,7 @@ import { tutorialsPl } from './tutorials.pl';
 
 /**
  * Polish, the source dictionary: its keys are the message ids of the whole product and its texts are
- * the spec's, word for word. Values are ICU MessageFormat. The app loads it by area (index.ts).
+ * the product's, word for word. Values are ICU MessageFormat. The app loads it by area (index.ts).
  */
 export const pl = {
   ...corePl,

@@ -1,4 +1,4 @@
-/** The profile page (/profile): account details, profile data, password, sessions, upgrading a guest account. Polish: the spec's texts. */
+/** The profile page (/profile): account details, profile data, password, sessions, upgrading a guest account. Polish: the product's texts. */
 export const profilePl = {
   'profile.meta.title': 'Twój profil — GrouaRock',
   'profile.title': 'Twój profil',

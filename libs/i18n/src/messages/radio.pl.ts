@@ -1,4 +1,4 @@
-/** The radio page (/radio), the player bar and the station extras. Polish: the spec's texts. */
+/** The radio page (/radio), the player bar and the station extras. Polish: the product's texts. */
 export const radioPl = {
   'radio.title': 'Radio Online',
   'radio.subtitle': '50+ stacji radiowych dostępnych 24/7',

@@ -6,7 +6,7 @@ import type { Station } from '../station.entity';
 import { type RelayTitle, StationRelay } from './station-relay';
 import { UpstreamConnector } from '../../repositories/upstream-connector';
 
-/** The same-origin relay of every station (DESIGN.md section 5): one StationRelay per station with listeners. */
+/** The same-origin relay of every station (docs/architecture.md, "What talks to what"): one StationRelay per station with listeners. */
 @Injectable()
 export class RelayService implements OnModuleDestroy {
   private readonly logger = new Logger('Relay');

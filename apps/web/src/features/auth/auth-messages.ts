@@ -35,7 +35,7 @@ const byField: Record<string, MessageId> = {
 export type AuthMessage = { id: MessageId; values?: Record<string, number | string> } | { text: string };
 
 /**
- * The message for a failed auth call, following the spec's toast table: known reasons get their fixed text,
+ * The message for a failed auth call, following the product's toast table: known reasons get their fixed text,
  * other refusals the server's own message, and no answer at all (or a bug) the "unexpected error" text.
  */
 export function authErrorMessage(error: unknown, action: AuthAction): AuthMessage {

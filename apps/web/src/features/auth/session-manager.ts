@@ -12,7 +12,7 @@ import {
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
-/** The auth events of the spec, in the names the hosted provider it describes uses. */
+/** The auth events, in the names of the hosted auth provider whose shape the auth endpoints keep. */
 export type AuthEvent =
   | 'INITIAL_SESSION'
   | 'SIGNED_IN'
@@ -22,7 +22,7 @@ export type AuthEvent =
   | 'PASSWORD_RECOVERY';
 
 export interface Session {
-  /** Kept in memory only (DESIGN.md section 11). */
+  /** Kept in memory only: an access token is never written to storage. */
   accessToken: string;
   /** When the access token expires, in this browser's clock (ms). */
   expiresAt: number;
@@ -43,7 +43,7 @@ export type AuthListener = (event: AuthEvent, session: Session | null) => void;
 export const SESSION_FLAG_KEY = 'grouarock.session';
 type SessionFlag = 'active' | 'pending';
 
-/** The spec's auto-refresh: a tick every 30 s refreshes when 90 s or less remain. */
+/** The product's auto-refresh: a tick every 30 s refreshes when 90 s or less remain. */
 export const REFRESH_TICK_MS = 30_000;
 export const REFRESH_MARGIN_MS = 90_000;
 /** Refreshes that got no answer are retried after 200, 400, 800… ms, within one tick. */

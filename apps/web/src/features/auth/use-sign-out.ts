@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api';
 import { useAuth } from './components/auth-provider';
 
 /**
- * Signs out with the spec's toasts: "Wylogowano pomyślnie"; "Błąd podczas wylogowania" when the server refused or
+ * Signs out with the product's toasts: "Wylogowano pomyślnie"; "Błąd podczas wylogowania" when the server refused or
  * could not be reached; "Wystąpił nieoczekiwany błąd podczas wylogowania" for anything else. Resolves to whether
  * the user is now signed out.
  */

@@ -1,4 +1,4 @@
-/** The planned revenue mix shown on /partners (product spec: 60/25/10/5 percent). */
+/** The planned revenue mix shown on /partners (60/25/10/5 percent). */
 export type RevenueSource = 'subscriptions' | 'partnerships' | 'merchandise' | 'other';
 
 export interface RevenueShare {

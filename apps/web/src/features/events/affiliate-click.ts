@@ -23,7 +23,7 @@ export function affiliateClick(openedUrl: string, context: ClickContext = browse
 }
 
 /**
- * Records the click (spec: track-affiliate-click). It never blocks or fails the navigation: the link opens by
+ * Records the click (track-affiliate-click). It never blocks or fails the navigation: the link opens by
  * itself, and a failure here is only logged.
  */
 export async function recordTicketClick(eventId: string, openedUrl: string, context?: ClickContext): Promise<void> {

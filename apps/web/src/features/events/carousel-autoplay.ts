@@ -1,4 +1,4 @@
-/** The spec's event carousel autoplay interval. */
+/** The product's event carousel autoplay interval. */
 export const autoplayIntervalMs = 4000;
 
 export interface Autoplay {

@@ -1,4 +1,4 @@
-/** What the ticket sellers credit us by (the spec's `ref` parameter). */
+/** What the ticket sellers credit us by (the product's `ref` parameter). */
 export const affiliateRef = 'grouarock';
 
 const ours = new Set(['ref', 'event']);

@@ -7,7 +7,7 @@ import { mediaQuery, useMediaQuery } from './use-media-query';
 export const interactionEvents = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
 
 /**
- * Autoplay of the events carousel (spec: every 4000 ms, looping, mobile only, stops on interaction): runs only below
+ * Autoplay of the events carousel (every 4000 ms, looping, mobile only, stops on interaction): runs only below
  * the mobile breakpoint and without prefers-reduced-motion, pauses while the tab is hidden, and stops for good on
  * the first interaction with `container`. Returns whether it is running now.
  */

@@ -1,4 +1,4 @@
-/** The day GrouaRock started (spec: the days-since-start counter counts from 2025-07-30). */
+/** The day GrouaRock started (the days-since-start counter counts from 2025-07-30). */
 export const startDate = '2025-07-30';
 
 const dayMs = 24 * 60 * 60 * 1000;

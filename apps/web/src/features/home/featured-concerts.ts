@@ -18,7 +18,7 @@ export interface FeaturedConcert {
   description: MessageId;
 }
 
-/** The spec's 7 featured concerts; the first is shown large. */
+/** The product's 7 featured concerts; the first is shown large. */
 export const featuredConcerts: readonly FeaturedConcert[] = [
   {
     id: 'nirvana-reading-1992',

@@ -1,4 +1,4 @@
-/** Seconds the promo popup waits before it sends the browser to the main site (spec: 10 s). */
+/** Seconds the promo popup waits before it sends the browser to the main site (10 s). */
 export const promoCountdownSeconds = 10;
 
 export interface Countdown {

@@ -4,7 +4,7 @@ import type { VisitDto } from './api/visits';
 export const sessionIdKey = 'grouarock.visitor.sessionId';
 export const visitKey = 'grouarock.visitor.visit';
 
-/** The visitor who wins (spec: number 1000). */
+/** The visitor who wins (number 1000). */
 export const winnerNumber = 1000;
 
 export type VisitStorage = Pick<Storage, 'getItem' | 'setItem'>;

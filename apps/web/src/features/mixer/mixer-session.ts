@@ -47,7 +47,7 @@ export interface MixerSessionEvents {
 export interface MixerSessionOptions {
   readonly context: IAudioContext;
   readonly settings: MixerSettings;
-  /** The now-playing of a station (spec: on start, then every 30 s while playing; the deck times it). */
+  /** The now-playing of a station (on start, then every 30 s while playing; the deck times it). */
   readonly fetchNowPlaying: (stationId: string) => Promise<NowPlaying | null>;
 }
 

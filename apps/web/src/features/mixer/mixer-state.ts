@@ -16,7 +16,7 @@ export type EqBandName = EqBand;
 
 export const EQ_BANDS: readonly EqBandName[] = ['low', 'mid', 'high'];
 
-/** The engine's defaults: the spec's (section 9), EQ flat. */
+/** The engine's defaults: the product's, EQ flat. */
 export const initialKnobs: MixerKnobs = DEFAULT_MIXER_SETTINGS;
 
 /** What the EQ band returns to when its kill is released: the position it had before the kill. */

@@ -69,7 +69,7 @@ export const mutedAtom = atom(false);
 
 export type StatusLabel = 'live' | 'loading' | 'offline' | 'reconnecting';
 
-/** The player bar's status label for a deck state (the spec's live / loading / offline, plus reconnecting). */
+/** The player bar's status label for a deck state (the product's live / loading / offline, plus reconnecting). */
 export function statusLabel(state: DeckState): StatusLabel {
   switch (state) {
     case 'playing':

@@ -36,7 +36,7 @@ function loadEngine(): Promise<Engine> {
   return engine;
 }
 
-/** Stream errors and failed recordings are only logged (spec section 8): as warnings, not console errors. */
+/** Stream errors and failed recordings are only logged: as warnings, not console errors. */
 const quietLogger: Logger = {
   warn: (message, detail) => console.warn(message, ...(detail === undefined ? [] : [detail])),
   error: (message, detail) => console.warn(message, ...(detail === undefined ? [] : [detail])),

@@ -1,7 +1,7 @@
 import { externalLinks } from '../../lib/external-links';
 import type { NavItem } from './nav-items';
 
-/** The home page's floating bar below 768 px, in the spec's order. */
+/** The home page's floating bar below 768 px, in the product's order. */
 export const bottomBarItems: readonly NavItem[] = [
   { kind: 'route', to: '/radio', label: 'bottomBar.radio' },
   { kind: 'anchor', href: '/#streaming', label: 'bottomBar.live' },

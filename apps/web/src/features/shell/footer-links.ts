@@ -4,7 +4,7 @@ import { externalLinks } from '../../lib/external-links';
 export interface FooterLink {
   label: MessageId;
   href: string;
-  /** Internal pages open in a new tab (with no opener), as the spec asks; the in-page anchor does not. */
+  /** Internal pages open in a new tab (with no opener), by design; the in-page anchor does not. */
   newTab: boolean;
 }
 

@@ -6,7 +6,7 @@ export type NavItem =
   | { kind: 'anchor'; href: string; label: MessageId }
   | { kind: 'external'; href: string; label: MessageId };
 
-/** The header's links, in the spec's order. Streaming is the live section of the home page. */
+/** The header's links, in the product's order. Streaming is the live section of the home page. */
 export const navItems: readonly NavItem[] = [
   { kind: 'route', to: '/radio', label: 'nav.radio' },
   { kind: 'route', to: '/events', label: 'nav.events' },

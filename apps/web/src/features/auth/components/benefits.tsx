@@ -40,7 +40,7 @@ const item = (theme: Theme) => css`
   }
 `;
 
-/** Why an account is worth having: the five benefits of the spec. */
+/** Why an account is worth having: the product's five benefits. */
 export function Benefits() {
   const t = useT();
   const headingId = useId();

@@ -36,7 +36,7 @@ const variants = {
 export interface LoginFormProps {
   /** Prefilled after a registration on the other tab. */
   initialEmail?: string;
-  /** The /auth tab (the default) or the auth dialog: the spec gives each its own labels and way of reporting. */
+  /** The /auth tab (the default) or the auth dialog: the product gives each its own labels and way of reporting. */
   variant?: AuthFormVariant;
   /** After a successful sign-in (the dialog closes; /auth redirects the signed-in user by itself). */
   onSignedIn?: () => void;

@@ -37,7 +37,7 @@ const variants = {
 export interface RegisterFormProps {
   /** Called with the address once the account exists (its confirmation mail is on the way). */
   onRegistered: (email: string) => void;
-  /** The /auth tab (the default) or the auth dialog: the spec gives each its own labels and way of reporting. */
+  /** The /auth tab (the default) or the auth dialog: the product gives each its own labels and way of reporting. */
   variant?: AuthFormVariant;
   /** Below the submit button (the dialog's switch to signing in), given whether the form is busy. */
   footer?: (busy: boolean) => ReactNode;

@@ -5,7 +5,7 @@ import { useT } from '../../../lib/i18n';
 import { mailAddresses } from '../mail';
 import { ContentPage, MailLink, sectionHeading } from './content-page';
 
-/** A job offer (product spec: title, department, type, location, description, requirements). */
+/** A job offer (title, department, type, location, description, requirements). */
 interface JobOffer {
   id: string;
   title: MessageId;

@@ -14,7 +14,7 @@ interface Tier {
   features: readonly MessageId[];
 }
 
-/** The partnership tiers (product spec: Bronze 1,000, Silver 2,500, Gold 5,000 PLN per month, Platinum on contact). */
+/** The partnership tiers (Bronze 1,000, Silver 2,500, Gold 5,000 PLN per month, Platinum on contact). */
 export const partnerTiers: readonly Tier[] = [
   {
     id: 'bronze',

@@ -18,7 +18,7 @@ interface Feature {
   target: Target;
 }
 
-/** The spec's 8 features; each links to its page, the live section, or the community site (new tab). */
+/** The product's 8 features; each links to its page, the live section, or the community site (new tab). */
 export const features: readonly Feature[] = [
   { title: 'home.features.community.title', text: 'home.features.community.text', icon: <CommunityIcon />, target: { kind: 'external', href: externalLinks.community } },
   { title: 'home.features.radio.title', text: 'home.features.radio.text', icon: <RadioIcon />, target: { kind: 'route', to: '/radio' } },

@@ -42,7 +42,7 @@ const label = (theme: Theme) => css`
   font-weight: ${theme.fontWeights.bold};
 `;
 
-/** Values only where the spec gives them; the musicians' count is not known, so it shows an icon instead of a number. */
+/** Values only where the product gives them; the musicians' count is not known, so it shows an icon instead of a number. */
 const stats: { value: MessageId | null; label: MessageId }[] = [
   { value: null, label: 'home.stats.musicians' },
   { value: 'home.stats.stationsValue', label: 'home.stats.stations' },

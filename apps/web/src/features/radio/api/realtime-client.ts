@@ -1,4 +1,4 @@
-/** The spec's reconnect delays for the realtime socket: 1, 2, 5, then every 10 s. */
+/** The product's reconnect delays for the realtime socket: 1, 2, 5, then every 10 s. */
 export const REALTIME_RECONNECT_MS = [1000, 2000, 5000, 10_000] as const;
 
 export interface RealtimeMessage {
