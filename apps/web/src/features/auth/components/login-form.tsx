@@ -1,18 +1,16 @@
-import { Button, TextField, useToast } from '@grouarock/ui';
+import { TextField, useToast } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { firstProblem, schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
-import { isAuthErrorCode, useAuthErrorText } from '../auth-messages';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { newPasswordProblems } from '../new-password';
 import { useAuth } from './auth-provider';
 import { EmailField } from './email-field';
-import { EmailNotConfirmed } from './email-not-confirmed';
-import { useFormFeedback, type AuthFormVariant } from './form-feedback';
+import { AuthFormFrame, useAuthFormFeedback, type AuthFormVariant } from './auth-form';
 import { ForgotPasswordForm } from './forgot-password-form';
-import { formStack, linkButton } from './form-styles';
+import { linkButton } from './form-styles';
 
 interface LoginValues {
   email: string;
@@ -52,15 +50,13 @@ export function LoginForm({ initialEmail = '', variant = 'page', onSignedIn, foo
   const t = useT();
   const { signInWithPassword } = useAuth();
   const { show } = useToast();
-  const errorText = useAuthErrorText();
-  const feedback = useFormFeedback<keyof LoginValues>(variant);
+  const feedback = useAuthFormFeedback<keyof LoginValues>(variant);
   const texts = variants[variant];
   const dialog = variant === 'dialog';
   const { register, handleSubmit, getValues, setError, formState } = useForm<LoginValues>({
     resolver: schemaResolver(texts.schema),
     defaultValues: { email: initialEmail, password: '' },
   });
-  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
   // Held until the page redirects the signed-in user, so the button cannot send the same sign-in twice.
   const busy = formState.isSubmitting || formState.isSubmitSuccessful;
@@ -73,8 +69,7 @@ export function LoginForm({ initialEmail = '', variant = 'page', onSignedIn, foo
         show({ tone: 'success', title: t('auth.toast.welcome') });
         onSignedIn?.();
       } catch (error) {
-        feedback.report(errorText(error, 'login'));
-        if (isAuthErrorCode(error, 'email_not_confirmed')) setUnconfirmedEmail(address);
+        feedback.refused(error, 'login', address);
         setError('root.server', { type: 'server' }); // a refused submit is not a successful one: the button comes back
       }
     },
@@ -84,47 +79,39 @@ export function LoginForm({ initialEmail = '', variant = 'page', onSignedIn, foo
   if (forgotOpen) return <ForgotPasswordForm initialEmail={getValues('email').trim()} onBack={() => setForgotOpen(false)} />;
 
   return (
-    <form
-      css={formStack}
-      onSubmit={(event) => {
-        feedback.clear();
-        setUnconfirmedEmail(null);
-        void submit(event);
-      }}
-      // The dialog lets the browser check the fields first; /auth reports its own rules as toasts.
-      noValidate={!dialog}
-      aria-label={dialog ? undefined : t('auth.tab.login')}
-      {...feedback.formProps}
+    <AuthFormFrame
+      feedback={feedback.frame}
+      label={t('auth.tab.login')}
+      onSubmit={(event) => void submit(event)}
+      busy={busy}
+      submit={{ idle: t(texts.submit), busy: t(texts.busy) }}
+      fields={
+        <>
+          <EmailField
+            placeholder={dialog ? undefined : t('auth.field.emailPlaceholder')}
+            {...(dialog ? { required: true } : { 'aria-required': 'true' })}
+            // Inside a modal the first field is where the user starts typing.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus={dialog}
+            {...register('email')}
+          />
+          <TextField
+            label={t('auth.field.password')}
+            type="password"
+            autoComplete="current-password"
+            {...(dialog ? { required: true, minLength: PASSWORD_MIN_LENGTH } : { 'aria-required': 'true' })}
+            {...feedback.fieldProps('password')}
+            {...register('password')}
+          />
+        </>
+      }
     >
-      <fieldset css={formStack} disabled={dialog && busy}>
-        <EmailField
-          placeholder={dialog ? undefined : t('auth.field.emailPlaceholder')}
-          {...(dialog ? { required: true } : { 'aria-required': 'true' })}
-          // Inside a modal the first field is where the user starts typing.
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus={dialog}
-          {...register('email')}
-        />
-        <TextField
-          label={t('auth.field.password')}
-          type="password"
-          autoComplete="current-password"
-          {...(dialog ? { required: true, minLength: PASSWORD_MIN_LENGTH } : { 'aria-required': 'true' })}
-          {...feedback.fieldProps('password')}
-          {...register('password')}
-        />
-      </fieldset>
-      {feedback.alert}
-      {unconfirmedEmail ? <EmailNotConfirmed email={unconfirmedEmail} /> : null}
-      <Button type="submit" size="lg" fullWidth loading={busy}>
-        {busy ? t(texts.busy) : t(texts.submit)}
-      </Button>
       {dialog ? null : (
         <button type="button" css={linkButton} onClick={() => setForgotOpen(true)}>
           {t('auth.forgot.link')}
         </button>
       )}
       {footer?.(busy)}
-    </form>
+    </AuthFormFrame>
   );
 }

@@ -1,16 +1,13 @@
-import { Button, TextField, useToast } from '@grouarock/ui';
+import { TextField, useToast } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { firstProblem, schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
-import { isAuthErrorCode, useAuthErrorText } from '../auth-messages';
 import { newPasswordProblems, type NewPasswordValues } from '../new-password';
 import { useAuth } from './auth-provider';
 import { EmailField } from './email-field';
-import { EmailNotConfirmed } from './email-not-confirmed';
-import { useFormFeedback, type AuthFormVariant } from './form-feedback';
-import { formStack } from './form-styles';
+import { AuthFormFrame, useAuthFormFeedback, type AuthFormVariant } from './auth-form';
 import { NewPasswordFields } from './new-password-fields';
 
 interface RegisterValues extends NewPasswordValues {
@@ -48,15 +45,13 @@ export function RegisterForm({ onRegistered, variant = 'page', footer }: Registe
   const t = useT();
   const { signUp } = useAuth();
   const { show } = useToast();
-  const errorText = useAuthErrorText();
-  const feedback = useFormFeedback<keyof RegisterValues>(variant);
+  const feedback = useAuthFormFeedback<keyof RegisterValues>(variant);
   const texts = variants[variant];
   const dialog = variant === 'dialog';
   const { register, handleSubmit, setError, formState } = useForm<RegisterValues>({
     resolver: schemaResolver(texts.schema),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
-  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const busy = formState.isSubmitting;
   const required = dialog ? { required: true } : { 'aria-required': 'true' as const };
 
@@ -68,8 +63,7 @@ export function RegisterForm({ onRegistered, variant = 'page', footer }: Registe
         show({ tone: 'success', title: t('auth.toast.signupSuccess') });
         onRegistered(address);
       } catch (error) {
-        feedback.report(errorText(error, 'signup'));
-        if (isAuthErrorCode(error, 'email_not_confirmed')) setUnconfirmedEmail(address);
+        feedback.refused(error, 'signup', address);
         setError('root.server', { type: 'server' });
       }
     },
@@ -78,43 +72,35 @@ export function RegisterForm({ onRegistered, variant = 'page', footer }: Registe
   );
 
   return (
-    <form
-      css={formStack}
-      onSubmit={(event) => {
-        feedback.clear();
-        setUnconfirmedEmail(null);
-        void submit(event);
-      }}
-      // The dialog lets the browser check the fields first; /auth reports its own rules as toasts.
-      noValidate={!dialog}
-      aria-label={dialog ? undefined : t('auth.tab.register')}
-      {...feedback.formProps}
+    <AuthFormFrame
+      feedback={feedback.frame}
+      label={t('auth.tab.register')}
+      onSubmit={(event) => void submit(event)}
+      busy={busy}
+      submit={{ idle: t(texts.submit), busy: t(texts.busy) }}
+      fields={
+        <>
+          <TextField
+            label={t('auth.field.username')}
+            autoComplete="username"
+            {...required}
+            // Inside a modal the first field is where the user starts typing.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus={dialog}
+            {...register('username')}
+          />
+          <EmailField placeholder={dialog ? undefined : t('auth.field.emailPlaceholder')} {...required} {...register('email')} />
+          <NewPasswordFields
+            labels={{ password: t('auth.field.password'), confirm: t('auth.field.confirmPassword') }}
+            register={register}
+            confirmRequired={false}
+            browserChecked={dialog}
+            fieldProps={feedback.fieldProps}
+          />
+        </>
+      }
     >
-      <fieldset css={formStack} disabled={dialog && busy}>
-        <TextField
-          label={t('auth.field.username')}
-          autoComplete="username"
-          {...required}
-          // Inside a modal the first field is where the user starts typing.
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus={dialog}
-          {...register('username')}
-        />
-        <EmailField placeholder={dialog ? undefined : t('auth.field.emailPlaceholder')} {...required} {...register('email')} />
-        <NewPasswordFields
-          labels={{ password: t('auth.field.password'), confirm: t('auth.field.confirmPassword') }}
-          register={register}
-          confirmRequired={false}
-          browserChecked={dialog}
-          fieldProps={feedback.fieldProps}
-        />
-      </fieldset>
-      {feedback.alert}
-      {unconfirmedEmail ? <EmailNotConfirmed email={unconfirmedEmail} /> : null}
-      <Button type="submit" size="lg" fullWidth loading={busy}>
-        {busy ? t(texts.busy) : t(texts.submit)}
-      </Button>
       {footer?.(busy)}
-    </form>
+    </AuthFormFrame>
   );
 }
