@@ -24,11 +24,6 @@ export const RECORDING_CHUNK_MS = 1000;
 export const RECORDING_MIME_TYPE = 'audio/webm;codecs=opus';
 export const RECORDING_EXTENSION = '.webm';
 
-/** After a station switch, the app fetches now-playing this much later. */
-export const NOW_PLAYING_DELAY_MS = 100;
-/** While playing, now-playing is refreshed this often ("RDS refresh 30000 ms"). */
-export const NOW_PLAYING_REFRESH_MS = 30_000;
-
 /** The alarm's default wake-up time ("Auto Budzik": 07:00). */
 export const DEFAULT_ALARM_TIME = '07:00';
 

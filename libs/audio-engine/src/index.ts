@@ -8,7 +8,6 @@ export { RadioPlayer, type RadioPlayerEvents, type RadioPlayerOptions } from './
 export {
   StreamDeck,
   type DeckState,
-  type NowPlaying,
   type ReconnectOptions,
   type StreamDeckEvents,
   type StreamDeckOptions,
@@ -97,8 +96,6 @@ export {
   DEFAULT_VOLUME,
   EQ_CROSSOVERS,
   MIXER_DEFAULTS,
-  NOW_PLAYING_DELAY_MS,
-  NOW_PLAYING_REFRESH_MS,
   RECONNECT_DEFAULTS,
   RECORDING_CHUNK_MS,
   RECORDING_EXTENSION,

@@ -1,7 +1,7 @@
 import { type IAudioContext, type IGainNode, type IMediaElementAudioSourceNode } from 'standardized-audio-context';
 import { reconnectDelayMs } from './backoff';
 import { type Clock, systemClock } from './clock';
-import { DEFAULT_VOLUME, NOW_PLAYING_DELAY_MS, NOW_PLAYING_REFRESH_MS, RECONNECT_DEFAULTS } from './constants';
+import { DEFAULT_VOLUME, RECONNECT_DEFAULTS } from './constants';
 import { EngineNode } from './engine-node';
 import { volumeToGain } from './gain-laws';
 import { clampVolume } from './knobs';
@@ -24,13 +24,6 @@ export interface StreamSource {
   readonly url: string;
   /** Shown to listeners and used to name recordings. */
   readonly name?: string;
-}
-
-/** What the app knows about the current track; the deck only holds it and clears it on a switch. */
-export interface NowPlaying {
-  readonly artist?: string;
-  readonly title?: string;
-  readonly program?: string;
 }
 
 export interface ReconnectOptions {
@@ -60,10 +53,6 @@ export interface StreamDeckOptions {
   /** Playback that has not moved for this long counts as a stall, ms; so does a retry that does not start. */
   readonly stallTimeoutMs: number;
   readonly reconnect: ReconnectOptions;
-  /** After a station switch, `nowplayingrequest` fires this much later, ms. */
-  readonly nowPlayingDelayMs: number;
-  /** While playing, `nowplayingrequest` repeats this often, ms (0: never). */
-  readonly nowPlayingRefreshMs: number;
   readonly clock: Clock;
   readonly logger: Logger;
 }
@@ -71,9 +60,6 @@ export interface StreamDeckOptions {
 export interface StreamDeckEvents {
   statechange: { readonly state: DeckState; readonly previous: DeckState };
   stationchange: { readonly source: StreamSource };
-  nowplaying: { readonly nowPlaying: NowPlaying | null };
-  /** Time for the app to fetch now-playing for `source`. */
-  nowplayingrequest: { readonly source: StreamSource };
   volumechange: { readonly volume: number; readonly muted: boolean };
   /** The stream failed; the error was logged. */
   error: { readonly error: unknown };
@@ -104,8 +90,6 @@ export class StreamDeck extends EngineNode<StreamDeckEvents> {
     loadTimeoutMs: 15_000,
     stallTimeoutMs: 4_000,
     reconnect: RECONNECT_DEFAULTS,
-    nowPlayingDelayMs: NOW_PLAYING_DELAY_MS,
-    nowPlayingRefreshMs: NOW_PLAYING_REFRESH_MS,
     clock: systemClock,
     logger: consoleLogger,
   };
@@ -122,7 +106,6 @@ export class StreamDeck extends EngineNode<StreamDeckEvents> {
   private deckState: DeckState = 'stopped';
   private volumeValue: number;
   private isMuted: boolean;
-  private track: NowPlaying | null = null;
   private failure: unknown = null;
   /** Bumped whenever the element is (re)started or released; late callbacks of older runs are ignored. */
   private generation = 0;
@@ -131,8 +114,6 @@ export class StreamDeck extends EngineNode<StreamDeckEvents> {
   private cancelLoad: (() => void) | undefined;
   private cancelRetry: (() => void) | undefined;
   private cancelOffline: (() => void) | undefined;
-  private cancelRefresh: (() => void) | undefined;
-  private cancelNowPlaying: (() => void) | undefined;
 
   constructor(context: IAudioContext, options: Partial<StreamDeckOptions> = {}) {
     const merged = { ...StreamDeck.defaults, ...options, reconnect: { ...StreamDeck.defaults.reconnect, ...options.reconnect } };
@@ -181,15 +162,6 @@ export class StreamDeck extends EngineNode<StreamDeckEvents> {
   /** The last logged stream error, cleared by the next successful start. */
   get error(): unknown {
     return this.failure;
-  }
-
-  get nowPlaying(): NowPlaying | null {
-    return this.track;
-  }
-  /** Set by the app when it has fetched now-playing (or received it over the socket). */
-  set nowPlaying(value: NowPlaying | null) {
-    this.track = value;
-    this.emit('nowplaying', { nowPlaying: value });
   }
 
   get volume(): number {
@@ -249,21 +221,15 @@ export class StreamDeck extends EngineNode<StreamDeckEvents> {
   }
 
   /**
-   * Switches station: stops playback, clears now-playing, loads the new stream (and plays it unless
-   * `autoplay` is false), and after `nowPlayingDelayMs` emits `nowplayingrequest`.
+   * Switches station: stops playback and loads the new stream (and plays it unless `autoplay` is false). What the
+   * station plays is the app's to fetch: the deck knows streams, not tracks.
    */
   switchStation(source: StreamSource, options: { readonly autoplay?: boolean } = {}): Promise<void> {
     this.assertLive();
     const next = checkSource(source);
     this.stop();
-    if (this.track !== null) this.nowPlaying = null;
     this.current = next;
     this.emit('stationchange', { source: next });
-    this.cancelNowPlaying?.();
-    this.cancelNowPlaying = this.timers.timeout(() => {
-      this.cancelNowPlaying = undefined;
-      this.emit('nowplayingrequest', { source: next });
-    }, this.options.nowPlayingDelayMs);
     return options.autoplay === false ? Promise.resolve() : this.play();
   }
 
@@ -286,15 +252,6 @@ export class StreamDeck extends EngineNode<StreamDeckEvents> {
     const previous = this.deckState;
     if (state === previous) return;
     this.deckState = state;
-    if (state === 'playing' && this.options.nowPlayingRefreshMs > 0) {
-      const source = this.current;
-      this.cancelRefresh = this.timers.interval(() => {
-        if (source) this.emit('nowplayingrequest', { source });
-      }, this.options.nowPlayingRefreshMs);
-    } else if (previous === 'playing') {
-      this.cancelRefresh?.();
-      this.cancelRefresh = undefined;
-    }
     this.emit('statechange', { state, previous });
   }
 
@@ -316,8 +273,8 @@ export class StreamDeck extends EngineNode<StreamDeckEvents> {
   /** Stops the element and every playback timer (not the now-playing request of a switch). */
   private release(): void {
     this.generation++;
-    for (const cancel of [this.cancelStall, this.cancelLoad, this.cancelRetry, this.cancelOffline, this.cancelRefresh]) cancel?.();
-    this.cancelStall = this.cancelLoad = this.cancelRetry = this.cancelOffline = this.cancelRefresh = undefined;
+    for (const cancel of [this.cancelStall, this.cancelLoad, this.cancelRetry, this.cancelOffline]) cancel?.();
+    this.cancelStall = this.cancelLoad = this.cancelRetry = this.cancelOffline = undefined;
     this.element.pause();
     if (this.element.hasAttribute('src')) {
       this.element.removeAttribute('src');

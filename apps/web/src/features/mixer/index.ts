@@ -4,11 +4,11 @@ import type { MixerOverlayProps } from './mixer-overlay-props';
 
 export type { MixerOverlayProps } from './mixer-overlay-props';
 
-const LazyMixerOverlay = lazy(withMessages(['mixer'], () => import('./components/mixer-overlay')));
+const LazyMixerOverlay = lazy(withMessages(['mixer'], () => import('./components/mixer-console')));
 
 /**
  * The PRO DJ MIXER overlay, loaded on demand: the whole mixer (engine included) is its own chunk (React.lazy
- * over components/mixer-overlay.tsx) and nothing of it lands in the initial bundle. A plain function component
+ * over components/mixer-console.tsx) and nothing of it lands in the initial bundle. A plain function component
  * with its own Suspense, so it can be rendered directly or wrapped in another `lazy()` by the caller.
  */
 export function MixerOverlay(props: MixerOverlayProps) {

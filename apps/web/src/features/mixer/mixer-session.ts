@@ -8,7 +8,6 @@ import {
   type HeadphoneStatus,
   type MixerChanges,
   type MixerSettings,
-  type NowPlaying,
   type OutputDevice,
 } from '@grouarock/audio-engine';
 import type { IAudioContext } from 'standardized-audio-context';
@@ -23,7 +22,6 @@ export interface DeckStation {
 export interface DeckStatus {
   readonly state: DeckState;
   readonly stationId: string | null;
-  readonly nowPlaying: NowPlaying | null;
 }
 
 /** The latest levels in dBFS (-Infinity is silence): RMS for the bar, peak for the marker. */
@@ -47,8 +45,6 @@ export interface MixerSessionEvents {
 export interface MixerSessionOptions {
   readonly context: IAudioContext;
   readonly settings: MixerSettings;
-  /** The now-playing of a station (on start, then every 30 s while playing; the deck times it). */
-  readonly fetchNowPlaying: (stationId: string) => Promise<NowPlaying | null>;
 }
 
 /** The relay, always: same origin, so the stream is CORS-clean for Web Audio. */
@@ -97,15 +93,6 @@ export class MixerSession {
       this.cleanups.push(
         deck.on('statechange', report),
         deck.on('stationchange', report),
-        deck.on('nowplaying', report),
-        deck.on('nowplayingrequest', ({ source }) => {
-          void this.options.fetchNowPlaying(source.id).then(
-            (nowPlaying) => {
-              if (!this.disposed && deck.source?.id === source.id) deck.nowPlaying = nowPlaying;
-            },
-            () => undefined,
-          );
-        }),
       );
     }
     this.cleanups.push(this.phones.on('statuschange', (status) => this.listeners.headphones.forEach((listener) => listener(status))));
@@ -118,7 +105,7 @@ export class MixerSession {
 
   status(deck: DeckId): DeckStatus {
     const engine = this.decks[deck];
-    return { state: engine.state, stationId: engine.source?.id ?? null, nowPlaying: engine.nowPlaying };
+    return { state: engine.state, stationId: engine.source?.id ?? null };
   }
 
   /** Plays `station` on `deck` (call from a click: it also resumes the audio context). */

@@ -3,6 +3,7 @@ import type { DeckId } from '@grouarock/audio-engine';
 import { Button, Knob, LevelMeterBar, Select, TextField } from '@grouarock/ui';
 import { useMemo, useState } from 'react';
 import { useT } from '../../../lib/i18n';
+import { useNowPlaying } from '../../radio';
 import type { DeckStatus, MeterLevel } from '../mixer-session';
 import { EQ_BANDS, KILL, eqOf, isKilled, type MixerKnobs, type MixerAction } from '../mixer-state';
 import { searchStations, type CatalogueStation } from '../station-search';
@@ -91,7 +92,7 @@ export function DeckPanel({ deck, stations, selectedId, onSelect, status, knobs,
   const gainKey = deck === 'a' ? 'gainA' : 'gainB';
   const eqKey = deck === 'a' ? 'eqA' : 'eqB';
   const eq = eqOf(knobs, deck);
-  const nowPlaying = status.nowPlaying;
+  const nowPlaying = useNowPlaying(status.stationId, status.state === 'playing');
   const track =
     nowPlaying?.artist && nowPlaying.title
       ? t('mixer.nowPlaying.track', { artist: nowPlaying.artist, title: nowPlaying.title })

@@ -4,10 +4,10 @@ import { Button, FullscreenDialog, Spinner } from '@grouarock/ui';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import type { MixerOverlayProps } from '../mixer-overlay-props';
-import type { MixerServices } from '../mixer-services';
-import type { DeckStatus, MixerSession } from '../mixer-session';
+import { audioContext } from '../../../lib/audio-context';
+import { NO_STATIONS, useStations } from '../../radio';
+import { MixerSession, type DeckStatus } from '../mixer-session';
 import { initialMixerState, reduceMixer, type MixerAction, type MixerState } from '../mixer-state';
-import type { CatalogueStation } from '../station-search';
 import { useLevelMeters } from '../use-level-meters';
 import { DeckPanel } from './deck-panel';
 import { MasterPanel } from './master-panel';
@@ -42,20 +42,14 @@ const centred = (theme: Theme) => css`
   padding: ${theme.space[6]};
 `;
 
-const stoppedDeck: DeckStatus = { state: 'stopped', stationId: null, nowPlaying: null };
-
-type Catalogue = { state: 'loading' } | { state: 'error' } | { state: 'ready'; stations: CatalogueStation[] };
+const stoppedDeck: DeckStatus = { state: 'stopped', stationId: null };
 
 function stateReducer(state: MixerState, action: MixerAction): MixerState {
   return reduceMixer(state, action).state;
 }
 
-export interface MixerConsoleProps extends MixerOverlayProps {
-  services: MixerServices;
-}
-
-/** The overlay with its services injected (the default export wires the real API and audio engine). */
-export function MixerConsole({ open, onOpenChange, services }: MixerConsoleProps) {
+/** The PRO DJ MIXER overlay (the default export that features/mixer's `MixerOverlay` loads lazily). */
+export default function MixerConsole({ open, onOpenChange }: MixerOverlayProps) {
   const t = useT();
   const [mixer, dispatchState] = useReducer(stateReducer, initialMixerState);
   // The latest state for event handlers; dispatch() moves it at once, so quick successive moves stay exact.
@@ -64,36 +58,22 @@ export function MixerConsole({ open, onOpenChange, services }: MixerConsoleProps
     mixerRef.current = mixer;
   }, [mixer]);
   const [session, setSession] = useState<MixerSession | null>(null);
-  const [catalogue, setCatalogue] = useState<Catalogue>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [selected, setSelected] = useState<Record<DeckId, string | null>>({ a: null, b: null });
+  // The catalogue the radio page already holds (one request, shared); "Spróbuj ponownie" reads it again.
+  const { data: catalogue, error: catalogueError, isLoading, mutate: reloadStations } = useStations();
+  const stations = catalogue ?? NO_STATIONS;
+  const [chosen, setChosen] = useState<Record<DeckId, string | null>>({ a: null, b: null });
   const [decks, setDecks] = useState<Record<DeckId, DeckStatus>>({ a: stoppedDeck, b: stoppedDeck });
   const [headphones, setHeadphones] = useState<HeadphoneStatus | null>(null);
   const [devices, setDevices] = useState<OutputDevice[]>([]);
   const [deviceId, setDeviceId] = useState<string | null>(null);
 
-  // The catalogue, loaded while open (again after a failure, on "Spróbuj ponownie").
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    services.loadStations().then(
-      (stations) => {
-        if (!live) return;
-        setCatalogue({ state: 'ready', stations });
-        // Preselect two different stations so the decks are ready to play.
-        setSelected((current) => ({ a: current.a ?? stations[0]?.id ?? null, b: current.b ?? stations[1]?.id ?? stations[0]?.id ?? null }));
-      },
-      () => live && setCatalogue((current) => (current.state === 'ready' ? current : { state: 'error' })),
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, services, attempt]);
+  // Until the DJ picks, two different stations are preselected so the decks are ready to play.
+  const selected: Record<DeckId, string | null> = { a: chosen.a ?? stations[0]?.id ?? null, b: chosen.b ?? (stations[1] ?? stations[0])?.id ?? null };
 
   // The engine lives exactly as long as the overlay is open: closing stops both decks and disposes it.
   useEffect(() => {
     if (!open) return;
-    const created = services.createSession(mixerRef.current.knobs);
+    const created = new MixerSession({ context: audioContext(), settings: mixerRef.current.knobs });
     const stopDeck = created.on('deck', (id, status) => setDecks((current) => ({ ...current, [id]: status })));
     const stopPhones = created.on('headphones', setHeadphones);
     setSession(created);
@@ -108,7 +88,7 @@ export function MixerConsole({ open, onOpenChange, services }: MixerConsoleProps
       setHeadphones(null);
       setDeviceId(null);
     };
-  }, [open, services]);
+  }, [open]);
 
   const dispatch = useCallback(
     (action: MixerAction) => {
@@ -123,8 +103,6 @@ export function MixerConsole({ open, onOpenChange, services }: MixerConsoleProps
   const read = useCallback(() => (session as MixerSession).levels(), [session]);
   const levels = useLevelMeters(open && session ? read : null);
 
-  const stations = catalogue.state === 'ready' ? catalogue.stations : [];
-
   function play(deck: DeckId) {
     const station = stations.find((candidate) => candidate.id === selected[deck]);
     if (!session || !station) return;
@@ -132,7 +110,7 @@ export function MixerConsole({ open, onOpenChange, services }: MixerConsoleProps
   }
 
   function choose(deck: DeckId, stationId: string) {
-    setSelected((current) => ({ ...current, [deck]: stationId }));
+    setChosen((current) => ({ ...current, [deck]: stationId }));
     // A deck that is playing switches straight to the new station.
     const station = stations.find((candidate) => candidate.id === stationId);
     if (session && station && decks[deck].state !== 'stopped' && decks[deck].state !== 'error') void session.play(deck, station);
@@ -161,19 +139,14 @@ export function MixerConsole({ open, onOpenChange, services }: MixerConsoleProps
 
   return (
     <FullscreenDialog title={t('mixer.title')} closeLabel={t('mixer.close')} open={open} onOpenChange={onOpenChange}>
-      {catalogue.state === 'loading' ? (
+      {isLoading || (!catalogue && !catalogueError) ? (
         <div css={centred}>
           <Spinner label={t('mixer.stationsLoading')} />
         </div>
-      ) : catalogue.state === 'error' ? (
+      ) : !catalogue ? (
         <div css={centred} role="alert">
           <p>{t('mixer.stationsError')}</p>
-          <Button
-            onClick={() => {
-              setCatalogue({ state: 'loading' });
-              setAttempt((count) => count + 1);
-            }}
-          >{t('mixer.retry')}</Button>
+          <Button onClick={() => void reloadStations()}>{t('mixer.retry')}</Button>
         </div>
       ) : (
         <div css={layout}>

@@ -3,7 +3,8 @@ import { createStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { Providers } from '../../../app/providers';
 import { apiServer, apiUrl, http, HttpResponse, realtime, recordRequests, setupApiServer } from '../../../testing/api-server';
-import { currentStationIdAtom } from '../atoms';
+import { currentStationIdAtom, deckStateAtom } from '../atoms';
+import { NOW_PLAYING_REFRESH_MS } from './now-playing';
 import { useCurrentNowPlaying, useNowPlayingPush } from '../hooks';
 
 /** Each station plays its own track; the realtime socket is accepted and pushes only what a test sends. */
@@ -13,9 +14,10 @@ setupApiServer(
   ),
 );
 
-function renderNowPlaying() {
+function renderNowPlaying(playing = false) {
   const store = createStore();
   const wrapper = ({ children }: { children: ReactNode }) => <Providers store={store}>{children}</Providers>;
+  if (playing) store.set(deckStateAtom, 'playing');
   const view = renderHook(
     () => {
       useNowPlayingPush();
@@ -60,5 +62,21 @@ describe('now-playing of the current station', () => {
 
     await waitFor(() => expect(result.current?.artist).toBe('Pushed Band'));
     expect(requests.filter((request) => request.includes('/nowplaying'))).toHaveLength(1);
+  });
+
+  it('is read again every 30 s while the station plays', async () => {
+    apiServer.use(realtime.addEventListener('connection', () => undefined));
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const requests = recordRequests();
+      const { result, choose } = renderNowPlaying(true);
+      choose('alpha');
+      await act(async () => void (await jest.advanceTimersByTimeAsync(100)));
+      await waitFor(() => expect(result.current?.artist).toBe('Band alpha'));
+      await act(async () => void (await jest.advanceTimersByTimeAsync(NOW_PLAYING_REFRESH_MS * 2)));
+      await waitFor(() => expect(requests.filter((request) => request.includes('/nowplaying'))).toHaveLength(3));
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
