@@ -137,9 +137,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webImportZones }],
-      // A lazily loaded chunk may use its host's public API (the mixer overlay reads the radio's hooks): such an
-      // import runs only after both modules are initialised, so it is not a cycle that can break loading.
-      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -33,7 +33,7 @@ const routes = {
   '/': { module: 'src/features/home/components/home-page.tsx', areas: ['home'] },
   '/radio': { module: 'src/features/radio/components/radio-page.tsx', areas: ['radio'] },
 };
-const MIXER = { module: 'src/features/mixer/components/mixer-overlay.tsx', areas: ['mixer'] };
+const MIXER = { module: 'src/features/radio/mixer/components/mixer-console.tsx', areas: ['mixer'] };
 const dictionary = (area) => `../../libs/i18n/src/messages/${area}.pl.ts`;
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);

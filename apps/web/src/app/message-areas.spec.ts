@@ -15,7 +15,7 @@ function sources(dir: string): string[] {
 
 /**
  * A screen renders once its own dictionary area is loaded (lib/locale-messages.ts, withMessages), and the shell
- * with only the core area: so code in features/<area> may use ids of core, of that area and of the areas it includes,
+ * with only the core area: so code in features/<area> (or a folder inside a feature named after its own area, as radio/mixer) may use ids of core, of that area and of the areas it includes,
  * everything else only core ids, or it would show a message id instead of its text.
  */
 describe('message ids by dictionary area', () => {
@@ -27,7 +27,9 @@ describe('message ids by dictionary area', () => {
     let checked = 0;
     const misplaced = sources(src).flatMap((file) => {
       const relative = path.relative(src, file);
-      const feature = /^features\/([^/]+)\//.exec(relative)?.[1];
+      // The innermost folder under features/ that names an area (features/radio/mixer/… is the mixer's).
+      const folders = relative.startsWith(`features${path.sep}`) ? relative.split(path.sep).slice(1, -1) : [];
+      const feature = folders.reverse().find((folder) => (areas as readonly string[]).includes(folder));
       const allowed = new Set<Area>(['core', ...withIncludedAreas(areas.filter((area) => area === feature))]);
       return [...readFileSync(file, 'utf8').matchAll(idLiteral)]
         .map((match) => match[1])

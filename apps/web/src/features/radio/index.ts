@@ -2,8 +2,5 @@
 import { lazy } from 'react';
 import { withMessages } from '../../lib/locale-messages';
 
-export { useNowPlaying, type NowPlayingDto } from './api/now-playing';
-export { NO_STATIONS, useStations, type StationDto } from './api/stations';
-
 /** The featured stations playing in place (the home page's radio section), with the radio texts, as its own chunk. */
 export const FeaturedRadio = lazy(withMessages(['radio'], () => import('./components/featured-radio')));

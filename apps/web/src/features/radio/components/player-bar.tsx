@@ -9,7 +9,7 @@ import { useRadio } from '../radio-context';
 import type { PlayerActions } from '../use-player-actions';
 
 // The mixer is its own chunk, loaded the first time its button is pressed.
-const MixerOverlay = lazy(async () => ({ default: (await import('../../mixer')).MixerOverlay }));
+const MixerOverlay = lazy(async () => ({ default: (await import('../mixer')).MixerOverlay }));
 
 const bar = (theme: Theme) => css`
   position: fixed;

@@ -2,7 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import type { CrossfaderCurve, CueSource, HeadphoneStatus, MixerChanges, OutputDevice } from '@grouarock/audio-engine';
 import { Knob, LevelMeterBar, Select, Slider } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
-import { useT } from '../../../lib/i18n';
+import { useT } from '../../../../lib/i18n';
 import type { MeterLevel } from '../mixer-session';
 import { CUE_SOURCES, type MixerAction, type MixerKnobs } from '../mixer-state';
 

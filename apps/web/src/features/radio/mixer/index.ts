@@ -1,5 +1,5 @@
 import { createElement, lazy, Suspense } from 'react';
-import { withMessages } from '../../lib/locale-messages';
+import { withMessages } from '../../../lib/locale-messages';
 import type { MixerOverlayProps } from './mixer-overlay-props';
 
 export type { MixerOverlayProps } from './mixer-overlay-props';
