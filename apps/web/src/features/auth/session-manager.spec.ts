@@ -48,6 +48,17 @@ afterEach(() => {
 });
 
 describe('SessionManager: start', () => {
+  it('remembers a session (kept or being confirmed) only while the flag says so', () => {
+    const { manager } = setup();
+    expect(manager.remembersSession()).toBe(false);
+    for (const value of ['active', 'pending']) {
+      localStorage.setItem(SESSION_FLAG_KEY, value);
+      expect(manager.remembersSession()).toBe(true);
+    }
+    localStorage.setItem(SESSION_FLAG_KEY, 'something else');
+    expect(manager.remembersSession()).toBe(false);
+  });
+
   it('with no session flag is signed out at once: INITIAL_SESSION without a session and no call', async () => {
     const { manager, events } = setup();
     expect(manager.status).toBe('signedOut');
