@@ -28,7 +28,7 @@ export function useLikedStations(userId: string | null): readonly string[] {
   return data ?? [];
 }
 
-/** POST or DELETE /radio/{id}/like. */
+/** PUT or DELETE /radio/{id}/like. */
 export async function setLike(stationId: string, liked: boolean): Promise<LikeState> {
   return dataOf(liked ? likeStation({ path: { id: stationId }, throwOnError: true }) : unlikeStation({ path: { id: stationId }, throwOnError: true }));
 }
