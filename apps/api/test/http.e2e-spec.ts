@@ -92,6 +92,18 @@ describe('HTTP conventions and client logs', () => {
     expect(doc.body).toEqual(committed);
   });
 
+  it('documents every error answer as our JSON error, even where the success answer is audio', async () => {
+    const doc = await http().get('/api/docs-json').expect(200);
+    const errors = Object.values(doc.body.paths as Record<string, Record<string, { responses: Record<string, { content?: object }> }>>)
+      .flatMap((operations) => Object.values(operations))
+      .flatMap((operation) => Object.entries(operation.responses).filter(([status]) => Number(status) >= 400))
+      .map(([, response]) => Object.keys(response.content ?? {}));
+    expect(errors.length).toBeGreaterThan(30);
+    expect(new Set(errors.map((types) => types.join()))).toEqual(new Set(['application/json']));
+    const stream = doc.body.paths['/api/v1/radio/{id}/stream'].get.responses;
+    expect(Object.keys(stream['200'].content)).toEqual(['audio/mpeg', 'audio/aac']);
+  });
+
   it('rate-limits client logs per IP with 429 and Retry-After', async () => {
     const ip = '203.0.113.9';
     const statuses: number[] = [];

@@ -3,7 +3,7 @@ import { Endpoint } from '../core/http/endpoint.decorator';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, OptionalPrincipal, type Principal } from '../auth/auth.guard';
 import { LikesService } from './likes.service';
 import { LikedStationsDto, LikesDto, NowPlayingDto, SearchQueryDto, SearchResultDto, StationDto, StationIdParamDto, StationsQueryDto, WeeklyTopDto } from './radio.dto';
@@ -26,11 +26,10 @@ export class RadioController {
   @Get('radio/:id/stream')
   @Head('radio/:id/stream')
   @SkipThrottle()
-  @ApiProduces('audio/mpeg', 'audio/aac')
-  @ApiOkResponse({ description: 'Endless audio' })
   @Endpoint({
     id: 'streamStation',
     summary: "The station's audio through our same-origin relay (CORS-clean, ICY metadata removed)",
+    okMedia: { description: 'Endless audio', types: ['audio/mpeg', 'audio/aac'] },
     errors: [HttpStatus.NOT_FOUND, { status: HttpStatus.BAD_GATEWAY, description: 'The station does not answer' }, { status: HttpStatus.SERVICE_UNAVAILABLE, description: 'The station has as many listeners as the relay allows' }],
   })
   async stream(@Param() { id }: StationIdParamDto, @Req() req: Request, @Res() res: Response): Promise<void> {

@@ -4,6 +4,20 @@ export type ClientOptions = {
     baseUrl: string;
 };
 
+export type ErrorDto = {
+    statusCode: number;
+    error: string;
+    message: string | Array<string>;
+    /**
+     * The request fields that failed validation
+     */
+    fields?: Array<string>;
+    /**
+     * A stable, machine-readable reason where clients act on it
+     */
+    code?: string;
+};
+
 export type DatabaseHealthDto = {
     status: 'up' | 'down';
     /**
@@ -19,20 +33,6 @@ export type HealthDto = {
      * Seconds since the process started
      */
     uptimeSeconds: number;
-};
-
-export type ErrorDto = {
-    statusCode: number;
-    error: string;
-    message: string | Array<string>;
-    /**
-     * The request fields that failed validation
-     */
-    fields?: Array<string>;
-    /**
-     * A stable, machine-readable reason where clients act on it
-     */
-    code?: string;
 };
 
 export type CreateClientLogDto = {
@@ -715,8 +715,10 @@ export type StreamStationResponses = {
     /**
      * Endless audio
      */
-    200: unknown;
+    200: Blob | File;
 };
+
+export type StreamStationResponse = StreamStationResponses[keyof StreamStationResponses];
 
 export type GetNowPlayingData = {
     body?: never;
