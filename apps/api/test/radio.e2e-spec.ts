@@ -88,6 +88,8 @@ describe('radio: catalogue, likes and the weekly top', () => {
       expect(await (await vote('PUT', 'jazz-three', token)).json()).toEqual({ count: 1, likedByMe: true });
       expect((await get('/radio/jazz-three/likes')).body).toEqual({ count: 1, likedByMe: false });
       expect((await get('/radio/jazz-three/likes', { authorization: `Bearer ${token}` })).body).toEqual({ count: 1, likedByMe: true });
+      // Reading likes needs no session, but a token that is sent must be valid (as documented).
+      expect((await get('/radio/jazz-three/likes', { authorization: 'Bearer not-a-token' })).status).toBe(401);
       await vote('PUT', 'metal-one', token);
       expect((await get('/radio/liked', { authorization: `Bearer ${token}` })).body).toEqual({ stationIds: ['metal-one', 'jazz-three'] });
       expect((await get('/radio/liked')).status).toBe(401);

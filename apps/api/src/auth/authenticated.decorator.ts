@@ -13,13 +13,14 @@ export const AUTHENTICATED = Symbol('authenticated');
 
 /**
  * Who may call the route: the bearer of a valid access token of a live session (AuthGuard checks it for every route
- * that carries this decorator; routes without it are public). Documents the bearer scheme and the 401/403 answers.
+ * that carries this decorator; routes without it are public). Documents the bearer scheme and the 401/403 answers (an
+ * optional route answers 401 too, to a token that is not valid).
  */
 export function Authenticated(options: AuthenticatedOptions = {}): MethodDecorator {
   return applyDecorators(
     SetMetadata(AUTHENTICATED, options),
     ApiBearerAuth(),
-    ...(options.optional ? [] : [ApiResponse({ status: HttpStatus.UNAUTHORIZED, type: ErrorDto })]),
+    ApiResponse({ status: HttpStatus.UNAUTHORIZED, type: ErrorDto, ...(options.optional ? { description: 'An access token was sent but is not valid' } : {}) }),
     ...(options.confirmed ? [ApiResponse({ status: HttpStatus.FORBIDDEN, type: ErrorDto, description: 'code account_required' })] : []),
   );
 }

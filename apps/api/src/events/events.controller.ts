@@ -28,7 +28,7 @@ export class EventsController {
   @Endpoint({
     id: 'recordAffiliateClick',
     summary: "Record a click on an event's ticket link (with the user, when signed in)",
-    errors: [HttpStatus.BAD_REQUEST, { status: HttpStatus.UNAUTHORIZED, description: 'An access token was sent but is not valid' }, HttpStatus.NOT_FOUND, { status: HttpStatus.TOO_MANY_REQUESTS, description: 'Too many clicks; see Retry-After' }],
+    errors: [HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, { status: HttpStatus.TOO_MANY_REQUESTS, description: 'Too many clicks; see Retry-After' }],
   })
   @Authenticated({ optional: true })
   recordClick(

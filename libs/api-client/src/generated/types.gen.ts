@@ -846,6 +846,10 @@ export type GetStationLikesData = {
 };
 
 export type GetStationLikesErrors = {
+    /**
+     * An access token was sent but is not valid
+     */
+    401: ErrorDto;
     404: ErrorDto;
 };
 
