@@ -1,118 +1,117 @@
-import * as client from '@grouarock/api-client';
 import { apiClient, getUser, updateUser } from '@grouarock/api-client';
 import { SessionManager } from '../features/auth';
-import { httpError, ok, rejects, sessionDto } from '../testing/auth-fixtures';
-import { ApiError, configureApiClient, isTokenEndpoint, toApiError, withTimeout } from './api';
+import { apiError, apiServer, apiUrl, http, HttpResponse, setApiSession, setupApiServer } from '../testing/api-server';
+import { sessionDto } from '../testing/auth-fixtures';
+import { ApiError, isTokenEndpoint, toApiError, withTimeout } from './api';
 
-// The session's own calls are stand-ins; every other call goes through the real generated client.
-jest.mock('@grouarock/api-client', () => ({ ...jest.requireActual('@grouarock/api-client'), token: jest.fn(), logout: jest.fn() }));
+// The client is configured as main.tsx does it (setupApiServer), with the test's session (setApiSession).
+setupApiServer();
 
-const api = jest.mocked(client);
+type TokenAnswer = ReturnType<typeof sessionDto> | (() => Response | Promise<Response>);
 
 /**
- * A stand-in for the server: /api/v1/auth/user answers 200 only to the currently valid token, 401 otherwise.
- * `valid` is what the server accepts right now; `seen` what reached it (with the body, to show repeats keep it).
+ * The server: /api/v1/auth/user answers 200 only to the currently valid token, 401 otherwise; the token endpoint
+ * gives `tokens` in turn (a refused refresh once they run out). `valid` is what the server accepts right now; `seen`
+ * what reached it after the sign-in (with the body, to show repeats keep it).
  */
-function fakeServer() {
+function fakeServer(...tokens: TokenAnswer[]) {
   const seen: { url: string; authorization: string | null; body: string }[] = [];
-  const state = { valid: '' };
-  const send = async (request: Request) => {
-    const authorization = request.headers.get('Authorization');
-    seen.push({ url: new URL(request.url).pathname + new URL(request.url).search, authorization, body: await request.text() });
-    const status = authorization === `Bearer ${state.valid}` ? 200 : 401;
-    return Response.json(status === 200 ? { ok: true } : { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' }, { status });
+  const state = { valid: '', recording: true };
+  const record = async (request: Request) => {
+    const url = new URL(request.url);
+    if (state.recording) seen.push({ url: url.pathname + url.search, authorization: request.headers.get('Authorization'), body: await request.text() });
   };
-  return { send, seen, state };
+  apiServer.use(
+    http.all(apiUrl('/auth/user'), async ({ request }) => {
+      await record(request);
+      const valid = request.headers.get('Authorization') === `Bearer ${state.valid}`;
+      return valid ? HttpResponse.json({ ok: true }) : apiError(401, { message: 'Unauthorized' });
+    }),
+    http.post(apiUrl('/auth/token'), async ({ request }) => {
+      await record(request);
+      const next = tokens.shift();
+      if (!next) return apiError(401, { code: 'invalid_refresh_token' });
+      return typeof next === 'function' ? next() : HttpResponse.json(next);
+    }),
+  );
+  return { seen, state };
 }
 
-let unconfigure: () => void = () => undefined;
-afterEach(() => unconfigure());
-
-/** The generated client, set up as main.tsx does, talking to `server`. */
-function connect(manager: SessionManager, server: ReturnType<typeof fakeServer>) {
-  unconfigure = configureApiClient(manager, server.send);
-  apiClient.setConfig({ baseUrl: 'http://localhost' });
-}
-
-async function signedInManager() {
+/** A signed-in session whose token the client carries; the sign-in itself is not among `seen`. */
+async function signedIn(server: ReturnType<typeof fakeServer>) {
   const manager = new SessionManager({ arrivedThroughRedirect: () => false, storage: null });
+  setApiSession(manager);
   await manager.initialize();
-  api.token.mockImplementationOnce(() => ok(sessionDto()) as never);
+  server.state.recording = false;
   await manager.signInWithPassword('fan@example.com', 'riff-raff');
+  server.state.recording = true;
   return manager;
 }
 
+const tokenCalls = (server: ReturnType<typeof fakeServer>) => server.seen.filter((request) => request.url.startsWith('/api/v1/auth/token'));
+
 describe('the configured API client', () => {
   it('sends the access token as a Bearer header', async () => {
-    const manager = await signedInManager();
-    const server = fakeServer();
+    const server = fakeServer(sessionDto());
+    const manager = await signedIn(server);
     server.state.valid = manager.accessToken() ?? '';
-    connect(manager, server);
 
     await expect(getUser()).resolves.toMatchObject({ response: { status: 200 } });
     expect(server.seen).toEqual([{ url: '/api/v1/auth/user', authorization: `Bearer ${manager.accessToken()}`, body: '' }]);
   });
 
   it('after a 401 refreshes once and repeats the call with the new token', async () => {
-    const manager = await signedInManager();
-    const expired = manager.accessToken();
-    const server = fakeServer();
     const fresh = sessionDto();
+    const server = fakeServer(sessionDto(), fresh);
+    const manager = await signedIn(server);
+    const expired = manager.accessToken();
     server.state.valid = fresh.access_token;
-    api.token.mockImplementationOnce(() => ok(fresh) as never);
-    connect(manager, server);
 
     await expect(getUser()).resolves.toMatchObject({ response: { status: 200 } });
 
-    expect(server.seen.map((s) => s.authorization)).toEqual([`Bearer ${expired}`, `Bearer ${fresh.access_token}`]);
-    expect(api.token).toHaveBeenLastCalledWith(expect.objectContaining({ query: { grant_type: 'refresh_token' } }));
+    expect(server.seen.filter((request) => request.url === '/api/v1/auth/user').map((s) => s.authorization)).toEqual([`Bearer ${expired}`, `Bearer ${fresh.access_token}`]);
+    expect(tokenCalls(server).map((request) => request.url)).toEqual(['/api/v1/auth/token?grant_type=refresh_token']);
     expect(manager.accessToken()).toBe(fresh.access_token);
   });
 
   it('concurrent calls that all got a 401 share one refresh', async () => {
-    const manager = await signedInManager();
-    const server = fakeServer();
     const fresh = sessionDto();
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const server = fakeServer(sessionDto(), async () => (await answered, HttpResponse.json(fresh)));
+    await signedIn(server);
     server.state.valid = fresh.access_token;
-    let answer!: (value: unknown) => void;
-    api.token.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)) as never);
-    connect(manager, server);
 
     const calls = [1, 2, 3].map(() => getUser());
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    answer({ data: fresh });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answer();
     const results = await Promise.all(calls);
 
     expect(results.map((r) => r.response.status)).toEqual([200, 200, 200]);
-    expect(api.token).toHaveBeenCalledTimes(2); // the sign-in, then one refresh
+    expect(tokenCalls(server)).toHaveLength(1); // one refresh after the sign-in
   });
 
   it('retries only once: a second 401 is the answer', async () => {
-    const manager = await signedInManager();
-    const server = fakeServer();
+    const server = fakeServer(sessionDto(), sessionDto());
+    await signedIn(server);
     server.state.valid = 'nothing-matches';
-    api.token.mockImplementationOnce(() => ok(sessionDto()) as never);
-    connect(manager, server);
 
     await expect(getUser({ throwOnError: true })).rejects.toMatchObject({ status: 401 });
-    expect(server.seen).toHaveLength(2);
+    expect(server.seen.filter((request) => request.url === '/api/v1/auth/user')).toHaveLength(2);
   });
 
   it('when the refresh is refused the call fails and the session is over', async () => {
-    const manager = await signedInManager();
-    const server = fakeServer();
-    api.token.mockImplementationOnce(() => rejects(httpError(401, { code: 'invalid_refresh_token' })));
-    connect(manager, server);
+    const server = fakeServer(sessionDto(), () => apiError(401, { code: 'invalid_refresh_token' }));
+    const manager = await signedIn(server);
 
     await expect(getUser({ throwOnError: true })).rejects.toMatchObject({ status: 401 });
-    expect(server.seen).toHaveLength(1);
+    expect(server.seen.filter((request) => request.url === '/api/v1/auth/user')).toHaveLength(1);
     expect(manager.status).toBe('signedOut');
   });
 
   it('never adds a token to, nor retries, the token endpoint; signed out there is nothing to add', async () => {
-    const manager = new SessionManager({ arrivedThroughRedirect: () => false, storage: null });
     const server = fakeServer();
-    connect(manager, server);
+    setApiSession(new SessionManager({ arrivedThroughRedirect: () => false, storage: null }));
 
     await expect(apiClient.post({ url: '/api/v1/auth/token?grant_type=refresh_token', throwOnError: true })).rejects.toBeInstanceOf(ApiError);
     await expect(getUser({ throwOnError: true })).rejects.toMatchObject({ status: 401 });
@@ -120,7 +119,6 @@ describe('the configured API client', () => {
       { url: '/api/v1/auth/token?grant_type=refresh_token', authorization: null, body: '' },
       { url: '/api/v1/auth/user', authorization: null, body: '' },
     ]);
-    expect(api.token).not.toHaveBeenCalled();
   });
 
   it('recognises the token endpoint with or without its query', () => {
@@ -131,23 +129,20 @@ describe('the configured API client', () => {
   });
 
   it('repeats a call with its body after the refresh', async () => {
-    const manager = await signedInManager();
-    const server = fakeServer();
     const fresh = sessionDto();
+    const server = fakeServer(sessionDto(), fresh);
+    await signedIn(server);
     server.state.valid = fresh.access_token;
-    api.token.mockImplementationOnce(() => ok(fresh) as never);
-    connect(manager, server);
 
     const { response } = await updateUser({ body: { data: { username: 'riff' } } });
 
     expect(response.status).toBe(200);
-    expect(server.seen.map((s) => s.body)).toEqual(['{"data":{"username":"riff"}}', '{"data":{"username":"riff"}}']);
+    expect(server.seen.filter((request) => request.url === '/api/v1/auth/user').map((s) => s.body)).toEqual(['{"data":{"username":"riff"}}', '{"data":{"username":"riff"}}']);
   });
 
   it('leaves a call that brings its own Authorization header alone', async () => {
-    const manager = await signedInManager();
-    const server = fakeServer();
-    connect(manager, server);
+    const server = fakeServer(sessionDto());
+    await signedIn(server);
 
     await getUser({ headers: { Authorization: 'Bearer mine' } });
 

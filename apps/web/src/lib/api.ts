@@ -101,11 +101,11 @@ export async function retryUnauthorized(source: AccessTokenSource, response: Res
 
 /**
  * The API is same-origin: the built app is served by the API itself, and `npm run dev` proxies /api. Every call
- * of the generated client goes through `send` (the browser's fetch by default) with the time limit, carries the
+ * of the generated client goes through the browser's fetch with the time limit, carries the
  * session's access token (repeated once after a refresh when it had expired), and fails with an ApiError. Returns a function that undoes it (for tests).
  */
-export function configureApiClient(source: AccessTokenSource, send: Send = (request) => fetch(request)): () => void {
-  const timed = withTimeout(send);
+export function configureApiClient(source: AccessTokenSource): () => void {
+  const timed = withTimeout((request) => fetch(request));
   // The generated client always calls its fetch with a single Request.
   apiClient.setConfig({ baseUrl: location.origin, fetch: timed as typeof fetch });
   const { request, response, error } = apiClient.interceptors;

@@ -2,6 +2,8 @@ import * as client from '@grouarock/api-client';
 import { httpError, networkError, ok, rejects, sessionDto, userDto } from '../../testing/auth-fixtures';
 import { REFRESH_BACKOFF_MS, REFRESH_TICK_MS, SESSION_FLAG_KEY, SessionManager, type AuthEvent } from './session-manager';
 
+// The unit test of the session's timing rules (ticks, back-off) under fake timers: its transport is stubbed here,
+// while every component test and the client's own spec (lib/api.spec.ts) answer over MSW.
 jest.mock('@grouarock/api-client', () => ({
   token: jest.fn(),
   logout: jest.fn(),
