@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { Card, displayHeading, Spinner, Tabs, useToast } from '@grouarock/ui';
+import { Card, PageTitle, Spinner, Tabs, useToast } from '@grouarock/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { useDocumentMeta } from '../../../lib/document-meta';
@@ -26,13 +26,6 @@ const page = (theme: Theme) => css`
     gap: ${theme.space[5]};
     padding: ${theme.space[5]} ${theme.space[3]};
   }
-`;
-
-const title = (theme: Theme) => css`
-  margin: 0;
-  ${displayHeading(theme)}
-  font-size: ${theme.fontSizes['4xl']};
-  line-height: 1;
 `;
 
 const subtitle = (theme: Theme) => css`
@@ -119,9 +112,9 @@ export function AuthPage() {
         ) : (
           <>
             <div>
-              <h1 id="auth-title" css={title}>
+              <PageTitle id="auth-title" size="md">
                 {t('auth.page.title')}
-              </h1>
+              </PageTitle>
               <p css={subtitle}>{t('auth.page.subtitle')}</p>
             </div>
             <Tabs

@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { Button, displayHeading } from '@grouarock/ui';
+import { Button, PageTitle } from '@grouarock/ui';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { useAuth, useAuthDialog } from '../../auth';
@@ -10,13 +10,6 @@ const header = (theme: Theme) => css`
   align-items: flex-end;
   justify-content: space-between;
   gap: ${theme.space[4]};
-`;
-
-const title = (theme: Theme) => css`
-  margin: 0;
-  ${displayHeading(theme)}
-  font-size: ${theme.fontSizes['4xl']};
-  line-height: 1;
 `;
 
 const subtitle = (theme: Theme) => css`
@@ -41,7 +34,7 @@ export function PageHeader() {
   return (
     <header css={header}>
       <div>
-        <h1 css={title}>{t('radio.title')}</h1>
+        <PageTitle size="md">{t('radio.title')}</PageTitle>
         <p css={subtitle}>{t('radio.subtitle')}</p>
       </div>
       <nav aria-label={t('radio.header.label')}>
