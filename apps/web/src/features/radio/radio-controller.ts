@@ -6,11 +6,10 @@ import type {
   RadioPlayer,
   Recording,
   SleepTimerMinutes,
-  StreamSource,
 } from '@grouarock/audio-engine';
 import type { createStore } from 'jotai';
 import type * as PlayerEngine from './player-engine';
-import { streamUrl, type StationDto } from './api/stations';
+import { sourceOf, type StationDto } from './api/stations';
 import {
   activeRecordingAtom,
   currentStationIdAtom,
@@ -42,9 +41,6 @@ const quietLogger: Logger = {
   error: (message, detail) => console.warn(message, ...(detail === undefined ? [] : [detail])),
 };
 
-export function sourceOf(station: Pick<StationDto, 'id' | 'name'>): StreamSource {
-  return { id: station.id, name: station.name, url: streamUrl(station.id) };
-}
 
 /**
  * The radio page's link between React state (jotai atoms) and the audio engine's RadioPlayer. The player, and

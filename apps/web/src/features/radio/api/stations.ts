@@ -1,4 +1,5 @@
 import { listStations, type StationDto } from '@grouarock/api-client';
+import type { StreamSource } from '@grouarock/audio-engine';
 import useSWR from 'swr';
 import { dataOf } from '../../../lib/query';
 
@@ -13,7 +14,7 @@ export function useStations() {
 /** What the hooks' users read while the catalogue is not in (one array, so memos keep their value). */
 export const NO_STATIONS: StationDto[] = [];
 
-/** The same-origin relay every station plays through. */
-export function streamUrl(id: string): string {
-  return `/api/v1/radio/${encodeURIComponent(id)}/stream`;
+/** A station as the audio engine plays it: through our same-origin relay, so the stream is CORS-clean for Web Audio. */
+export function sourceOf(station: Pick<StationDto, 'id' | 'name'>): StreamSource {
+  return { id: station.id, name: station.name, url: `/api/v1/radio/${encodeURIComponent(station.id)}/stream` };
 }

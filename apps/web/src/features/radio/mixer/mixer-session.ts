@@ -10,6 +10,7 @@ import {
   type MixerSettings,
   type OutputDevice,
 } from '@grouarock/audio-engine';
+import { sourceOf } from '../api/stations';
 import type { IAudioContext } from 'standardized-audio-context';
 
 /** A station as a deck needs it. */
@@ -47,10 +48,6 @@ export interface MixerSessionOptions {
   readonly settings: MixerSettings;
 }
 
-/** The relay, always: same origin, so the stream is CORS-clean for Web Audio. */
-export function streamUrl(stationId: string): string {
-  return `/api/v1/radio/${encodeURIComponent(stationId)}/stream`;
-}
 
 const DECK_IDS: readonly DeckId[] = ['a', 'b'];
 
@@ -114,7 +111,7 @@ export class MixerSession {
     if (this.options.context.state === 'suspended') {
       this.options.context.resume().catch(() => undefined);
     }
-    await this.decks[deck].switchStation({ id: station.id, name: station.name, url: streamUrl(station.id) });
+    await this.decks[deck].switchStation(sourceOf(station));
   }
 
   /** A live stream has nothing to pause: the deck stops and closes its connection. */
