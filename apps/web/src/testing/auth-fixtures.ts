@@ -1,5 +1,4 @@
 import type { SessionDto, UserDto } from '@grouarock/api-client';
-import { toApiError } from '../lib/api';
 
 /** Test data in the shapes the generated client returns. */
 export function userDto(overrides: Partial<UserDto> = {}): UserDto {
@@ -28,25 +27,4 @@ export function sessionDto(expiresIn = 900, user: UserDto = userDto()): SessionD
     expires_at: Math.floor(Date.now() / 1000) + expiresIn,
     user,
   };
-}
-
-/** What a generated-client function resolves to on success. */
-export function ok<T>(data: T) {
-  return Promise.resolve({ data, status: 200 });
-}
-
-/** The failure the generated client rejects with for an HTTP answer with our API's JSON error body (lib/api.ts). */
-export function httpError(status: number, body: { message?: string | string[]; code?: string; fields?: string[] } = {}, headers: Record<string, string> = {}) {
-  const response = { status, headers: { get: (name: string) => headers[name.toLowerCase()] ?? null } } as unknown as Response;
-  return toApiError({ statusCode: status, error: 'Error', message: body.message ?? 'Error', ...body }, response);
-}
-
-/** The failure the generated client rejects with when a request got no answer. */
-export function networkError() {
-  return toApiError(new TypeError('Failed to fetch'), undefined);
-}
-
-/** What a generated-client function returns when it throws (throwOnError): typed to fit any of them. */
-export function rejects(error: unknown): Promise<never> {
-  return Promise.reject(error);
 }

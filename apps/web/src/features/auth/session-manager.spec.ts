@@ -1,31 +1,31 @@
-import * as client from '@grouarock/api-client';
-import { httpError, networkError, ok, rejects, sessionDto, userDto } from '../../testing/auth-fixtures';
+import { HttpResponse } from 'msw';
+import { apiError, apiServer, apiUrl, answer, http, recordRequests, setApiSession, setupApiServer } from '../../testing/api-server';
+import { sessionDto, userDto } from '../../testing/auth-fixtures';
 import { REFRESH_BACKOFF_MS, REFRESH_TICK_MS, SESSION_FLAG_KEY, SessionManager, type AuthEvent } from './session-manager';
 
-// The unit test of the session's timing rules (ticks, back-off) under fake timers: its transport is stubbed here,
-// while every component test and the client's own spec (lib/api.spec.ts) answer over MSW.
-jest.mock('@grouarock/api-client', () => ({
-  token: jest.fn(),
-  logout: jest.fn(),
-  signUp: jest.fn(),
-  signInAnonymously: jest.fn(),
-  getUser: jest.fn(),
-  updateUser: jest.fn(),
-  resendConfirmation: jest.fn(),
-  recoverPassword: jest.fn(),
-  resetPassword: jest.fn(),
-  getProviders: jest.fn(),
-}));
+// The session's rules, its timing included (ticks, back-off) under fake timers, against the server over MSW. The
+// timers are fake except the ones the network itself runs on.
+setupApiServer();
 
-const api = jest.mocked(client);
+let requests: string[] = [];
+beforeEach(() => (requests = recordRequests()));
 
-function refreshCalls(): number {
-  return api.token.mock.calls.filter(([options]) => options.query.grant_type === 'refresh_token').length;
+const refreshCalls = () => requests.filter((request) => request === 'POST /api/v1/auth/token?grant_type=refresh_token').length;
+const calls = (path: string) => requests.filter((request) => request.split(' ')[1].split('?')[0] === `/api/v1${path}`);
+
+/** A deferred answer: the request waits until the test calls `respond`. */
+function held(body: object) {
+  let respond!: () => void;
+  const answered = new Promise<void>((resolve) => (respond = resolve));
+  return { respond, answer: async () => (await answered, HttpResponse.json(body)) };
 }
+
+const noAnswer = () => HttpResponse.error();
 
 /** A manager plus the events it emitted, in order. */
 function setup(options: ConstructorParameters<typeof SessionManager>[0] = {}) {
   const manager = new SessionManager({ arrivedThroughRedirect: () => false, navigate: jest.fn(), ...options });
+  setApiSession(manager);
   const events: [AuthEvent, string | null][] = [];
   manager.onAuthStateChange((event, session) => events.push([event, session?.accessToken ?? null]));
   return { manager, events };
@@ -34,15 +34,16 @@ function setup(options: ConstructorParameters<typeof SessionManager>[0] = {}) {
 async function signedIn(expiresIn = 900) {
   const ctx = setup();
   await ctx.manager.initialize();
-  api.token.mockImplementationOnce(() => ok(sessionDto(expiresIn)) as never);
+  apiServer.use(http.post(apiUrl('/auth/token'), () => HttpResponse.json(sessionDto(expiresIn)), { once: true }));
   await ctx.manager.signInWithPassword('fan@example.com', 'riff-raff');
   ctx.events.length = 0;
+  requests.length = 0;
   return ctx;
 }
 
 beforeEach(() => {
   localStorage.clear();
-  jest.useFakeTimers();
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
 });
 
 afterEach(() => {
@@ -66,25 +67,25 @@ describe('SessionManager: start', () => {
     expect(manager.status).toBe('signedOut');
     await manager.initialize();
     expect(events).toEqual([['INITIAL_SESSION', null]]);
-    expect(api.token).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
   });
 
   it('with the flag set is loading, then restores the session through the refresh cookie (INITIAL_SESSION)', async () => {
     localStorage.setItem(SESSION_FLAG_KEY, 'active');
-    api.token.mockImplementationOnce(() => ok(sessionDto()) as never);
+    const tokens = answer('post', '/auth/token', sessionDto());
     const { manager, events } = setup();
     expect(manager.status).toBe('loading');
 
     await manager.initialize();
 
-    expect(api.token).toHaveBeenCalledWith({ query: { grant_type: 'refresh_token' }, body: {}, throwOnError: true });
+    expect(tokens).toEqual([expect.objectContaining({ url: '/api/v1/auth/token?grant_type=refresh_token', authorization: null, body: {} })]);
     expect(manager.status).toBe('signedIn');
     expect(events).toEqual([['INITIAL_SESSION', manager.accessToken()]]);
     expect(manager.session?.user.email).toBe('fan@example.com');
   });
 
   it('also restores when the page was reached through a same-origin redirect (confirmation link, OAuth)', async () => {
-    api.token.mockImplementationOnce(() => ok(sessionDto()) as never);
+    answer('post', '/auth/token', sessionDto());
     const { manager } = setup({ arrivedThroughRedirect: () => true });
     await manager.initialize();
     expect(manager.status).toBe('signedIn');
@@ -93,7 +94,7 @@ describe('SessionManager: start', () => {
 
   it('a refused refresh at start (401) means signed out and forgets the flag', async () => {
     localStorage.setItem(SESSION_FLAG_KEY, 'active');
-    api.token.mockImplementationOnce(() => rejects(httpError(401, { code: 'invalid_refresh_token' })));
+    answer('post', '/auth/token', () => apiError(401, { code: 'invalid_refresh_token' }));
     const { manager, events } = setup();
     await manager.initialize();
     expect(manager.status).toBe('signedOut');
@@ -103,10 +104,10 @@ describe('SessionManager: start', () => {
 
   it('initialize() runs once however often it is called', async () => {
     localStorage.setItem(SESSION_FLAG_KEY, 'active');
-    api.token.mockImplementation(() => ok(sessionDto()) as never);
+    answer('post', '/auth/token', () => HttpResponse.json(sessionDto()));
     const { manager } = setup();
     await Promise.all([manager.initialize(), manager.initialize(), manager.ready()]);
-    expect(api.token).toHaveBeenCalledTimes(1);
+    expect(calls('/auth/token')).toHaveLength(1);
   });
 });
 
@@ -114,15 +115,13 @@ describe('SessionManager: events of the actions', () => {
   it('sign-in emits SIGNED_IN, keeps the token in memory and only a flag in storage', async () => {
     const { manager, events } = setup();
     await manager.initialize();
-    api.token.mockImplementationOnce(() => ok(sessionDto()) as never);
+    const tokens = answer('post', '/auth/token', sessionDto());
 
     const session = await manager.signInWithPassword('fan@example.com', 'riff-raff');
 
-    expect(api.token).toHaveBeenCalledWith({
-      query: { grant_type: 'password' },
-      body: { email: 'fan@example.com', password: 'riff-raff' },
-      throwOnError: true,
-    });
+    expect(tokens).toEqual([
+      expect.objectContaining({ url: '/api/v1/auth/token?grant_type=password', authorization: null, body: { email: 'fan@example.com', password: 'riff-raff' } }),
+    ]);
     expect(events.at(-1)).toEqual(['SIGNED_IN', session.accessToken]);
     expect(manager.status).toBe('signedIn');
     expect(Object.entries(localStorage)).toEqual([[SESSION_FLAG_KEY, 'active']]);
@@ -132,7 +131,7 @@ describe('SessionManager: events of the actions', () => {
     const { manager, events } = setup();
     await manager.initialize();
     events.length = 0;
-    api.token.mockImplementationOnce(() => rejects(httpError(400, { code: 'invalid_credentials', message: 'Invalid login credentials' })));
+    answer('post', '/auth/token', () => apiError(400, { code: 'invalid_credentials', message: 'Invalid login credentials' }));
     await expect(manager.signInWithPassword('fan@example.com', 'nope')).rejects.toMatchObject({ status: 400, code: 'invalid_credentials' });
     expect(events).toEqual([]);
     expect(manager.status).toBe('signedOut');
@@ -140,16 +139,17 @@ describe('SessionManager: events of the actions', () => {
 
   it('sign-out calls logout with its scope, emits SIGNED_OUT and clears the flag', async () => {
     const { manager, events } = await signedIn();
-    api.logout.mockImplementationOnce(() => ok(undefined) as never);
+    const logouts = answer('post', '/auth/logout', new HttpResponse(null, { status: 204 }));
+    const token = manager.accessToken();
     await manager.signOut('global');
-    expect(api.logout).toHaveBeenCalledWith({ query: { scope: 'global' }, throwOnError: true });
+    expect(logouts).toEqual([expect.objectContaining({ url: '/api/v1/auth/logout?scope=global', authorization: `Bearer ${token}` })]);
     expect(events).toEqual([['SIGNED_OUT', null]]);
     expect(localStorage.getItem(SESSION_FLAG_KEY)).toBeNull();
   });
 
   it('a sign-out the server could not take keeps the session and rejects', async () => {
     const { manager, events } = await signedIn();
-    api.logout.mockImplementationOnce(() => rejects(networkError()));
+    answer('post', '/auth/logout', noAnswer);
     await expect(manager.signOut()).rejects.toMatchObject({ status: 0 });
     expect(manager.status).toBe('signedIn');
     expect(events).toEqual([]);
@@ -158,7 +158,7 @@ describe('SessionManager: events of the actions', () => {
   it('updating the user emits USER_UPDATED with the new user', async () => {
     const { manager, events } = await signedIn();
     const updated = userDto({ user_metadata: { username: 'nowy', display_name: 'Nowy' } });
-    api.updateUser.mockImplementationOnce(() => ok(updated) as never);
+    answer('put', '/auth/user', updated);
     await manager.updateUser({ data: { username: 'nowy', display_name: 'Nowy' } });
     expect(events.map(([event]) => event)).toEqual(['USER_UPDATED']);
     expect(manager.session?.user.user_metadata.username).toBe('nowy');
@@ -167,9 +167,9 @@ describe('SessionManager: events of the actions', () => {
   it('a new password from the recovery link signs in with PASSWORD_RECOVERY', async () => {
     const { manager, events } = setup();
     await manager.initialize();
-    api.resetPassword.mockImplementationOnce(() => ok(sessionDto()) as never);
+    const resets = answer('post', '/auth/reset', sessionDto());
     await manager.resetPassword('t'.repeat(40), 'brand-new');
-    expect(api.resetPassword).toHaveBeenCalledWith({ body: { token: 't'.repeat(40), password: 'brand-new' }, throwOnError: true });
+    expect(resets.map((reset) => reset.body)).toEqual([{ token: 't'.repeat(40), password: 'brand-new' }]);
     expect(events.at(-1)?.[0]).toBe('PASSWORD_RECOVERY');
     expect(manager.status).toBe('signedIn');
   });
@@ -177,12 +177,11 @@ describe('SessionManager: events of the actions', () => {
   it('sign-up sends username and display name and expects the session on the next start', async () => {
     const { manager } = setup();
     await manager.initialize();
-    api.signUp.mockImplementationOnce(() => ok({ user: userDto(), confirmation_sent: true }) as never);
+    const signUps = answer('post', '/auth/signup', { user: userDto(), confirmation_sent: true });
     await manager.signUp('fan@example.com', 'riff-raff', 'punkrocker');
-    expect(api.signUp).toHaveBeenCalledWith({
-      body: { email: 'fan@example.com', password: 'riff-raff', data: { username: 'punkrocker', display_name: 'punkrocker' } },
-      throwOnError: true,
-    });
+    expect(signUps.map((signUp) => signUp.body)).toEqual([
+      { email: 'fan@example.com', password: 'riff-raff', data: { username: 'punkrocker', display_name: 'punkrocker' } },
+    ]);
     expect(manager.status).toBe('signedOut');
     expect(localStorage.getItem(SESSION_FLAG_KEY)).toBe('pending');
   });
@@ -200,7 +199,7 @@ describe('SessionManager: refresh', () => {
   it('the 30 s tick refreshes once 90 s or less remain (TOKEN_REFRESHED)', async () => {
     const { manager, events } = await signedIn(200);
     const before = manager.accessToken();
-    api.token.mockImplementation(() => ok(sessionDto(200)) as never);
+    answer('post', '/auth/token', () => HttpResponse.json(sessionDto(200)));
     manager.startAutoRefresh();
 
     // Ticks at 30, 60 and 90 s see 170, 140 and 110 s left: nothing to do.
@@ -216,11 +215,7 @@ describe('SessionManager: refresh', () => {
 
   it('retries a refresh that got no answer after 200, 400, 800 ms', async () => {
     const { manager, events } = await signedIn();
-    api.token
-      .mockImplementationOnce(() => rejects(networkError()))
-      .mockImplementationOnce(() => rejects(httpError(503)))
-      .mockImplementationOnce(() => rejects(networkError()))
-      .mockImplementationOnce(() => ok(sessionDto()) as never);
+    answer('post', '/auth/token', noAnswer, () => apiError(503), noAnswer, () => HttpResponse.json(sessionDto()));
 
     const refreshed = manager.refreshSession();
     await jest.advanceTimersByTimeAsync(0);
@@ -242,7 +237,7 @@ describe('SessionManager: refresh', () => {
 
   it('gives up within one tick and keeps the session (no sign-out for lack of an answer)', async () => {
     const { manager, events } = await signedIn();
-    api.token.mockImplementation(() => rejects(networkError()));
+    answer('post', '/auth/token', noAnswer);
     const refreshed = manager.refreshSession();
     const outcome = expect(refreshed).rejects.toMatchObject({ status: 0 });
     await jest.advanceTimersByTimeAsync(REFRESH_TICK_MS);
@@ -256,7 +251,7 @@ describe('SessionManager: refresh', () => {
 
   it('a refresh refused with 401 (revoked or reused) signs out', async () => {
     const { manager, events } = await signedIn();
-    api.token.mockImplementationOnce(() => rejects(httpError(401, { code: 'refresh_token_reused' })));
+    answer('post', '/auth/token', () => apiError(401, { code: 'refresh_token_reused' }));
     await expect(manager.refreshSession()).resolves.toBeNull();
     expect(manager.status).toBe('signedOut');
     expect(events).toEqual([['SIGNED_OUT', null]]);
@@ -266,12 +261,12 @@ describe('SessionManager: refresh', () => {
 
   it('concurrent refreshes share one request', async () => {
     const { manager } = await signedIn();
-    let answer!: (value: unknown) => void;
-    api.token.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)) as never);
+    const refresh = held(sessionDto());
+    answer('post', '/auth/token', refresh.answer);
     const first = manager.refreshSession();
     const second = manager.refreshSession();
     const third = manager.refreshAccessToken();
-    answer({ data: sessionDto() });
+    refresh.respond();
     const [a, b, c] = await Promise.all([first, second, third]);
     expect(refreshCalls()).toBe(1);
     expect(a).toBe(b);
@@ -280,19 +275,19 @@ describe('SessionManager: refresh', () => {
 
   it('a refresh that was in flight during a sign-out does not sign back in', async () => {
     const { manager } = await signedIn();
-    let answer!: (value: unknown) => void;
-    api.token.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)) as never);
-    api.logout.mockImplementationOnce(() => ok(undefined) as never);
+    const refresh = held(sessionDto());
+    answer('post', '/auth/token', refresh.answer);
+    answer('post', '/auth/logout', new HttpResponse(null, { status: 204 }));
     const refreshed = manager.refreshSession();
     await manager.signOut();
-    answer({ data: sessionDto() });
+    refresh.respond();
     await refreshed;
     expect(manager.status).toBe('signedOut');
   });
 
   it('a restore that got no answer leaves the visitor signed out and is retried on the tick', async () => {
     localStorage.setItem(SESSION_FLAG_KEY, 'active');
-    api.token.mockImplementation(() => rejects(networkError()));
+    answer('post', '/auth/token', noAnswer);
     const { manager, events } = setup();
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     manager.startAutoRefresh();
@@ -302,8 +297,7 @@ describe('SessionManager: refresh', () => {
     expect(events).toEqual([['INITIAL_SESSION', null]]);
     expect(localStorage.getItem(SESSION_FLAG_KEY)).toBe('active');
 
-    api.token.mockReset();
-    api.token.mockImplementation(() => ok(sessionDto()) as never);
+    answer('post', '/auth/token', () => HttpResponse.json(sessionDto()));
     await jest.advanceTimersByTimeAsync(1);
     expect(manager.status).toBe('signedIn');
     expect(events.at(-1)?.[0]).toBe('SIGNED_IN');
