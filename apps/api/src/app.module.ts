@@ -16,6 +16,7 @@ import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
 import { RadioModule } from './radio/radio.module';
 import { EventsModule } from './events/events.module';
+import { BillingModule } from './billing/billing.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { ScheduleModule } from '@nestjs/schedule';
 
@@ -63,6 +64,7 @@ export class AppModule {
         RealtimeModule,
         RadioModule,
         EventsModule,
+        BillingModule,
         ...serveWeb,
       ],
       // Rate limits first, so a flood of bad tokens is throttled like any other request.

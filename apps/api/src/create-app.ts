@@ -9,6 +9,8 @@ export async function createApp(options: AppModuleOptions & { preview?: boolean 
     bufferLogs: true,
     preview: options.preview,
     abortOnError: false,
+    // Stripe signs the bytes it sends: the webhook verifies req.rawBody, kept beside the parsed body.
+    rawBody: true,
   });
   configureApp(app);
   return app;

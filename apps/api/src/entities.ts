@@ -3,6 +3,10 @@ import { Identity } from './auth/identity.entity';
 import { RefreshToken } from './auth/refresh-token.entity';
 import { Session } from './auth/session.entity';
 import { User } from './auth/user.entity';
+import { BillingCustomer } from './billing/billing-customer.entity';
+import { BillingSubscription } from './billing/billing-subscription.entity';
+import { PlanGrant } from './billing/plan-grant.entity';
+import { StripeEvent } from './billing/stripe-event.entity';
 import { AffiliateClick } from './events/affiliate-click.entity';
 import { MusicEvent } from './events/event.entity';
 import { StationLike } from './radio/station-like.entity';
@@ -13,4 +17,4 @@ import { VisitorCounter } from './site/visitor-counter.entity';
 import { VisitorSession } from './site/visitor-session.entity';
 
 /** Every entity. The database module registers exactly these; the schema check compares them to the migrations. */
-export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick];
+export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant];

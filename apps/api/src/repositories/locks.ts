@@ -7,4 +7,8 @@ export const AdvisoryLock = {
   weeklyStatsRun: 7_264_012,
   /** Taken by the every-minute recalculation, so that among several API processes only one runs it. */
   weeklyStatsSchedule: 7_264_011,
+  /** With hashtext(customer id) as the second key (a 32-bit pair): one sync of a Stripe customer at a time. */
+  billingCustomerSync: 7_264_021,
+  /** Taken by the hourly billing reconciliation, so that only one API process runs it. */
+  billingReconciliation: 7_264_022,
 } as const;

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { BillingRepository } from './billing.repository';
 import { ClientLogRepository } from './client-log.repository';
 import { DatabaseRepository } from './database.repository';
 import { EmailTokenRepository } from './email-token.repository';
@@ -9,13 +10,15 @@ import { LikeRepository } from './like.repository';
 import { Mailer } from './mailer';
 import { SessionRepository } from './session.repository';
 import { StationRepository } from './station.repository';
+import { StripeGateway } from './stripe-gateway';
 import { UpstreamConnector } from './upstream-connector';
 import { UserRepository } from './user.repository';
 import { VisitorRepository } from './visitor.repository';
 import { WeeklyTopRepository } from './weekly-top.repository';
 
-/** One class per outside system: the database's tables, the event bus, the radio upstreams, the mail server. */
+/** One class per outside system: the database's tables, the event bus, the radio upstreams, the mail server, Stripe. */
 const repositories = [
+  BillingRepository,
   ClientLogRepository,
   DatabaseRepository,
   EmailTokenRepository,
@@ -26,6 +29,7 @@ const repositories = [
   Mailer,
   SessionRepository,
   StationRepository,
+  StripeGateway,
   UpstreamConnector,
   UserRepository,
   VisitorRepository,

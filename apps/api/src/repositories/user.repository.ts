@@ -25,6 +25,10 @@ export class UserRepository {
     return this.users.exists({ where: { email } });
   }
 
+  findById(id: string): Promise<User | null> {
+    return this.users.findOneBy({ id });
+  }
+
   findByEmail(email: string): Promise<User | null> {
     return this.users.findOneBy({ email });
   }

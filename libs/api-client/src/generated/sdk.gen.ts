@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AuthorizeData, AuthorizeErrors, CreateClientLogData, CreateClientLogErrors, CreateClientLogResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLikedStationsData, GetLikedStationsErrors, GetLikedStationsResponses, GetNowPlayingData, GetNowPlayingErrors, GetNowPlayingResponses, GetProvidersData, GetProvidersResponses, GetStationData, GetStationErrors, GetStationLikesData, GetStationLikesErrors, GetStationLikesResponses, GetStationResponses, GetUserData, GetUserErrors, GetUserResponses, GetVisitorsData, GetVisitorsResponses, GetWeeklyTopData, GetWeeklyTopResponses, LikeStationData, LikeStationErrors, LikeStationResponses, ListEventsData, ListEventsResponses, ListStationsData, ListStationsResponses, LogoutData, LogoutErrors, LogoutResponses, OauthCallbackData, RecordAffiliateClickData, RecordAffiliateClickErrors, RecordAffiliateClickResponses, RecoverPasswordData, RecoverPasswordErrors, RecoverPasswordResponses, RegisterVisitData, RegisterVisitErrors, RegisterVisitResponses, ResendConfirmationData, ResendConfirmationErrors, ResendConfirmationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SearchData, SearchResponses, SignInAnonymouslyData, SignInAnonymouslyErrors, SignInAnonymouslyResponses, SignUpData, SignUpErrors, SignUpResponses, StreamStationData, StreamStationErrors, StreamStationResponses, TokenData, TokenErrors, TokenResponses, UnlikeStationData, UnlikeStationErrors, UnlikeStationResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, VerifyEmailData } from './types.gen';
+import type { AuthorizeData, AuthorizeErrors, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateClientLogData, CreateClientLogErrors, CreateClientLogResponses, GetBillingPlansData, GetBillingPlansResponses, GetEntitlementsData, GetEntitlementsErrors, GetEntitlementsResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLikedStationsData, GetLikedStationsErrors, GetLikedStationsResponses, GetNowPlayingData, GetNowPlayingErrors, GetNowPlayingResponses, GetProvidersData, GetProvidersResponses, GetStationData, GetStationErrors, GetStationLikesData, GetStationLikesErrors, GetStationLikesResponses, GetStationResponses, GetUserData, GetUserErrors, GetUserResponses, GetVisitorsData, GetVisitorsResponses, GetWeeklyTopData, GetWeeklyTopResponses, LikeStationData, LikeStationErrors, LikeStationResponses, ListEventsData, ListEventsResponses, ListStationsData, ListStationsResponses, LogoutData, LogoutErrors, LogoutResponses, OauthCallbackData, OpenBillingPortalData, OpenBillingPortalErrors, OpenBillingPortalResponses, RecordAffiliateClickData, RecordAffiliateClickErrors, RecordAffiliateClickResponses, RecoverPasswordData, RecoverPasswordErrors, RecoverPasswordResponses, RegisterVisitData, RegisterVisitErrors, RegisterVisitResponses, ResendConfirmationData, ResendConfirmationErrors, ResendConfirmationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SearchData, SearchResponses, SignInAnonymouslyData, SignInAnonymouslyErrors, SignInAnonymouslyResponses, SignUpData, SignUpErrors, SignUpResponses, StreamStationData, StreamStationErrors, StreamStationResponses, SyncSubscriptionData, SyncSubscriptionErrors, SyncSubscriptionResponses, TokenData, TokenErrors, TokenResponses, UnlikeStationData, UnlikeStationErrors, UnlikeStationResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, VerifyEmailData } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -250,4 +250,49 @@ export const recordAffiliateClick = <ThrowOnError extends boolean = false>(optio
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * The plans with their prices and limits, and whether they can be bought online here
+ */
+export const getBillingPlans = <ThrowOnError extends boolean = false>(options?: Options<GetBillingPlansData, ThrowOnError>) => (options?.client ?? client).get<GetBillingPlansResponses, unknown, ThrowOnError>({ url: '/api/v1/billing/plans', ...options });
+
+/**
+ * A Stripe Checkout Session for the plan (a first subscription starts with the free trial); go to its url
+ */
+export const createCheckout = <ThrowOnError extends boolean = false>(options: Options<CreateCheckoutData, ThrowOnError>) => (options.client ?? client).post<CreateCheckoutResponses, CreateCheckoutErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/billing/checkout',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Stripe's customer portal (cancel at period end, switch plan, invoices); go to its url
+ */
+export const openBillingPortal = <ThrowOnError extends boolean = false>(options?: Options<OpenBillingPortalData, ThrowOnError>) => (options?.client ?? client).post<OpenBillingPortalResponses, OpenBillingPortalErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/billing/portal',
+    ...options
+});
+
+/**
+ * Re-read the account's subscriptions from Stripe now (after checkout, without waiting for the webhook)
+ */
+export const syncSubscription = <ThrowOnError extends boolean = false>(options?: Options<SyncSubscriptionData, ThrowOnError>) => (options?.client ?? client).post<SyncSubscriptionResponses, SyncSubscriptionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/billing/sync',
+    ...options
+});
+
+/**
+ * The account's plan, what gives it, and its limits
+ */
+export const getEntitlements = <ThrowOnError extends boolean = false>(options?: Options<GetEntitlementsData, ThrowOnError>) => (options?.client ?? client).get<GetEntitlementsResponses, GetEntitlementsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/me/entitlements',
+    ...options
 });

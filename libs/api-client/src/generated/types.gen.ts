@@ -345,6 +345,100 @@ export type AffiliateClickCreatedDto = {
     id: string;
 };
 
+export type PlanLimitsDto = {
+    /**
+     * AI studio generations per Europe/Warsaw calendar day; null is unlimited
+     */
+    aiGenerationsPerDay: number | null;
+    /**
+     * The studio's premium providers and tools (AIVA, BandLab)
+     */
+    premiumStudioTools: boolean;
+    /**
+     * Studio tracks of 5 minutes and more
+     */
+    longTracks: boolean;
+    /**
+     * The developer API plan the plan includes
+     */
+    apiPlan: 'free' | 'developer';
+    /**
+     * Stations the plan offers (5, 50+, 200+)
+     */
+    stations: number;
+};
+
+export type PlanOfferDto = {
+    plan: 'basic' | 'premium' | 'ultra';
+    /**
+     * Monthly price in US dollars
+     */
+    priceUsd: number;
+    limits: PlanLimitsDto;
+};
+
+export type BillingPlansDto = {
+    /**
+     * Whether plans can be bought online on this installation (Stripe is configured)
+     */
+    onlinePayment: boolean;
+    /**
+     * Days a first subscription is free
+     */
+    trialDays: number;
+    /**
+     * The plan every account has at least on this installation
+     */
+    defaultPlan: 'basic' | 'premium' | 'ultra';
+    plans: Array<PlanOfferDto>;
+};
+
+export type CheckoutRequestDto = {
+    /**
+     * The plan to buy; the server picks its price
+     */
+    planType: 'premium' | 'ultra';
+};
+
+export type RedirectDto = {
+    url: string;
+};
+
+export type SubscriptionDto = {
+    plan: 'premium' | 'ultra';
+    /**
+     * Whether it gives the plan now (a trial, a paid period, or a renewal being retried)
+     */
+    entitles: boolean;
+    /**
+     * Cancelled: the plan lasts until currentPeriodEnd, then ends
+     */
+    cancelAtPeriodEnd: boolean;
+    currentPeriodEnd: string | null;
+    /**
+     * When the free trial ends, while in one
+     */
+    trialEnd: string | null;
+};
+
+export type EntitlementsDto = {
+    plan: 'basic' | 'premium' | 'ultra';
+    /**
+     * What gives the plan: the installation's default, a subscription, or an operator
+     */
+    source: 'default' | 'subscription' | 'grant';
+    limits: PlanLimitsDto;
+    subscription: SubscriptionDto | null;
+    /**
+     * An operator's grant ends then (null: open-ended)
+     */
+    grantUntil?: string | null;
+    /**
+     * Whether a first checkout would start with the free trial
+     */
+    trialAvailable: boolean;
+};
+
 export type GetHealthData = {
     body?: never;
     path?: never;
@@ -947,3 +1041,136 @@ export type RecordAffiliateClickResponses = {
 };
 
 export type RecordAffiliateClickResponse = RecordAffiliateClickResponses[keyof RecordAffiliateClickResponses];
+
+export type GetBillingPlansData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/billing/plans';
+};
+
+export type GetBillingPlansResponses = {
+    200: BillingPlansDto;
+};
+
+export type GetBillingPlansResponse = GetBillingPlansResponses[keyof GetBillingPlansResponses];
+
+export type CreateCheckoutData = {
+    body: CheckoutRequestDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/billing/checkout';
+};
+
+export type CreateCheckoutErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required
+     */
+    403: ErrorDto;
+    /**
+     * code already_subscribed: open the portal instead
+     */
+    409: ErrorDto;
+    429: ErrorDto;
+    /**
+     * code checkout_failed: Stripe did not answer
+     */
+    502: ErrorDto;
+    /**
+     * code billing_disabled: no online payment on this installation
+     */
+    503: ErrorDto;
+};
+
+export type CreateCheckoutError = CreateCheckoutErrors[keyof CreateCheckoutErrors];
+
+export type CreateCheckoutResponses = {
+    200: RedirectDto;
+};
+
+export type CreateCheckoutResponse = CreateCheckoutResponses[keyof CreateCheckoutResponses];
+
+export type OpenBillingPortalData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/billing/portal';
+};
+
+export type OpenBillingPortalErrors = {
+    401: ErrorDto;
+    /**
+     * code account_required
+     */
+    403: ErrorDto;
+    /**
+     * code no_billing_account: the account never subscribed
+     */
+    404: ErrorDto;
+    429: ErrorDto;
+    /**
+     * code portal_failed
+     */
+    502: ErrorDto;
+    /**
+     * code billing_disabled
+     */
+    503: ErrorDto;
+};
+
+export type OpenBillingPortalError = OpenBillingPortalErrors[keyof OpenBillingPortalErrors];
+
+export type OpenBillingPortalResponses = {
+    200: RedirectDto;
+};
+
+export type OpenBillingPortalResponse = OpenBillingPortalResponses[keyof OpenBillingPortalResponses];
+
+export type SyncSubscriptionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/billing/sync';
+};
+
+export type SyncSubscriptionErrors = {
+    401: ErrorDto;
+    /**
+     * code account_required
+     */
+    403: ErrorDto;
+    429: ErrorDto;
+    /**
+     * code sync_failed
+     */
+    503: ErrorDto;
+};
+
+export type SyncSubscriptionError = SyncSubscriptionErrors[keyof SyncSubscriptionErrors];
+
+export type SyncSubscriptionResponses = {
+    200: EntitlementsDto;
+};
+
+export type SyncSubscriptionResponse = SyncSubscriptionResponses[keyof SyncSubscriptionResponses];
+
+export type GetEntitlementsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/me/entitlements';
+};
+
+export type GetEntitlementsErrors = {
+    401: ErrorDto;
+};
+
+export type GetEntitlementsError = GetEntitlementsErrors[keyof GetEntitlementsErrors];
+
+export type GetEntitlementsResponses = {
+    200: EntitlementsDto;
+};
+
+export type GetEntitlementsResponse = GetEntitlementsResponses[keyof GetEntitlementsResponses];

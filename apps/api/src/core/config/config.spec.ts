@@ -27,7 +27,18 @@ describe('loadConfig', () => {
       logLevel: 'info',
       accessTokenTtl: 900,
       relayMaxListeners: 1000,
+      defaultPlan: 'basic',
+      stripe: undefined,
     });
+  });
+
+  it('reads Stripe with its prices and every webhook secret', () => {
+    const config = loadConfig(
+      { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_PREMIUM: 'price_p', STRIPE_PRICE_ULTRA: 'price_u', STRIPE_WEBHOOK_SECRETS: 'whsec_new, whsec_old', DEFAULT_PLAN: 'premium' },
+      '/srv/app',
+    );
+    expect(config.stripe).toEqual({ secretKey: 'sk_test_1', webhookSecrets: ['whsec_new', 'whsec_old'], prices: { premium: 'price_p', ultra: 'price_u' }, apiBase: undefined });
+    expect(config.defaultPlan).toBe('premium');
   });
 
   it.each([
@@ -46,6 +57,12 @@ describe('loadConfig', () => {
     [{ ACCESS_TOKEN_TTL: '1h' }, 'ACCESS_TOKEN_TTL'],
     [{ OAUTH_GITHUB_TOKEN_URL: 'nope' }, 'OAUTH_GITHUB_TOKEN_URL'],
     [{ RELAY_MAX_LISTENERS: '0' }, 'RELAY_MAX_LISTENERS'],
+    [{ DEFAULT_PLAN: 'gold' }, 'DEFAULT_PLAN'],
+    [{ STRIPE_SECRET_KEY: 'pk_live_1' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_ULTRA: 'price_u' }, 'STRIPE_PRICE_PREMIUM'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_PREMIUM: 'price_p' }, 'STRIPE_PRICE_ULTRA'],
+    [{ STRIPE_PRICE_PREMIUM: 'price_p' }, 'STRIPE_PRICE_PREMIUM'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_PREMIUM: 'price_p', STRIPE_PRICE_ULTRA: 'price_u', STRIPE_WEBHOOK_SECRETS: 'secret' }, 'STRIPE_WEBHOOK_SECRETS'],
     [{ OAUTH_GOOGLE_USERINFO_URL: 'ftp://x' }, 'OAUTH_GOOGLE_USERINFO_URL'],
   ])('names the variable in the error for %j', (env, variable) => {
     const error = errorOf(env);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
+import type { PaidPlan, Plan } from '../../billing/plans';
 import { Environment, type LogLevel } from './environment.dto';
 
 /** A configuration value that cannot be used; the process stops with one line naming the variable. */
@@ -44,6 +45,20 @@ export interface AppConfig {
   accessTokenTtl: number;
   /** Listeners one station's relay accepts at once. */
   relayMaxListeners: number;
+  /** The plan every account has at least (an installation without payments may give everyone more). */
+  defaultPlan: Plan;
+  /** Unset: no online payment on this installation (plans are set with the plans command). */
+  stripe?: StripeConfig;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  /** Signing secrets of the webhook endpoint, any of which verifies an event (several while rotating); none: no webhook. */
+  webhookSecrets: string[];
+  /** The Stripe price of each paid plan; the client never names a price. */
+  prices: Record<PaidPlan, string>;
+  /** Tests only: a local fake of Stripe's API. */
+  apiBase?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -85,6 +100,27 @@ function oauthProvider(environment: Environment, provider: OAuthProviderName): O
   };
 }
 
+/** Stripe's settings: all of them with STRIPE_SECRET_KEY, none without it. */
+function stripeOf(environment: Environment): StripeConfig | undefined {
+  const secretKey = environment.STRIPE_SECRET_KEY;
+  if (!secretKey) {
+    const stray = (['STRIPE_WEBHOOK_SECRETS', 'STRIPE_PRICE_PREMIUM', 'STRIPE_PRICE_ULTRA'] as const).find((name) => environment[name]);
+    if (stray) throw new ConfigError(stray, 'is set but STRIPE_SECRET_KEY is not: set both, or neither');
+    return undefined;
+  }
+  const price = (name: 'STRIPE_PRICE_PREMIUM' | 'STRIPE_PRICE_ULTRA'): string => {
+    const value = environment[name];
+    if (!value) throw new ConfigError(name, 'is required when STRIPE_SECRET_KEY is set');
+    return value;
+  };
+  return {
+    secretKey,
+    webhookSecrets: (environment.STRIPE_WEBHOOK_SECRETS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    prices: { premium: price('STRIPE_PRICE_PREMIUM'), ultra: price('STRIPE_PRICE_ULTRA') },
+    apiBase: environment.STRIPE_API_BASE,
+  };
+}
+
 /** Reads and validates the environment (see Environment). Throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const environment = environmentOf(env);
@@ -106,6 +142,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     logLevel: environment.LOG_LEVEL ?? 'info',
     accessTokenTtl: Number(environment.ACCESS_TOKEN_TTL ?? 900),
     relayMaxListeners: Number(environment.RELAY_MAX_LISTENERS ?? 1000),
+    defaultPlan: environment.DEFAULT_PLAN ?? 'basic',
+    stripe: stripeOf(environment),
   };
 }
 

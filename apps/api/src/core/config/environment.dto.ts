@@ -1,4 +1,5 @@
-import { IsIn, IsOptional, MinLength, ValidateBy } from 'class-validator';
+import { IsIn, IsOptional, Matches, MinLength, ValidateBy } from 'class-validator';
+import { type Plan, PLANS } from '../../billing/plans';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -56,6 +57,15 @@ export class Environment {
   @IsOptional() @IsIn(LOG_LEVELS, { message: ({ value }) => `must be one of ${LOG_LEVELS.join(', ')}, got "${String(value)}"` }) LOG_LEVEL?: LogLevel;
   @IsOptional() @IsWholeNumber(5, 86_400) ACCESS_TOKEN_TTL?: string;
   @IsOptional() @IsWholeNumber(1, 100_000) RELAY_MAX_LISTENERS?: string;
+  @IsOptional() @IsIn(PLANS, { message: ({ value }) => `must be one of ${PLANS.join(', ')}, got "${String(value)}"` }) DEFAULT_PLAN?: Plan;
+
+  @IsOptional() @Matches(/^(sk|rk)_\S+$/, { message: 'must be a Stripe secret key (sk_… or rk_…)' }) STRIPE_SECRET_KEY?: string;
+  @IsOptional() @Matches(/^whsec_\S+(\s*,\s*whsec_\S+)*$/, { message: 'must be one or more Stripe signing secrets (whsec_…), separated by commas' })
+  STRIPE_WEBHOOK_SECRETS?: string;
+  @IsOptional() @Matches(/^price_\S+$/, { message: 'must be a Stripe price id (price_…)' }) STRIPE_PRICE_PREMIUM?: string;
+  @IsOptional() @Matches(/^price_\S+$/, { message: 'must be a Stripe price id (price_…)' }) STRIPE_PRICE_ULTRA?: string;
+  /** Tests only: where the Stripe SDK sends its requests (a local fake). */
+  @IsOptional() @httpUrl() STRIPE_API_BASE?: string;
 
   @IsOptional() GOOGLE_CLIENT_ID?: string;
   @IsOptional() GOOGLE_CLIENT_SECRET?: string;

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { BillingMails } from './billing-mails';
+import { BillingController } from './billing.controller';
+import { BillingService } from './billing.service';
+import { EntitlementsController } from './entitlements.controller';
+import { EntitlementsService } from './entitlements.service';
+
+/** Plans, Stripe checkout and subscriptions, and the entitlements every plan-dependent feature asks. */
+@Module({
+  controllers: [BillingController, EntitlementsController],
+  providers: [BillingService, BillingMails, EntitlementsService],
+  exports: [EntitlementsService],
+})
+export class BillingModule {}
