@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EmbeddedDatabase } from '../../api/src/core/database/embedded-database';
+import { FakeStripe } from '../../api/test/support/fake-stripe';
 import { IcecastServer } from '../../api/test/support/icecast';
 import { e2eAccessTokenTtlSeconds, e2eEventsFile, e2eStations } from './e2e-config';
 
@@ -49,6 +50,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   writeFileSync(eventsFile, JSON.stringify(e2eEventsFile()));
 
   const port = process.env.E2E_PORT ?? '4310';
+  // A local fake of Stripe (the server's real SDK talks to it): its checkout page pays and delivers signed events.
+  const stripe = new FakeStripe();
+  await stripe.start();
+  stripe.webhookUrl = `http://localhost:${port}/api/v1/billing/webhook`;
+  process.env.E2E_STRIPE_URL = stripe.base;
   // Mails (no SMTP_URL) land in <DATA_DIR>/outbox/ as .eml files; support/mail.ts reads them.
   process.env.E2E_DATA_DIR = dir;
   let output = '';
@@ -65,6 +71,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ACCESS_TOKEN_TTL: String(e2eAccessTokenTtlSeconds),
       STATIONS_FILE: stationsFile,
       EVENTS_FILE: eventsFile,
+      ...stripe.env(),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -77,6 +84,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     await db.stop();
     await icecast.stop();
+    await stripe.stop();
     // The cluster's files may live outside `dir` (see cluster-directory.ts) when TMPDIR is closed to postgres.
     EmbeddedDatabase.remove(path.join(dir, 'postgres'));
     rmSync(dir, { recursive: true, force: true });

@@ -66,6 +66,11 @@ const loaders = {
     en: async () => (await import('./messages/events.en')).eventsEn,
     nl: async () => (await import('./messages/events.nl')).eventsNl,
   },
+  subscription: {
+    pl: async () => (await import('./messages/subscription.pl')).subscriptionPl,
+    en: async () => (await import('./messages/subscription.en')).subscriptionEn,
+    nl: async () => (await import('./messages/subscription.nl')).subscriptionNl,
+  },
 } satisfies Record<string, Loaders>;
 
 export type Area = keyof typeof loaders;

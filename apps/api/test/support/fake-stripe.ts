@@ -204,7 +204,7 @@ export class FakeStripe {
       }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
-        `<!doctype html><html lang="en"><head><title>Fake Stripe Checkout</title></head><body><main><h1>Fake Stripe Checkout</h1>` +
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Fake Stripe Checkout</title></head><body><main><h1>Fake Stripe Checkout</h1>` +
           `<p>Price ${session.price}${session.trialDays ? `, ${session.trialDays}-day trial` : ''}</p>` +
           `<form method="post" action="/checkout/${session.id}/pay"><button type="submit">Pay</button></form></main></body></html>`,
       );

@@ -21,6 +21,7 @@ const CareerPage = lazy(withMessages(['content'], () => import('../features/cont
 const InvestorsPage = lazy(withMessages(['content'], () => import('../features/content/components/investors-page')));
 const PressPage = lazy(withMessages(['content'], () => import('../features/content/components/press-page')));
 const TutorialsScreen = lazy(withMessages(['tutorials'], () => import('../features/tutorials/components/tutorials-screen')));
+const SubscriptionPage = lazy(withMessages(['subscription'], () => import('../features/subscription/components/subscription-page')));
 const EventsPage = lazy(withMessages(['events'], () => import('../features/events/components/events-page')));
 
 /**
@@ -34,6 +35,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: 'radio', element: <RadioPage /> },
       { path: 'events', element: <EventsPage /> },
+      { path: 'subscription', element: <SubscriptionPage /> },
       { path: 'auth', element: <AuthPage /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'marketplace', element: <MarketplaceRedirect /> },

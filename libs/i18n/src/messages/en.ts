@@ -2,6 +2,7 @@ import { authEn } from './auth.en';
 import { contentEn } from './content.en';
 import { coreEn } from './core.en';
 import { eventsEn } from './events.en';
+import { subscriptionEn } from './subscription.en';
 import { homeEn } from './home.en';
 import type { Messages } from './pl';
 import { marketplaceEn } from './marketplace.en';
@@ -21,4 +22,5 @@ export const en: Messages = {
   ...contentEn,
   ...tutorialsEn,
   ...eventsEn,
+  ...subscriptionEn,
 };

@@ -2,6 +2,7 @@ import { authNl } from './auth.nl';
 import { contentNl } from './content.nl';
 import { coreNl } from './core.nl';
 import { eventsNl } from './events.nl';
+import { subscriptionNl } from './subscription.nl';
 import { homeNl } from './home.nl';
 import type { Messages } from './pl';
 import { marketplaceNl } from './marketplace.nl';
@@ -21,4 +22,5 @@ export const nl: Messages = {
   ...contentNl,
   ...tutorialsNl,
   ...eventsNl,
+  ...subscriptionNl,
 };

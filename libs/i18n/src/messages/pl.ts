@@ -2,6 +2,7 @@ import { authPl } from './auth.pl';
 import { contentPl } from './content.pl';
 import { corePl } from './core.pl';
 import { eventsPl } from './events.pl';
+import { subscriptionPl } from './subscription.pl';
 import { homePl } from './home.pl';
 import { marketplacePl } from './marketplace.pl';
 import { mixerPl } from './mixer.pl';
@@ -24,6 +25,7 @@ export const pl = {
   ...contentPl,
   ...tutorialsPl,
   ...eventsPl,
+  ...subscriptionPl,
 };
 
 export type MessageId = keyof typeof pl;

@@ -41,4 +41,11 @@ export const profileEn: Record<keyof typeof profilePl, string> = {
   'profile.upgrade.sent': 'Check the inbox of {email} and open the activation link to finish creating your account.',
   'profile.upgrade.haveAccount': 'Already have a GrouaRock account?',
   'profile.upgrade.login': 'Sign in to your account',
+  'profile.plan.title': 'Subscription',
+  'profile.plan.current': 'Your plan: {plan, select, premium {Premium} ultra {Ultra} other {Basic}}',
+  'profile.plan.loading': 'Loading your plan…',
+  'profile.plan.error': 'Your plan could not be loaded.',
+  'profile.plan.compare': 'See plans',
+  'profile.plan.manage': 'Manage subscription',
+  'profile.plan.portalError': 'The payment portal could not be opened. Try again in a moment.',
 };

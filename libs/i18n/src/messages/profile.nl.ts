@@ -41,4 +41,11 @@ export const profileNl: Record<keyof typeof profilePl, string> = {
   'profile.upgrade.sent': 'Kijk in de inbox van {email} en open de activatielink om je account af te maken.',
   'profile.upgrade.haveAccount': 'Heb je al een GrouaRock-account?',
   'profile.upgrade.login': 'Log in op je account',
+  'profile.plan.title': 'Abonnement',
+  'profile.plan.current': 'Je abonnement: {plan, select, premium {Premium} ultra {Ultra} other {Basic}}',
+  'profile.plan.loading': 'Abonnement laden…',
+  'profile.plan.error': 'Je abonnement kon niet worden geladen.',
+  'profile.plan.compare': 'Bekijk abonnementen',
+  'profile.plan.manage': 'Abonnement beheren',
+  'profile.plan.portalError': 'Het betaalportaal kon niet worden geopend. Probeer het zo opnieuw.',
 };

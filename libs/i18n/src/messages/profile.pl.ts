@@ -40,4 +40,11 @@ export const profilePl = {
   'profile.upgrade.sent': 'Sprawdź skrzynkę {email} i kliknij link aktywacyjny, aby dokończyć zakładanie konta.',
   'profile.upgrade.haveAccount': 'Masz już konto w GrouaRock?',
   'profile.upgrade.login': 'Zaloguj się na swoje konto',
+  'profile.plan.title': 'Subskrypcja',
+  'profile.plan.current': 'Twój plan: {plan, select, premium {Premium} ultra {Ultra} other {Basic}}',
+  'profile.plan.loading': 'Ładowanie planu…',
+  'profile.plan.error': 'Nie udało się wczytać planu.',
+  'profile.plan.compare': 'Zobacz plany',
+  'profile.plan.manage': 'Zarządzaj subskrypcją',
+  'profile.plan.portalError': 'Nie udało się otworzyć portalu płatności. Spróbuj ponownie za chwilę.',
 };

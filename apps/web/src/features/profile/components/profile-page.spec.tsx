@@ -12,13 +12,22 @@ setupApiServer();
 /** The user reads the page makes (GET /auth/user), answered with the signed-in user. */
 let userReads: Received[] = [];
 
-async function renderProfile(user: ReturnType<typeof userDto> | null) {
+const basicPlan = {
+  plan: 'basic',
+  source: 'default',
+  limits: { aiGenerationsPerDay: 1, premiumStudioTools: false, longTracks: false, apiPlan: 'free', stations: 5 },
+  subscription: null,
+  trialAvailable: true,
+} as const;
+
+async function renderProfile(user: ReturnType<typeof userDto> | null, entitlements: object = basicPlan) {
   const auth = new SessionManager({ arrivedThroughRedirect: () => false });
   await auth.initialize();
   if (user) {
     answer('post', '/auth/token', sessionDto(900, user));
     await auth.signInWithPassword('fan@example.com', 'riff-raff');
     userReads = answer('get', '/auth/user', user);
+    answer('get', '/me/entitlements', entitlements);
   }
   return renderRoutes(
     [
@@ -116,5 +125,29 @@ describe('/profile', () => {
 
     await user.click(within(upgrade).getByRole('button', { name: 'Zaloguj się na swoje konto' }));
     expect(await screen.findByRole('dialog', { name: 'Zaloguj się' })).toBeInTheDocument();
+  });
+
+  it('shows the plan with a link to the plans, and a subscriber the way to Stripe\'s portal', async () => {
+    await renderProfile(userDto());
+    const panel = screen.getByRole('region', { name: 'Subskrypcja' });
+    expect(await within(panel).findByText('Twój plan: Basic')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Zobacz plany' })).toHaveAttribute('href', '/subscription');
+  });
+
+  it('opens the portal for a subscriber, and says so when it cannot', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const portals = answer('post', '/billing/portal', apiError(502, { code: 'portal_failed' }));
+    await renderProfile(userDto(), {
+      ...basicPlan,
+      plan: 'premium',
+      source: 'subscription',
+      subscription: { plan: 'premium', entitles: true, cancelAtPeriodEnd: true, currentPeriodEnd: '2026-12-24T12:00:00.000Z', trialEnd: null },
+      trialAvailable: false,
+    });
+    const panel = screen.getByRole('region', { name: 'Subskrypcja' });
+    expect(await within(panel).findByText('Twój plan: Premium')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Zarządzaj subskrypcją' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Nie udało się otworzyć portalu płatności.');
+    expect(portals).toHaveLength(1);
   });
 });

@@ -9,6 +9,7 @@ import { AccountDetails } from './account-details';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 import { SignOutEverywhere } from './sign-out-everywhere';
+import { SubscriptionPanel } from './subscription-panel';
 import { UpgradeAccount } from './upgrade-account';
 
 const centered = css`
@@ -50,6 +51,7 @@ export function ProfilePage() {
         ) : (
           <>
             <ProfileForm key={`profile-${user.id}`} user={user} />
+            <SubscriptionPanel userId={user.id} />
             <PasswordForm user={user} />
           </>
         )}

@@ -1,0 +1,73 @@
+import type { MessageId } from '@grouarock/i18n';
+import type { Plan, PlanOfferDto } from './api/billing';
+
+/** One line of a plan card: a message and its values. */
+export interface PlanLine {
+  id: MessageId;
+  values?: Record<string, number>;
+}
+
+/** The Ultra merchandise discount, in percent. */
+export const MERCH_DISCOUNT_PERCENT = 20;
+
+function aiLine(limits: PlanOfferDto['limits']): PlanLine {
+  return limits.aiGenerationsPerDay === null ? { id: 'subscription.feature.aiUnlimited' } : { id: 'subscription.feature.ai', values: { count: limits.aiGenerationsPerDay } };
+}
+
+/** What a plan's card lists: its features (numbers from the server's limits) and, for Basic, its limitations. */
+export function planLines({ plan, limits }: PlanOfferDto): { features: PlanLine[]; limitations: PlanLine[] } {
+  const stations = { count: limits.stations };
+  const byPlan: Record<Plan, { features: PlanLine[]; limitations: PlanLine[] }> = {
+    basic: {
+      features: [
+        { id: 'subscription.feature.basic.radio' },
+        { id: 'subscription.feature.basic.playlists', values: stations },
+        { id: 'subscription.feature.basic.quality' },
+        aiLine(limits),
+        { id: 'subscription.feature.basic.forum' },
+      ],
+      limitations: [
+        { id: 'subscription.limitation.basic.ads' },
+        { id: 'subscription.limitation.basic.priority' },
+        { id: 'subscription.limitation.basic.exclusive' },
+        { id: 'subscription.limitation.basic.stations' },
+      ],
+    },
+    premium: {
+      features: [
+        { id: 'subscription.feature.premium.noAds' },
+        { id: 'subscription.feature.premium.priority' },
+        { id: 'subscription.feature.premium.playlists', values: stations },
+        { id: 'subscription.feature.premium.quality' },
+        aiLine(limits),
+        { id: 'subscription.feature.premium.offline' },
+        { id: 'subscription.feature.premium.recommendations' },
+        { id: 'subscription.feature.premium.countries' },
+        { id: 'subscription.feature.premium.support' },
+      ],
+      limitations: [],
+    },
+    ultra: {
+      features: [
+        { id: 'subscription.feature.ultra.everything' },
+        { id: 'subscription.feature.ultra.forum' },
+        aiLine(limits),
+        { id: 'subscription.feature.ultra.beta' },
+        { id: 'subscription.feature.ultra.artists' },
+        { id: 'subscription.feature.ultra.merch', values: { percent: MERCH_DISCOUNT_PERCENT } },
+        { id: 'subscription.feature.ultra.events' },
+        { id: 'subscription.feature.ultra.api' },
+        { id: 'subscription.feature.ultra.stations', values: stations },
+        { id: 'subscription.feature.ultra.quality' },
+      ],
+      limitations: [],
+    },
+  };
+  return byPlan[plan];
+}
+
+export const PLAN_NAME_IDS: Record<Plan, MessageId> = {
+  basic: 'subscription.plan.basic',
+  premium: 'subscription.plan.premium',
+  ultra: 'subscription.plan.ultra',
+};
