@@ -80,8 +80,8 @@ export default tseslint.config(
         {
           enforceBuildableLibDependency: false,
           // The e2e harness runs the product on the API's own embedded-database launcher, with the
-          // API tests' Icecast2 harness as the radio upstream.
-          allow: ['../../api/src/core/database/embedded-database', '../../api/test/support/icecast'],
+          // API tests' Icecast2 harness as the radio upstream and their Stripe fake as the payment provider.
+          allow: ['../../api/src/core/database/embedded-database', '../../api/test/support/icecast', '../../api/test/support/fake-stripe'],
           depConstraints,
           banTransitiveDependencies: false,
         },
@@ -107,6 +107,12 @@ export default tseslint.config(
     // NestJS needs runtime imports of the classes it injects (decorator metadata).
     files: ['apps/api/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    // Stripe's SDK lives behind one adapter; the API tests' fake also uses it, to sign events as Stripe does.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/repositories/stripe-gateway.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'stripe', message: 'Only repositories/stripe-gateway.ts talks to Stripe.' }] }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}', 'libs/ui/**/*.{ts,tsx}'],

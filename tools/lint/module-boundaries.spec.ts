@@ -19,6 +19,8 @@ const probes = {
   featureImportsApp: ['apps/web/src/features/events', "import { Providers } from '../../app/providers';\nexport const probe = Providers;\n"],
   featureReachesIntoFeature: ['apps/web/src/features/events', "import { useLikes } from '../radio/hooks';\nexport const probe = useLikes;\n"],
   featureUsesFeatureIndex: ['apps/web/src/features/events', "import { FeaturedRadio } from '../radio';\nimport { useAuth } from '../auth/index';\nexport const probe = [FeaturedRadio, useAuth];\n"],
+  // Stripe's SDK outside its adapter.
+  apiImportsStripe: ['apps/api/src', "import Stripe from 'stripe';\nexport const probe = Stripe;\n"],
   // Two files importing each other.
   cycleA: ['apps/web/src/lib', "import { probe as other } from './boundary-probe-cycleb';\nexport const probe = () => other;\n"],
   cycleB: ['apps/web/src/lib', "import { probe as other } from './boundary-probe-cyclea';\nexport const probe = () => other;\n"],
@@ -26,7 +28,7 @@ const probes = {
 
 type Probe = keyof typeof probes;
 
-const boundaryRules = new Set(['@nx/enforce-module-boundaries', 'import-x/no-restricted-paths', 'import-x/no-cycle']);
+const boundaryRules = new Set(['@nx/enforce-module-boundaries', 'import-x/no-restricted-paths', 'import-x/no-cycle', 'no-restricted-imports']);
 
 describe('module boundaries (docs/architecture.md)', () => {
   const errors = {} as Record<Probe, string>;
@@ -54,6 +56,10 @@ describe('module boundaries (docs/architecture.md)', () => {
     } finally {
       for (const file of Object.values(files)) rmSync(file, { force: true });
     }
+  });
+
+  it('only the Stripe adapter imports the stripe SDK', () => {
+    expect(errors.apiImportsStripe).toMatch(/Only repositories\/stripe-gateway.ts talks to Stripe/);
   });
 
   it('api may not import the UI library', () => {

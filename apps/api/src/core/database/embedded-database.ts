@@ -117,6 +117,21 @@ export class EmbeddedDatabase {
     this.options = { ...EmbeddedDatabase.defaults, logger: quietLogger, ...options };
   }
 
+  /**
+   * The connection URL of the server another process runs on `databaseDir` (a running `npm start`), read from its
+   * postmaster.pid and password file; undefined when no live server serves it.
+   */
+  static runningUrl(databaseDir: string): string | undefined {
+    const pidFile = path.join(databaseDir, 'postmaster.pid');
+    const passwordFile = `${databaseDir}.password`;
+    if (!existsSync(pidFile) || !existsSync(passwordFile)) return undefined;
+    const lines = readFileSync(pidFile, 'utf8').split('\n');
+    const [pid, port] = [Number(lines[0]), Number(lines[3])];
+    if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !Number.isInteger(port) || port <= 0) return undefined;
+    const password = readFileSync(passwordFile, 'utf8').trim();
+    return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  }
+
   /** Removes a throwaway cluster made for `databaseDir` (stopped), wherever its files live. */
   static remove(databaseDir: string, sharedDataDir: string = EmbeddedDatabase.defaults.sharedDataDir): void {
     removeCluster(databaseDir, sharedDataDir);
