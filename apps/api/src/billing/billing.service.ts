@@ -9,7 +9,7 @@ import { UserRepository } from '../repositories/user.repository';
 import { billingErrors } from './billing-errors';
 import { BillingMails } from './billing-mails';
 import type { BillingPlansDto, RedirectDto } from './billing.dto';
-import { PAID_PLANS, type PaidPlan, PLAN_LIMITS, PLAN_PRICES_USD, PLANS, TRIAL_DAYS } from './plans';
+import { PAID_PLANS, type PaidPlan, PLAN_LIMITS, PLAN_PRICES_USD, PLANS, TRIAL_DAYS, trialAvailable } from './plans';
 
 /** The Stripe events that may change a subscription: each makes us re-read the customer's subscriptions from Stripe. */
 const SYNCING_EVENTS = new Set([
@@ -69,7 +69,7 @@ export class BillingService {
       await this.syncCustomer(customerId);
       const [history, customer] = await Promise.all([this.billing.subscriptionHistory(userId), this.billing.customerOf(userId)]);
       if (history.live) throw billingErrors.alreadySubscribed();
-      const trial = !customer?.trialUsedAt && !history.any;
+      const trial = trialAvailable(customer?.trialUsedAt, history.any);
       const window = Math.floor(Date.now() / BillingService.checkoutKeyWindowMs);
       const url = await this.stripe.createCheckoutSession({
         customerId,

@@ -3,7 +3,7 @@ import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { BillingRepository } from '../repositories/billing.repository';
 import type { EntitlementsDto } from './billing.dto';
-import { ENTITLING_STATUSES, type Plan, PLAN_LIMITS, type PlanLimits, planFor } from './plans';
+import { ENTITLING_STATUSES, type Plan, PLAN_LIMITS, type PlanLimits, planFor, trialAvailable } from './plans';
 
 /**
  * What an account may do: its plan (from its subscriptions, an operator's grant and the installation's DEFAULT_PLAN)
@@ -46,7 +46,7 @@ export class EntitlementsService {
           }
         : null,
       ...(grant && (!grant.until || grant.until > now) ? { grantUntil: grant.until?.toISOString() ?? null } : {}),
-      trialAvailable: !customer?.trialUsedAt && subscriptions.length === 0,
+      trialAvailable: trialAvailable(customer?.trialUsedAt, subscriptions.length > 0),
     };
   }
 }

@@ -32,6 +32,11 @@ export const PLAN_PRICES_USD: Readonly<Record<Plan, number>> = { basic: 0, premi
 /** Days a first subscription is free. Once per account. */
 export const TRIAL_DAYS = 30;
 
+/** The free trial is for an account's first subscription: none spent, and no subscription ever. */
+export function trialAvailable(trialUsedAt: Date | null | undefined, hadSubscription: boolean): boolean {
+  return !trialUsedAt && !hadSubscription;
+}
+
 /**
  * Stripe statuses that give the plan: a trial, a paid period, and a failed renewal still being retried. A subscription
  * cancelled at period end stays `active` until that end, so access lasts as long as what was paid for.

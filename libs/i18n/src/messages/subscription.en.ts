@@ -73,7 +73,7 @@ export const subscriptionEn: Record<keyof typeof subscriptionPl, string> = {
   'subscription.compare.adsEvery': 'Every 15 minutes',
   'subscription.compare.none': 'None',
   'subscription.compare.stations': 'Stations',
-  'subscription.compare.stationsValue': '{count}',
+  'subscription.compare.count': '{count}',
   'subscription.compare.stationsMore': '{count}+',
   'subscription.compare.quality': 'Audio quality',
   'subscription.compare.qualityStandard': 'Standard',

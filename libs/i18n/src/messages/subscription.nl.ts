@@ -73,7 +73,7 @@ export const subscriptionNl: Record<keyof typeof subscriptionPl, string> = {
   'subscription.compare.adsEvery': 'Elke 15 minuten',
   'subscription.compare.none': 'Geen',
   'subscription.compare.stations': 'Zenders',
-  'subscription.compare.stationsValue': '{count}',
+  'subscription.compare.count': '{count}',
   'subscription.compare.stationsMore': '{count}+',
   'subscription.compare.quality': 'Geluidskwaliteit',
   'subscription.compare.qualityStandard': 'Standaard',

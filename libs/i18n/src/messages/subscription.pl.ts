@@ -74,7 +74,7 @@ export const subscriptionPl = {
   'subscription.compare.adsEvery': 'Co 15 minut',
   'subscription.compare.none': 'Brak',
   'subscription.compare.stations': 'Stacje',
-  'subscription.compare.stationsValue': '{count}',
+  'subscription.compare.count': '{count}',
   'subscription.compare.stationsMore': '{count}+',
   'subscription.compare.quality': 'Jakość dźwięku',
   'subscription.compare.qualityStandard': 'Standardowa',

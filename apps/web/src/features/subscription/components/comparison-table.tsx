@@ -45,7 +45,7 @@ function rows(offers: PlanOfferDto[]): { label: MessageId; cells: Cell[] }[] {
     { label: 'subscription.compare.ads', cells: by((o) => ({ id: o.plan === 'basic' ? 'subscription.compare.adsEvery' : 'subscription.compare.none' })) },
     {
       label: 'subscription.compare.stations',
-      cells: by((o) => ({ id: o.plan === 'basic' ? 'subscription.compare.stationsValue' : 'subscription.compare.stationsMore', values: { count: o.limits.stations } })),
+      cells: by((o) => ({ id: o.plan === 'basic' ? 'subscription.compare.count' : 'subscription.compare.stationsMore', values: { count: o.limits.stations } })),
     },
     {
       label: 'subscription.compare.quality',
@@ -54,7 +54,7 @@ function rows(offers: PlanOfferDto[]): { label: MessageId; cells: Cell[] }[] {
     {
       label: 'subscription.compare.ai',
       cells: by((o) =>
-        o.limits.aiGenerationsPerDay === null ? { id: 'subscription.compare.unlimited' } : { id: 'subscription.compare.stationsValue', values: { count: o.limits.aiGenerationsPerDay } },
+        o.limits.aiGenerationsPerDay === null ? { id: 'subscription.compare.unlimited' } : { id: 'subscription.compare.count', values: { count: o.limits.aiGenerationsPerDay } },
       ),
     },
     { label: 'subscription.compare.studio', cells: by((o) => yesNo(o.limits.premiumStudioTools && o.limits.longTracks)) },
