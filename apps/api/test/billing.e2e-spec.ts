@@ -1,3 +1,4 @@
+import { BillingService } from '../src/billing/billing.service';
 import { EntitlementsService } from '../src/billing/entitlements.service';
 import { Mailer } from '../src/repositories/mailer';
 import { type ApiUnderTest, useApiUnderTest } from './support/app';
@@ -242,6 +243,22 @@ describe('billing: checkout, webhook and entitlements against a local Stripe fak
       stripe.completeCheckout(sessionOf(body.url).id); // events never delivered
       expect((await entitlements(who.token)).plan).toBe('basic');
       expect((await call('POST', '/billing/sync', who.token)).body).toMatchObject({ plan: 'ultra', source: 'subscription' });
+    });
+  });
+
+  describe('reconciliation', () => {
+    it('re-reads, in one process, a subscription whose period ended without any event arriving', async () => {
+      const who = await member();
+      const sub = await subscribe(who);
+      // Stripe ended it; the events were lost. Our row still says trialing, with a period that ended two hours ago.
+      stripe.update(sub.id, { status: 'canceled', ended_at: stripe.now() });
+      await api.db.query(`UPDATE billing_subscriptions SET current_period_end = now() - interval '2 hours' WHERE id = $1`, [sub.id]);
+      expect((await entitlements(who.token)).plan).toBe('premium');
+      const billing = api.app.get(BillingService);
+      // Two runs at once (as two API processes would): one does the work, and the result is the same.
+      await Promise.all([billing.reconcile(), billing.reconcile()]);
+      expect(await api.db.query('SELECT status FROM billing_subscriptions WHERE id = $1', [sub.id])).toEqual([{ status: 'canceled' }]);
+      expect((await entitlements(who.token)).plan).toBe('basic');
     });
   });
 

@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import type { MessageId } from '@grouarock/i18n';
-import { Button, Page, PageTitle, Spinner, Stack } from '@grouarock/ui';
+import { Button, Grid, Page, PageTitle, Spinner, Stack } from '@grouarock/ui';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentMeta } from '../../../lib/document-meta';
@@ -16,18 +16,7 @@ import { Faq } from './faq';
 import { PaymentErrorBanner } from './payment-error-banner';
 import { PlanCard } from './plan-card';
 
-const hero = (theme: Theme) => css`
-  display: grid;
-  grid-template-columns: repeat(3, minmax(0, 1fr));
-  gap: ${theme.space[4]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  ${theme.mq.belowMobile} {
-    grid-template-columns: minmax(0, 1fr);
-  }
-
+const heroItem = (theme: Theme) => css`
   & > li {
     padding: ${theme.space[4]};
     border-top: 4px solid ${theme.colors.accent};
@@ -44,19 +33,6 @@ const hero = (theme: Theme) => css`
   p {
     margin: 0;
     color: ${theme.colors.textMuted};
-  }
-`;
-
-const cards = (theme: Theme) => css`
-  display: grid;
-  grid-template-columns: repeat(3, minmax(0, 1fr));
-  gap: ${theme.space[5]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  ${theme.mq.below('lg')} {
-    grid-template-columns: minmax(0, 1fr);
   }
 `;
 
@@ -185,14 +161,14 @@ export function SubscriptionPage({ leaveTo = defaultLeaveTo }: { leaveTo?: Leave
       <PaymentErrorBanner show={purchase.failed} />
       <Stack gap={6}>
         <PageTitle lead={t('subscription.lead')}>{t('subscription.title')}</PageTitle>
-        <ul css={hero} aria-label={t('subscription.hero.label')}>
+        <Grid as="ul" minItemWidth="19rem" css={heroItem} aria-label={t('subscription.hero.label')}>
           {HERO.map(({ title, text }) => (
             <li key={title}>
               <strong>{t(title)}</strong>
               <p>{t(text)}</p>
             </li>
           ))}
-        </ul>
+        </Grid>
 
         <div role="status" aria-live="polite">
           {returnNotice ? (
@@ -235,13 +211,13 @@ export function SubscriptionPage({ leaveTo = defaultLeaveTo }: { leaveTo?: Leave
             </div>
           ) : null}
           {plans.data ? (
-            <ul css={cards}>
+            <Grid as="ul" minItemWidth="19rem" gap={5}>
               {plans.data.plans.map((offer) => (
                 <PlanCard key={offer.plan} offer={offer} badge={offer.plan === 'premium' ? 'popular' : offer.plan === 'ultra' ? 'vip' : undefined} trial={trial && onlinePayment}>
                   <PlanAction offer={offer} current={current} entitlements={entitlements.data} onlinePayment={onlinePayment} purchase={purchase} />
                 </PlanCard>
               ))}
-            </ul>
+            </Grid>
           ) : null}
         </section>
 
