@@ -17,6 +17,7 @@ import { AuthModule } from './auth/auth.module';
 import { RadioModule } from './radio/radio.module';
 import { EventsModule } from './events/events.module';
 import { BillingModule } from './billing/billing.module';
+import { LiveModule } from './live/live.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { ScheduleModule } from '@nestjs/schedule';
 
@@ -65,6 +66,7 @@ export class AppModule {
         RadioModule,
         EventsModule,
         BillingModule,
+        LiveModule,
         ...serveWeb,
       ],
       // Rate limits first, so a flood of bad tokens is throttled like any other request.

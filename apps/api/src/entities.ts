@@ -7,6 +7,7 @@ import { BillingCustomer } from './billing/billing-customer.entity';
 import { BillingSubscription } from './billing/billing-subscription.entity';
 import { PlanGrant } from './billing/plan-grant.entity';
 import { StripeEvent } from './billing/stripe-event.entity';
+import { LiveStream } from './live/live-stream.entity';
 import { AffiliateClick } from './events/affiliate-click.entity';
 import { MusicEvent } from './events/event.entity';
 import { StationLike } from './radio/station-like.entity';
@@ -17,4 +18,4 @@ import { VisitorCounter } from './site/visitor-counter.entity';
 import { VisitorSession } from './site/visitor-session.entity';
 
 /** Every entity. The database module registers exactly these; the schema check compares them to the migrations. */
-export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant];
+export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant, LiveStream];

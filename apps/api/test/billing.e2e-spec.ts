@@ -1,23 +1,11 @@
 import { BillingService } from '../src/billing/billing.service';
 import { EntitlementsService } from '../src/billing/entitlements.service';
 import { Mailer } from '../src/repositories/mailer';
-import { type ApiUnderTest, useApiUnderTest } from './support/app';
+import { signedInMember, useApiUnderTest } from './support/app';
 import { FakeStripe, type FakeEvent } from './support/fake-stripe';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON under test
 type Json = any;
-
-/** A new account with a confirmed email, signed in: its id, access token and address. */
-async function signedInMember(api: ApiUnderTest, ip: string): Promise<{ id: string; token: string; email: string }> {
-  const email = `member-${ip.replace(/\./g, '-')}-${Date.now()}@example.com`;
-  const headers = { 'content-type': 'application/json', 'x-forwarded-for': ip };
-  const signUp = await fetch(`${api.base}/auth/signup`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'riff-raff-123', data: { username: `m${ip.replace(/\./g, '')}` } }) });
-  expect(signUp.status).toBe(201);
-  await api.db.query('UPDATE users SET email_confirmed_at = now() WHERE email = $1', [email]);
-  const res = await fetch(`${api.base}/auth/token?grant_type=password`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'riff-raff-123' }) });
-  const session = (await res.json()) as Json;
-  return { id: session.user.id, token: session.access_token, email };
-}
 
 describe('billing: checkout, webhook and entitlements against a local Stripe fake', () => {
   const stripe = new FakeStripe();

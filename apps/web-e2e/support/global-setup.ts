@@ -71,6 +71,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ACCESS_TOKEN_TTL: String(e2eAccessTokenTtlSeconds),
       STATIONS_FILE: stationsFile,
       EVENTS_FILE: eventsFile,
+      // Not 1935: a machine may run another RTMP server (or another test run).
+      RTMP_PORT: process.env.E2E_RTMP_PORT ?? '4311',
       ...stripe.env(),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,8 @@ import { Cron, CronExpression } from '@nestjs/schedule';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { BillingRepository, type SubscriptionUpsert } from '../repositories/billing.repository';
+import { DatabaseRepository } from '../repositories/database.repository';
+import { AdvisoryLock } from '../repositories/locks';
 import { Mailer } from '../repositories/mailer';
 import { PaymentProviderError, StripeGateway, type StripeSubscriptionState, WebhookSignatureError } from '../repositories/stripe-gateway';
 import { UserRepository } from '../repositories/user.repository';
@@ -46,6 +48,7 @@ export class BillingService {
     private readonly users: UserRepository,
     private readonly mailer: Mailer,
     private readonly mails: BillingMails,
+    private readonly database: DatabaseRepository,
   ) {}
 
   plans(): BillingPlansDto {
@@ -151,8 +154,8 @@ export class BillingService {
   @Cron(CronExpression.EVERY_HOUR)
   async reconcile(): Promise<void> {
     if (!this.stripe.enabled) return;
-    await this.billing
-      .unlessRunningElsewhere(async () => {
+    await this.database
+      .unlessRunningElsewhere(AdvisoryLock.billingReconciliation, async () => {
         for (const customerId of await this.billing.customersToReconcile()) {
           await this.syncCustomer(customerId).catch((e: Error) => this.logger.warn(`Reconciling ${customerId} failed: ${e.message}`));
         }

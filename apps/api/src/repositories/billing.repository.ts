@@ -185,13 +185,4 @@ export class BillingRepository {
     )) as { stripe_customer_id: string }[];
     return rows.map((r) => r.stripe_customer_id);
   }
-
-  /** Runs `work` unless another process holds the reconciliation's lock (then that one is doing it); whether it ran. */
-  async unlessRunningElsewhere(work: () => Promise<void>): Promise<boolean> {
-    return this.manager.transaction(async (tx) => {
-      const [{ locked }] = (await tx.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [AdvisoryLock.billingReconciliation])) as { locked: boolean }[];
-      if (locked) await work();
-      return locked;
-    });
-  }
 }

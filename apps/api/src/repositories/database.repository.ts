@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EmailTokenRepository } from './email-token.repository';
+import type { AdvisoryLock } from './locks';
 import { IdentityRepository } from './identity.repository';
 import { SessionRepository } from './session.repository';
 import { UserRepository } from './user.repository';
@@ -22,6 +23,15 @@ export class DatabaseRepository {
   static readonly timeoutMs = 2000;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Runs `work` unless another process holds `lock` (then that one is doing it); whether it ran. */
+  async unlessRunningElsewhere(lock: (typeof AdvisoryLock)[keyof typeof AdvisoryLock], work: () => Promise<void>): Promise<boolean> {
+    return this.dataSource.transaction(async (tx) => {
+      const [{ locked }] = (await tx.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [lock])) as { locked: boolean }[];
+      if (locked) await work();
+      return locked;
+    });
+  }
 
   /** Asks the database whether it answers, within a bounded time. */
   async probe(): Promise<DatabaseStatus> {

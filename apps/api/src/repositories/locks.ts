@@ -11,4 +11,6 @@ export const AdvisoryLock = {
   billingCustomerSync: 7_264_021,
   /** Taken by the hourly billing reconciliation, so that only one API process runs it. */
   billingReconciliation: 7_264_022,
+  /** Taken by the live streams' sweep and retention, so that only one API process runs them. */
+  liveMaintenance: 7_264_031,
 } as const;

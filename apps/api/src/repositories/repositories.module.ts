@@ -5,9 +5,13 @@ import { DatabaseRepository } from './database.repository';
 import { EmailTokenRepository } from './email-token.repository';
 import { EventBus } from './event-bus';
 import { EventRepository } from './event.repository';
+import { Ffmpeg } from './ffmpeg';
+import { HlsFiles } from './hls-files';
 import { IdentityRepository } from './identity.repository';
 import { LikeRepository } from './like.repository';
+import { LiveStreamRepository } from './live-stream.repository';
 import { Mailer } from './mailer';
+import { RtmpIngest } from './rtmp-ingest';
 import { SessionRepository } from './session.repository';
 import { StationRepository } from './station.repository';
 import { StripeGateway } from './stripe-gateway';
@@ -16,7 +20,7 @@ import { UserRepository } from './user.repository';
 import { VisitorRepository } from './visitor.repository';
 import { WeeklyTopRepository } from './weekly-top.repository';
 
-/** One class per outside system: the database's tables, the event bus, the radio upstreams, the mail server, Stripe. */
+/** One class per outside system: the database's tables, the event bus, the radio upstreams, the mail server, Stripe, ffmpeg and the RTMP server. */
 const repositories = [
   BillingRepository,
   ClientLogRepository,
@@ -24,9 +28,13 @@ const repositories = [
   EmailTokenRepository,
   EventBus,
   EventRepository,
+  Ffmpeg,
+  HlsFiles,
   IdentityRepository,
   LikeRepository,
+  LiveStreamRepository,
   Mailer,
+  RtmpIngest,
   SessionRepository,
   StationRepository,
   StripeGateway,

@@ -6,7 +6,7 @@ import { freePort } from './free-port';
 
 /** The real application stack (same setup as the server) on the given database, not listening; `webRoot` is a built web app to serve. */
 export async function startTestApp(databaseUrl: string, env: Record<string, string> = {}, webRoot?: string): Promise<NestExpressApplication> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', RTMP_PORT: '0', ...env });
   const app = await createApp({ config, databaseUrl, webRoot });
   await app.init();
   return app;
@@ -46,4 +46,16 @@ export function useApiUnderTest(env: () => Record<string, string> = () => ({})):
     await api.db?.drop();
   });
   return api;
+}
+
+/** A new account with a confirmed email, signed in: its id, access token and address. */
+export async function signedInMember(api: ApiUnderTest, ip: string): Promise<{ id: string; token: string; email: string }> {
+  const email = `member-${ip.replace(/\./g, '-')}-${Date.now()}@example.com`;
+  const headers = { 'content-type': 'application/json', 'x-forwarded-for': ip };
+  const signUp = await fetch(`${api.base}/auth/signup`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'riff-raff-123', data: { username: `m${ip.replace(/\./g, '')}` } }) });
+  expect(signUp.status).toBe(201);
+  await api.db.query('UPDATE users SET email_confirmed_at = now() WHERE email = $1', [email]);
+  const res = await fetch(`${api.base}/auth/token?grant_type=password`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'riff-raff-123' }) });
+  const session = (await res.json()) as { user: { id: string }; access_token: string };
+  return { id: session.user.id, token: session.access_token, email };
 }

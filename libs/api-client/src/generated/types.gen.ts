@@ -439,6 +439,83 @@ export type EntitlementsDto = {
     trialAvailable: boolean;
 };
 
+export type CreateStreamDto = {
+    title: string;
+    description?: string;
+    genre: 'rock' | 'metal' | 'pop' | 'jazz' | 'blues' | 'electronic' | 'other';
+};
+
+export type CreatedStreamDto = {
+    id: string;
+    /**
+     * The stream key, shown only now (we keep its hash): OBS "Stream Key"
+     */
+    streamKey: string;
+    /**
+     * OBS "Server" (RTMP); null when this installation takes no RTMP
+     */
+    ingestUrl: string | null;
+    /**
+     * The HLS playlist viewers play (the replay, once it ended)
+     */
+    playbackUrl: string;
+    status: 'ready';
+    /**
+     * Viewers the stream takes at once
+     */
+    maxListeners: number;
+};
+
+export type LiveStreamDto = {
+    id: string;
+    title: string;
+    description: string | null;
+    genre: 'rock' | 'metal' | 'pop' | 'jazz' | 'blues' | 'electronic' | 'other';
+    /**
+     * ready: waiting for video; live; ended: a replay
+     */
+    status: 'ready' | 'live' | 'ended';
+    /**
+     * The spec’s is_live
+     */
+    isLive: boolean;
+    /**
+     * The owner’s public name
+     */
+    ownerName: string | null;
+    userId: string;
+    startedAt: string | null;
+    endedAt: string | null;
+    /**
+     * Length of the replay in seconds
+     */
+    durationSeconds: number | null;
+    playbackUrl: string;
+    /**
+     * Viewers now (live streams)
+     */
+    viewers: number;
+};
+
+export type StreamListDto = {
+    live: Array<LiveStreamDto>;
+    /**
+     * Ended streams, the latest first
+     */
+    replays: Array<LiveStreamDto>;
+};
+
+export type CurrentStreamDto = {
+    /**
+     * The signed-in user’s stream that has not ended
+     */
+    stream: LiveStreamDto | null;
+    /**
+     * OBS "Server" (RTMP), null when this installation takes no RTMP
+     */
+    ingestUrl: string | null;
+};
+
 export type GetHealthData = {
     body?: never;
     path?: never;
@@ -1174,3 +1251,221 @@ export type GetEntitlementsResponses = {
 };
 
 export type GetEntitlementsResponse = GetEntitlementsResponses[keyof GetEntitlementsResponses];
+
+export type CreateStreamData = {
+    body: CreateStreamDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/stream/create';
+};
+
+export type CreateStreamErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required
+     */
+    403: ErrorDto;
+    /**
+     * code already_streaming: you have a stream that has not ended
+     */
+    409: ErrorDto;
+    429: ErrorDto;
+    /**
+     * code live_full: every live slot of the server is taken
+     */
+    503: ErrorDto;
+};
+
+export type CreateStreamError = CreateStreamErrors[keyof CreateStreamErrors];
+
+export type CreateStreamResponses = {
+    200: CreatedStreamDto;
+};
+
+export type CreateStreamResponse = CreateStreamResponses[keyof CreateStreamResponses];
+
+export type ListStreamsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/stream/list';
+};
+
+export type ListStreamsResponses = {
+    200: StreamListDto;
+};
+
+export type ListStreamsResponse = ListStreamsResponses[keyof ListStreamsResponses];
+
+export type GetCurrentStreamData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/stream/current';
+};
+
+export type GetCurrentStreamErrors = {
+    401: ErrorDto;
+    /**
+     * code account_required
+     */
+    403: ErrorDto;
+};
+
+export type GetCurrentStreamError = GetCurrentStreamErrors[keyof GetCurrentStreamErrors];
+
+export type GetCurrentStreamResponses = {
+    200: CurrentStreamDto;
+};
+
+export type GetCurrentStreamResponse = GetCurrentStreamResponses[keyof GetCurrentStreamResponses];
+
+export type DeleteStreamData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/stream/{id}';
+};
+
+export type DeleteStreamErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required
+     *
+     * code not_stream_owner
+     */
+    403: ErrorDto;
+    404: ErrorDto;
+};
+
+export type DeleteStreamError = DeleteStreamErrors[keyof DeleteStreamErrors];
+
+export type DeleteStreamResponses = {
+    /**
+     * Deleted, with its video
+     */
+    204: void;
+};
+
+export type DeleteStreamResponse = DeleteStreamResponses[keyof DeleteStreamResponses];
+
+export type GetStreamData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/stream/{id}';
+};
+
+export type GetStreamErrors = {
+    400: ErrorDto;
+    404: ErrorDto;
+};
+
+export type GetStreamError = GetStreamErrors[keyof GetStreamErrors];
+
+export type GetStreamResponses = {
+    200: LiveStreamDto;
+};
+
+export type GetStreamResponse = GetStreamResponses[keyof GetStreamResponses];
+
+export type StopStreamData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/stream/{id}/stop';
+};
+
+export type StopStreamErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required
+     *
+     * code not_stream_owner
+     */
+    403: ErrorDto;
+    404: ErrorDto;
+};
+
+export type StopStreamError = StopStreamErrors[keyof StopStreamErrors];
+
+export type StopStreamResponses = {
+    /**
+     * Stopped: a live stream is now a replay; one that never went live is gone
+     */
+    204: void;
+};
+
+export type StopStreamResponse = StopStreamResponses[keyof StopStreamResponses];
+
+export type GetStreamPlaylistData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        /**
+         * A random id the player keeps while it plays, so it is counted once as a viewer
+         */
+        viewer?: string;
+    };
+    url: '/api/v1/live/{id}/index.m3u8';
+};
+
+export type GetStreamPlaylistErrors = {
+    400: ErrorDto;
+    /**
+     * code not_live_yet or stream_not_found
+     */
+    404: ErrorDto;
+    /**
+     * code viewers_full
+     */
+    503: ErrorDto;
+};
+
+export type GetStreamPlaylistError = GetStreamPlaylistErrors[keyof GetStreamPlaylistErrors];
+
+export type GetStreamPlaylistResponses = {
+    /**
+     * HLS playlist
+     */
+    200: Blob | File;
+};
+
+export type GetStreamPlaylistResponse = GetStreamPlaylistResponses[keyof GetStreamPlaylistResponses];
+
+export type GetStreamSegmentData = {
+    body?: never;
+    path: {
+        id: string;
+        segment: string;
+    };
+    query?: never;
+    url: '/api/v1/live/{id}/{segment}';
+};
+
+export type GetStreamSegmentErrors = {
+    400: ErrorDto;
+    404: ErrorDto;
+};
+
+export type GetStreamSegmentError = GetStreamSegmentErrors[keyof GetStreamSegmentErrors];
+
+export type GetStreamSegmentResponses = {
+    /**
+     * MPEG-TS segment
+     */
+    200: Blob | File;
+};
+
+export type GetStreamSegmentResponse = GetStreamSegmentResponses[keyof GetStreamSegmentResponses];

@@ -29,7 +29,13 @@ describe('loadConfig', () => {
       relayMaxListeners: 1000,
       defaultPlan: 'basic',
       stripe: undefined,
+      live: { rtmpPort: 1935, ffmpegPath: undefined, maxPublishers: 20, maxTranscodes: 2, maxViewers: 200, retentionDays: 30 },
     });
+  });
+
+  it('reads the live settings; RTMP_PORT 0 turns RTMP ingest off in this process', () => {
+    const config = loadConfig({ RTMP_PORT: '0', LIVE_MAX_PUBLISHERS: '5', LIVE_MAX_TRANSCODES: '0', LIVE_MAX_VIEWERS: '50', LIVE_RETENTION_DAYS: '7' }, '/srv/app');
+    expect(config.live).toEqual({ rtmpPort: 0, ffmpegPath: undefined, maxPublishers: 5, maxTranscodes: 0, maxViewers: 50, retentionDays: 7 });
   });
 
   it('reads Stripe with its prices and every webhook secret', () => {
@@ -64,6 +70,10 @@ describe('loadConfig', () => {
     [{ STRIPE_PRICE_PREMIUM: 'price_p' }, 'STRIPE_PRICE_PREMIUM'],
     [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_PREMIUM: 'price_p', STRIPE_PRICE_ULTRA: 'price_u', STRIPE_WEBHOOK_SECRETS: 'secret' }, 'STRIPE_WEBHOOK_SECRETS'],
     [{ OAUTH_GOOGLE_USERINFO_URL: 'ftp://x' }, 'OAUTH_GOOGLE_USERINFO_URL'],
+    [{ RTMP_PORT: '70000' }, 'RTMP_PORT'],
+    [{ FFMPEG_PATH: '/nowhere/ffmpeg' }, 'FFMPEG_PATH'],
+    [{ LIVE_MAX_PUBLISHERS: '0' }, 'LIVE_MAX_PUBLISHERS'],
+    [{ LIVE_RETENTION_DAYS: 'forever' }, 'LIVE_RETENTION_DAYS'],
   ])('names the variable in the error for %j', (env, variable) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);

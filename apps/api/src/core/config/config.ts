@@ -49,6 +49,22 @@ export interface AppConfig {
   defaultPlan: Plan;
   /** Unset: no online payment on this installation (plans are set with the plans command). */
   stripe?: StripeConfig;
+  live: LiveConfig;
+}
+
+/** Live streaming (docs/live.md). */
+export interface LiveConfig {
+  /** RTMP ingest port; 0: no RTMP ingest in this process. */
+  rtmpPort: number;
+  /** Unset: the binary from @ffmpeg-installer/ffmpeg, else `ffmpeg` on PATH. */
+  ffmpegPath?: string;
+  /** Streams being packaged at once by this process (RTMP and browser), and of those, browser transcodes (VP8 → H.264). */
+  maxPublishers: number;
+  maxTranscodes: number;
+  /** Viewers one stream accepts at once. */
+  maxViewers: number;
+  /** Days an ended stream stays watchable as a replay. */
+  retentionDays: number;
 }
 
 export interface StripeConfig {
@@ -77,7 +93,7 @@ function environmentOf(env: Env): Environment {
 }
 
 /** A file named by a variable, resolved against the working directory; it must exist. */
-function existingFile(environment: Environment, name: 'STATIONS_FILE' | 'EVENTS_FILE', cwd: string): string | undefined {
+function existingFile(environment: Environment, name: 'STATIONS_FILE' | 'EVENTS_FILE' | 'FFMPEG_PATH', cwd: string): string | undefined {
   const value = environment[name];
   if (value === undefined) return undefined;
   const file = path.resolve(cwd, value);
@@ -144,6 +160,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     relayMaxListeners: Number(environment.RELAY_MAX_LISTENERS ?? 1000),
     defaultPlan: environment.DEFAULT_PLAN ?? 'basic',
     stripe: stripeOf(environment),
+    live: {
+      rtmpPort: Number(environment.RTMP_PORT ?? 1935),
+      ffmpegPath: existingFile(environment, 'FFMPEG_PATH', cwd),
+      // On 2 cores: 20 remuxed streams (copy) fit with room to spare, a browser transcode costs ~15-30 % of a core.
+      maxPublishers: Number(environment.LIVE_MAX_PUBLISHERS ?? 20),
+      maxTranscodes: Number(environment.LIVE_MAX_TRANSCODES ?? 2),
+      maxViewers: Number(environment.LIVE_MAX_VIEWERS ?? 200),
+      retentionDays: Number(environment.LIVE_RETENTION_DAYS ?? 30),
+    },
   };
 }
 

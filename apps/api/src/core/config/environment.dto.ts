@@ -58,6 +58,13 @@ export class Environment {
   @IsOptional() @IsWholeNumber(5, 86_400) ACCESS_TOKEN_TTL?: string;
   @IsOptional() @IsWholeNumber(1, 100_000) RELAY_MAX_LISTENERS?: string;
   @IsOptional() @IsIn(PLANS, { message: ({ value }) => `must be one of ${PLANS.join(', ')}, got "${String(value)}"` }) DEFAULT_PLAN?: Plan;
+  /** RTMP ingest port for OBS; 0: this process takes no RTMP (an API replica beside the one that does). */
+  @IsOptional() @IsWholeNumber(0, 65_535) RTMP_PORT?: string;
+  @IsOptional() FFMPEG_PATH?: string;
+  @IsOptional() @IsWholeNumber(1, 1_000) LIVE_MAX_PUBLISHERS?: string;
+  @IsOptional() @IsWholeNumber(0, 100) LIVE_MAX_TRANSCODES?: string;
+  @IsOptional() @IsWholeNumber(1, 100_000) LIVE_MAX_VIEWERS?: string;
+  @IsOptional() @IsWholeNumber(1, 3_650) LIVE_RETENTION_DAYS?: string;
 
   @IsOptional() @Matches(/^(sk|rk)_\S+$/, { message: 'must be a Stripe secret key (sk_… or rk_…)' }) STRIPE_SECRET_KEY?: string;
   @IsOptional() @Matches(/^whsec_\S+(\s*,\s*whsec_\S+)*$/, { message: 'must be one or more Stripe signing secrets (whsec_…), separated by commas' })

@@ -1,0 +1,95 @@
+import { Logger } from '@nestjs/common';
+import { type OnGatewayConnection, WebSocketGateway } from '@nestjs/websockets';
+import type { IncomingMessage } from 'node:http';
+import type { Writable } from 'node:stream';
+import type { RawData, WebSocket } from 'ws';
+import type { Principal } from '../auth/principals';
+import { API_PREFIX } from '../core/http/openapi';
+import { LivePipelines } from './live-pipelines.service';
+import { LiveService } from './live.service';
+
+export const INGEST_PATH = `/${API_PREFIX}/stream/ingest`;
+/** A recorder slice (250 ms of video) is far below this; a bigger frame closes the connection (1009). */
+const MAX_FRAME_BYTES = 4 * 1024 * 1024;
+/** What may wait for ffmpeg before the publisher counts as too fast for us (about 15 s at 2.5 Mbit/s). */
+const MAX_BACKLOG_BYTES = 8 * 1024 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Close codes the browser shows a message for (docs/live.md, "Going live from the browser"). */
+export const IngestClose = {
+  ended: 1000,
+  tooBig: 1009,
+  full: 1013,
+  badRequest: 4400,
+  unauthorized: 4401,
+  forbidden: 4403,
+  notFound: 4404,
+  notReady: 4409,
+  tooSlow: 4408,
+} as const;
+
+/**
+ * Going live from the browser: `wss://…/api/v1/stream/ingest?id=<stream>&codec=h264|vp8&token=<access token>`. The
+ * owner's MediaRecorder sends WebM slices as binary frames; they go into the stream's ffmpeg (H.264 copied, VP8
+ * encoded, Opus → AAC). Closing the socket ends the stream; the server closes it when the stream ends.
+ */
+@WebSocketGateway({ path: INGEST_PATH, maxPayload: MAX_FRAME_BYTES })
+export class LiveIngestGateway implements OnGatewayConnection<WebSocket> {
+  private readonly logger = new Logger('LiveIngest');
+
+  constructor(
+    private readonly live: LiveService,
+    private readonly pipelines: LivePipelines,
+  ) {}
+
+  handleConnection(socket: WebSocket, request: IncomingMessage, principal?: Principal): void {
+    // Frames that come while the stream is being checked wait here, in order.
+    const early: Buffer[] = [];
+    const hold = (data: RawData, binary: boolean) => binary && early.push(toBuffer(data));
+    socket.on('message', hold);
+    this.admit(socket, request, principal)
+      .then((stdin) => {
+        socket.off('message', hold);
+        if (!stdin) return;
+        const write = (chunk: Buffer) => {
+          if (stdin.destroyed) return;
+          if (stdin.writableLength > MAX_BACKLOG_BYTES) return socket.close(IngestClose.tooSlow, 'The server cannot keep up with this video');
+          stdin.write(chunk);
+        };
+        early.forEach(write);
+        socket.on('message', (data: RawData, binary: boolean) => binary && write(toBuffer(data)));
+        socket.on('close', () => stdin.end());
+        if (socket.readyState !== socket.OPEN) stdin.end();
+      })
+      .catch((e: Error) => {
+        this.logger.error(`Browser ingest failed: ${e.message}`);
+        socket.close(1011, 'The stream could not start');
+      });
+  }
+
+  /** The stream's ffmpeg input when the socket may publish; otherwise closes it with the reason. */
+  private async admit(socket: WebSocket, request: IncomingMessage, principal?: Principal): Promise<Writable | undefined> {
+    const query = new URLSearchParams(request.url?.split('?')[1] ?? '');
+    const id = query.get('id') ?? '';
+    const codec = query.get('codec');
+    if (!principal || principal.isAnonymous) return void socket.close(IngestClose.unauthorized, 'Sign in to go live');
+    if (!UUID.test(id) || (codec !== 'h264' && codec !== 'vp8')) return void socket.close(IngestClose.badRequest, 'id must be a stream id and codec h264 or vp8');
+    const stream = await this.live.find(id).catch(() => undefined);
+    if (!stream) return void socket.close(IngestClose.notFound, 'No such stream');
+    if (stream.userId !== principal.userId) return void socket.close(IngestClose.forbidden, 'Only the owner can publish this stream');
+    if (stream.status !== 'ready') return void socket.close(IngestClose.notReady, 'This stream is already live or has ended');
+    const transcode = codec === 'vp8';
+    const refusal = this.pipelines.refusal(id, transcode);
+    if (refusal === 'busy') return void socket.close(IngestClose.notReady, 'This stream already receives video');
+    if (refusal) return void socket.close(IngestClose.full, 'The server has no free live slot now; try again in a few minutes');
+    if (socket.readyState !== socket.OPEN) return undefined;
+    const pipeline = await this.pipelines.start(id, 'browser', { kind: 'webm', transcode });
+    pipeline.ffmpeg.once('exit', () => socket.close(IngestClose.ended, 'The stream has ended'));
+    pipeline.ffmpeg.stdin!.on('error', () => undefined);
+    return pipeline.ffmpeg.stdin!;
+  }
+}
+
+function toBuffer(data: RawData): Buffer {
+  return Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+}

@@ -1,0 +1,50 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Cron, CronExpression } from '@nestjs/schedule';
+import type { AppConfig } from '../core/config/config';
+import { APP_CONFIG } from '../core/config/config.module';
+import { DatabaseRepository } from '../repositories/database.repository';
+import { HlsFiles } from '../repositories/hls-files';
+import { LiveStreamRepository } from '../repositories/live-stream.repository';
+import { AdvisoryLock } from '../repositories/locks';
+import { LiveService } from './live.service';
+
+/** A live stream without a new segment for this long has lost the process that packaged it. */
+const ORPHAN_MS = 60_000;
+/** A stream nobody published for this long is dropped (its key stops working). */
+const UNPUBLISHED_MS = 24 * 3600_000;
+
+/**
+ * Once a minute, in one API process: ends live streams whose packaging process went away (and writes their replay
+ * from the journal), drops streams never published for a day, and removes replays older than LIVE_RETENTION_DAYS.
+ */
+@Injectable()
+export class LiveMaintenance {
+  private readonly logger = new Logger('LiveMaintenance');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly live: LiveService,
+    private readonly streams: LiveStreamRepository,
+    private readonly files: HlsFiles,
+    private readonly database: DatabaseRepository,
+  ) {}
+
+  @Cron(CronExpression.EVERY_MINUTE)
+  async run(now = new Date()): Promise<void> {
+    await this.database
+      .unlessRunningElsewhere(AdvisoryLock.liveMaintenance, async () => {
+        for (const id of await this.streams.liveIds()) {
+          const last = (await this.files.lastSegmentAt(id)) ?? (await this.live.find(id)).startedAt;
+          if (last && now.getTime() - last.getTime() > ORPHAN_MS) {
+            await this.live.end(id);
+            await this.live.writeReplay(id);
+          }
+        }
+        for (const id of await this.streams.staleReadyIds(new Date(now.getTime() - UNPUBLISHED_MS))) await this.live.end(id);
+        for (const id of await this.streams.expiredReplayIds(new Date(now.getTime() - this.config.live.retentionDays * 86_400_000))) {
+          if (await this.streams.deleteIf(id, ['ended'])) await this.files.remove(id);
+        }
+      })
+      .catch((e: Error) => this.logger.warn(`Live maintenance failed: ${e.message}`));
+  }
+}

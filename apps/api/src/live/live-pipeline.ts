@@ -1,0 +1,110 @@
+import type { ChildProcess } from 'node:child_process';
+import type { HlsFiles } from '../repositories/hls-files';
+import { SEGMENT_SECONDS } from '../repositories/ffmpeg';
+import { parseLivePlaylist, segmentEntry } from './hls-playlist';
+import type { StreamSource } from './live-stream.entity';
+
+export interface PipelineHooks {
+  /** The first segment is written: the stream is live. */
+  onFirstSegment(): void;
+  /** The video stopped (ffmpeg ended, or no segment for three segment lengths) or never came. */
+  onStopped(wentLive: boolean): void;
+}
+
+/** How often ffmpeg's playlist is read: a segment is seen at most this long after ffmpeg lists it. */
+const POLL_MS = 100;
+/** The video stopped when no new segment came for three segment lengths (docs/live.md, "States"). */
+const STALL_MS = 3 * SEGMENT_SECONDS * 1000;
+/** A publisher gets this long from connecting to its first segment. */
+const FIRST_SEGMENT_MS = 20_000;
+
+/**
+ * One stream being packaged in this process: its ffmpeg, and the watch over what ffmpeg writes. Each new segment
+ * goes into the stream's journal and the checked playlist goes out to viewers; the first one makes the stream live.
+ */
+export class LivePipeline {
+  private timer?: NodeJS.Timeout;
+  private lastSequence = -1;
+  private lastSegmentAt: number;
+  private wentLive = false;
+  private stopped = false;
+  private polling = Promise.resolve();
+  private readonly exited: Promise<void>;
+
+  constructor(
+    readonly streamId: string,
+    readonly source: StreamSource,
+    readonly transcodes: boolean,
+    readonly ffmpeg: ChildProcess,
+    private readonly files: HlsFiles,
+    private readonly hooks: PipelineHooks,
+    private readonly log: (message: string) => void,
+  ) {
+    this.lastSegmentAt = Date.now();
+    let stderr = '';
+    ffmpeg.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+    this.exited = new Promise((resolve) => {
+      ffmpeg.once('exit', (code) => {
+        if (code && !this.stopped) this.log(`ffmpeg of ${streamId} ended (${code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
+        resolve();
+      });
+      ffmpeg.once('error', (e) => {
+        this.log(`ffmpeg of ${streamId} could not run: ${e.message}`);
+        resolve();
+      });
+    });
+    void this.exited.then(() => this.halt());
+    this.timer = setInterval(() => {
+      this.polling = this.polling.then(() => this.poll()).catch((e: Error) => this.log(`Reading the playlist of ${streamId} failed: ${e.message}`));
+    }, POLL_MS);
+  }
+
+  /** Stops ffmpeg (letting it write its last segment), then reads what it wrote; resolves when all is on disk. */
+  async finish(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    if (this.ffmpeg.exitCode === null && this.ffmpeg.signalCode === null) {
+      if (this.ffmpeg.stdin && !this.ffmpeg.stdin.destroyed) this.ffmpeg.stdin.end();
+      else this.ffmpeg.kill('SIGTERM');
+      const killer = setTimeout(() => this.ffmpeg.kill('SIGKILL'), 3000);
+      await this.exited;
+      clearTimeout(killer);
+    }
+    await this.polling;
+    await this.poll();
+  }
+
+  /** ffmpeg ended by itself, or the stream stalled: the pipeline is done. */
+  private async halt(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearInterval(this.timer);
+    if (this.ffmpeg.exitCode === null && this.ffmpeg.signalCode === null) {
+      this.ffmpeg.kill('SIGKILL');
+      await this.exited;
+    }
+    await this.polling;
+    await this.poll().catch((e: Error) => this.log(`Reading the playlist of ${this.streamId} failed: ${e.message}`));
+    this.hooks.onStopped(this.wentLive);
+  }
+
+  private async poll(): Promise<void> {
+    const text = await this.files.readPackagerPlaylist(this.streamId);
+    const playlist = text === undefined ? undefined : parseLivePlaylist(text);
+    const fresh = playlist?.segments.filter((s) => s.sequence > this.lastSequence) ?? [];
+    if (fresh.length) {
+      this.lastSequence = fresh[fresh.length - 1].sequence;
+      this.lastSegmentAt = Date.now();
+      await this.files.appendJournal(this.streamId, fresh.map(segmentEntry).join(''));
+      // A live playlist for viewers: never the end marker ffmpeg writes on exit, the replay replaces it.
+      if (!this.stopped || !playlist!.ended) await this.files.publishPlaylist(this.streamId, text!.replace('#EXT-X-ENDLIST\n', ''));
+      if (!this.wentLive) {
+        this.wentLive = true;
+        this.hooks.onFirstSegment();
+      }
+    }
+    if (this.stopped) return;
+    const quiet = Date.now() - this.lastSegmentAt;
+    if (quiet > (this.wentLive ? STALL_MS : FIRST_SEGMENT_MS)) void this.halt();
+  }
+}

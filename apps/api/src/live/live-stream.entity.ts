@@ -1,0 +1,67 @@
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { User } from '../auth/user.entity';
+
+export const STREAM_GENRES = ['rock', 'metal', 'pop', 'jazz', 'blues', 'electronic', 'other'] as const;
+export type StreamGenre = (typeof STREAM_GENRES)[number];
+
+/** ready: created, waiting for its publisher; live: its first segment is written; ended: a replay. */
+export const STREAM_STATUSES = ['ready', 'live', 'ended'] as const;
+export type StreamStatus = (typeof STREAM_STATUSES)[number];
+
+/** How the stream reached us: OBS (or any RTMP encoder) or the browser's recorder over a WebSocket. */
+export type StreamSource = 'rtmp' | 'browser';
+
+/**
+ * A user's live stream (the spec's live_streams): the spec's is_live is `status = 'live'`, its stream_key is kept only
+ * as a hash. At most one stream of a user is not ended (the partial unique index makes creating race-free).
+ */
+@Entity({ name: 'live_streams' })
+@Index('UQ_live_streams_user_unended', ['userId'], { unique: true, where: `"status" <> 'ended'` })
+@Index('IDX_live_streams_status_started_at', ['status', 'startedAt'])
+@Check('CHK_live_streams_status', `"status" IN ('ready', 'live', 'ended')`)
+@Check('CHK_live_streams_genre', `"genre" IN ('rock', 'metal', 'pop', 'jazz', 'blues', 'electronic', 'other')`)
+export class LiveStream {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'FK_live_streams_user_id' })
+  user?: Relation<User>;
+
+  @Column({ type: 'varchar', length: 100 })
+  title!: string;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  description!: string | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  genre!: StreamGenre;
+
+  @Column({ type: 'varchar', length: 8, default: 'ready' })
+  status!: StreamStatus;
+
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  source!: StreamSource | null;
+
+  /** SHA-256 (hex) of the stream key. */
+  @Index('UQ_live_streams_stream_key_hash', { unique: true })
+  @Column({ name: 'stream_key_hash', type: 'char', length: 64 })
+  streamKeyHash!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'started_at', type: 'timestamptz', nullable: true })
+  startedAt!: Date | null;
+
+  @Index('IDX_live_streams_ended_at')
+  @Column({ name: 'ended_at', type: 'timestamptz', nullable: true })
+  endedAt!: Date | null;
+
+  /** Seconds of video the replay holds, set when the stream ends. */
+  @Column({ name: 'duration_seconds', type: 'real', nullable: true })
+  durationSeconds!: number | null;
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { HlsController } from './hls.controller';
+import { LiveIngestGateway } from './live-ingest.gateway';
+import { LiveMaintenance } from './live-maintenance.service';
+import { LivePipelines } from './live-pipelines.service';
+import { LiveController } from './live.controller';
+import { LiveService } from './live.service';
+
+/** Live streams: creating them, RTMP and browser ingest packaged as HLS by ffmpeg, playback, replays (docs/live.md). */
+@Module({
+  controllers: [LiveController, HlsController],
+  providers: [LiveService, LivePipelines, LiveMaintenance, LiveIngestGateway],
+})
+export class LiveModule {}

@@ -1,0 +1,151 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { AppConfig } from '../core/config/config';
+import { APP_CONFIG } from '../core/config/config.module';
+import { API_PREFIX } from '../core/http/openapi';
+import { EventBus } from '../repositories/event-bus';
+import { HlsFiles } from '../repositories/hls-files';
+import { type LiveStreamRow, LiveStreamRepository } from '../repositories/live-stream.repository';
+import { parseSegmentEntries, replayPlaylist } from './hls-playlist';
+import { liveErrors } from './live-errors';
+import { LIVE_INTERNAL_CHANNEL, type LiveInternalEvent } from './live-events';
+import type { StreamSource } from './live-stream.entity';
+import type { CreatedStreamDto, CreateStreamDto, CurrentStreamDto, LiveStreamDto, StreamListDto } from './live.dto';
+import { hashStreamKey, newStreamKey } from './stream-keys';
+import { ViewerCounter } from './viewer-counter';
+
+/**
+ * Streams and their states (docs/live.md): created ready with a key shown once; live when the first segment is
+ * written; ended (a replay) when its video stops or its owner stops it. Every change is announced on `global.events`
+ * (stream_started, stream_ended) to every API process's clients.
+ */
+@Injectable()
+export class LiveService {
+  private readonly logger = new Logger('LiveService');
+  /** A viewer whose player has not reloaded the playlist for this long has gone (players reload about every second). */
+  readonly viewers: ViewerCounter;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly streams: LiveStreamRepository,
+    private readonly files: HlsFiles,
+    private readonly bus: EventBus,
+  ) {
+    this.viewers = new ViewerCounter(5000, config.live.maxViewers);
+  }
+
+  get ingestUrl(): string | null {
+    return this.config.live.rtmpPort ? `rtmp://${new URL(this.config.publicUrl).hostname}:${this.config.live.rtmpPort}/live` : null;
+  }
+
+  playbackUrl(id: string): string {
+    return `${this.config.publicUrl}/${API_PREFIX}/live/${id}/index.m3u8`;
+  }
+
+  async create(userId: string, input: CreateStreamDto): Promise<CreatedStreamDto> {
+    if ((await this.streams.countUnended()) >= this.config.live.maxPublishers) throw liveErrors.full(this.config.live.maxPublishers);
+    const streamKey = newStreamKey();
+    const hash = hashStreamKey(streamKey);
+    const row = await this.streams.insert({ userId, title: input.title, description: input.description || null, genre: input.genre, streamKeyHash: hash });
+    await this.publishInternal({ channel: LIVE_INTERNAL_CHANNEL, type: 'key_added', data: { id: row.id, hash } });
+    return { id: row.id, streamKey, ingestUrl: this.ingestUrl, playbackUrl: this.playbackUrl(row.id), status: 'ready', maxListeners: this.config.live.maxViewers };
+  }
+
+  async current(userId: string): Promise<CurrentStreamDto> {
+    const row = await this.streams.currentOf(userId);
+    return { stream: row ? this.toDto(row) : null, ingestUrl: this.ingestUrl };
+  }
+
+  async list(): Promise<StreamListDto> {
+    const [live, replays] = await Promise.all([this.streams.live(), this.streams.replays(20)]);
+    return { live: live.map((r) => this.toDto(r)), replays: replays.map((r) => this.toDto(r)) };
+  }
+
+  async get(id: string): Promise<LiveStreamDto> {
+    return this.toDto(await this.find(id));
+  }
+
+  async find(id: string): Promise<LiveStreamRow> {
+    const row = await this.streams.findById(id);
+    if (!row) throw liveErrors.notFound();
+    return row;
+  }
+
+  /** The owner stops their stream: a live one becomes a replay, one that never went live is gone. */
+  async stop(userId: string, id: string): Promise<LiveStreamDto | null> {
+    const row = await this.owned(userId, id);
+    await this.end(row.id);
+    const after = await this.streams.findById(row.id);
+    return after ? this.toDto(after) : null;
+  }
+
+  /** The owner deletes their stream and its video (stopping it first). */
+  async remove(userId: string, id: string): Promise<void> {
+    const row = await this.owned(userId, id);
+    await this.end(row.id);
+    await this.streams.deleteIf(row.id, ['ended', 'ready']);
+    await this.files.remove(row.id);
+  }
+
+  /** ready → live, announced once (whichever process's call wins). */
+  async goLive(id: string, source: StreamSource): Promise<void> {
+    const row = await this.streams.markLive(id, source);
+    if (row) await this.announce('stream_started', row);
+  }
+
+  /**
+   * Ends the stream whatever its state: live → ended (a replay), ready → deleted (nothing to replay). Its key stops
+   * working and the process packaging it stops (and writes the replay) when the `retired` event reaches it.
+   */
+  async end(id: string): Promise<void> {
+    const ended = await this.streams.markEnded(id);
+    const ready = ended ? undefined : await this.streams.findById(id);
+    const removed = ready?.status === 'ready' && (await this.streams.deleteIf(id, ['ready']));
+    if (!ended && !removed) return;
+    await this.publishInternal({ channel: LIVE_INTERNAL_CHANNEL, type: 'retired', data: { id } });
+    this.viewers.forget(id);
+    if (ended) await this.announce('stream_ended', ended);
+    else await this.announce('stream_ended', { ...ready!, status: 'ended', endedAt: new Date() });
+  }
+
+  /** The finished playlist of the whole stream, from the journal of its segments, and its length. */
+  async writeReplay(id: string): Promise<void> {
+    // Deleted meanwhile (stopped before going live, or by its owner): nothing of it stays.
+    if (!(await this.streams.findById(id))) return this.files.remove(id);
+    const segments = parseSegmentEntries(await this.files.readJournal(id));
+    if (segments.length) await this.files.publishPlaylist(id, replayPlaylist(segments));
+    const seconds = segments.reduce((sum, s) => sum + s.duration, 0);
+    await this.streams.setDuration(id, Math.round(seconds * 10) / 10);
+  }
+
+  toDto(row: LiveStreamRow): LiveStreamDto {
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      genre: row.genre,
+      status: row.status,
+      isLive: row.status === 'live',
+      ownerName: row.ownerName,
+      userId: row.userId,
+      startedAt: row.startedAt?.toISOString() ?? null,
+      endedAt: row.endedAt?.toISOString() ?? null,
+      durationSeconds: row.durationSeconds,
+      playbackUrl: this.playbackUrl(row.id),
+      viewers: row.status === 'live' ? this.viewers.count(row.id) : 0,
+    };
+  }
+
+  private async owned(userId: string, id: string): Promise<LiveStreamRow> {
+    const row = await this.find(id);
+    if (row.userId !== userId) throw liveErrors.notOwner();
+    return row;
+  }
+
+  private async announce(type: 'stream_started' | 'stream_ended', row: LiveStreamRow): Promise<void> {
+    await this.bus.publish({ channel: 'global.events', type, data: { ...this.toDto(row) } }).catch((e: Error) => this.logger.warn(`Announcing ${type} failed: ${e.message}`));
+  }
+
+  private async publishInternal(event: LiveInternalEvent): Promise<void> {
+    await this.bus.publish(event);
+  }
+}

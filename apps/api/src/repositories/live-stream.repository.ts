@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import { InjectEntityManager } from '@nestjs/typeorm';
+import type { EntityManager } from 'typeorm';
+import type { StreamGenre, StreamSource, StreamStatus } from '../live/live-stream.entity';
+
+/** A stream as lists and its page show it, with its owner's public name. */
+export interface LiveStreamRow {
+  id: string;
+  userId: string;
+  ownerName: string | null;
+  title: string;
+  description: string | null;
+  genre: StreamGenre;
+  status: StreamStatus;
+  source: StreamSource | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  durationSeconds: number | null;
+}
+
+export interface NewLiveStream {
+  userId: string;
+  title: string;
+  description: string | null;
+  genre: StreamGenre;
+  streamKeyHash: string;
+}
+
+const COLUMNS = `s.id, s.user_id AS "userId", COALESCE(u.display_name, u.username) AS "ownerName", s.title, s.description, s.genre, s.status,
+  s.source, s.created_at AS "createdAt", s.started_at AS "startedAt", s.ended_at AS "endedAt", s.duration_seconds AS "durationSeconds"`;
+const FROM = `FROM live_streams s JOIN users u ON u.id = s.user_id`;
+
+/** live_streams: each state change is one conditional UPDATE, so two processes racing to change a stream get one winner. */
+@Injectable()
+export class LiveStreamRepository {
+  constructor(@InjectEntityManager() private readonly manager: EntityManager) {}
+
+  /** Throws the unique violation of UQ_live_streams_user_unended when the user already has a stream that has not ended. */
+  async insert(stream: NewLiveStream): Promise<LiveStreamRow> {
+    const [{ id }] = (await this.manager.query(
+      `INSERT INTO live_streams (user_id, title, description, genre, stream_key_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [stream.userId, stream.title, stream.description, stream.genre, stream.streamKeyHash],
+    )) as { id: string }[];
+    return (await this.findById(id))!;
+  }
+
+  async findById(id: string): Promise<LiveStreamRow | undefined> {
+    const rows = (await this.manager.query(`SELECT ${COLUMNS} ${FROM} WHERE s.id = $1`, [id])) as LiveStreamRow[];
+    return rows[0];
+  }
+
+  /** The user's stream that has not ended, if any. */
+  async currentOf(userId: string): Promise<LiveStreamRow | undefined> {
+    const rows = (await this.manager.query(`SELECT ${COLUMNS} ${FROM} WHERE s.user_id = $1 AND s.status <> 'ended'`, [userId])) as LiveStreamRow[];
+    return rows[0];
+  }
+
+  /** Live streams, the latest started first. */
+  live(): Promise<LiveStreamRow[]> {
+    return this.manager.query(`SELECT ${COLUMNS} ${FROM} WHERE s.status = 'live' ORDER BY s.started_at DESC LIMIT 100`) as Promise<LiveStreamRow[]>;
+  }
+
+  /** Replays, the latest ended first. */
+  replays(limit: number): Promise<LiveStreamRow[]> {
+    return this.manager.query(`SELECT ${COLUMNS} ${FROM} WHERE s.status = 'ended' ORDER BY s.ended_at DESC LIMIT $1`, [limit]) as Promise<LiveStreamRow[]>;
+  }
+
+  /** Streams that have not ended, over every process: what may still publish. */
+  async countUnended(): Promise<number> {
+    const [{ count }] = (await this.manager.query(`SELECT count(*)::int AS count FROM live_streams WHERE status <> 'ended'`)) as { count: number }[];
+    return count;
+  }
+
+  /** The key hashes RTMP may admit: those of streams that have not ended. */
+  async publishableKeys(): Promise<[hash: string, streamId: string][]> {
+    const rows = (await this.manager.query(`SELECT stream_key_hash AS hash, id FROM live_streams WHERE status <> 'ended'`)) as { hash: string; id: string }[];
+    return rows.map((r) => [r.hash, r.id]);
+  }
+
+  /** ready → live; undefined when it was not ready (another process won, or it was stopped meanwhile). */
+  async markLive(id: string, source: StreamSource): Promise<LiveStreamRow | undefined> {
+    const rows = (await this.manager.query(`UPDATE live_streams SET status = 'live', started_at = now(), source = $2 WHERE id = $1 AND status = 'ready' RETURNING id`, [
+      id,
+      source,
+    ])) as [{ id: string }[], number];
+    return rows[0].length ? this.findById(id) : undefined;
+  }
+
+  /** live → ended; undefined when it was not live. */
+  async markEnded(id: string): Promise<LiveStreamRow | undefined> {
+    const rows = (await this.manager.query(`UPDATE live_streams SET status = 'ended', ended_at = now() WHERE id = $1 AND status = 'live' RETURNING id`, [id])) as [
+      { id: string }[],
+      number,
+    ];
+    return rows[0].length ? this.findById(id) : undefined;
+  }
+
+  async setDuration(id: string, seconds: number): Promise<void> {
+    await this.manager.query(`UPDATE live_streams SET duration_seconds = $2 WHERE id = $1`, [id, seconds]);
+  }
+
+  /** Deletes the stream when it is in one of `statuses`; whether it did. */
+  async deleteIf(id: string, statuses: StreamStatus[]): Promise<boolean> {
+    const rows = (await this.manager.query(`DELETE FROM live_streams WHERE id = $1 AND status = ANY($2) RETURNING id`, [id, statuses])) as [unknown[], number];
+    return rows[0].length > 0;
+  }
+
+  /** Live streams (by id): what a sweep checks for a packager that went away without ending them. */
+  async liveIds(): Promise<string[]> {
+    return ((await this.manager.query(`SELECT id FROM live_streams WHERE status = 'live'`)) as { id: string }[]).map((r) => r.id);
+  }
+
+  /** Ready streams created before `before`, which nobody published. */
+  async staleReadyIds(before: Date): Promise<string[]> {
+    return ((await this.manager.query(`SELECT id FROM live_streams WHERE status = 'ready' AND created_at < $1`, [before])) as { id: string }[]).map((r) => r.id);
+  }
+
+  /** Replays that ended before `before`. */
+  async expiredReplayIds(before: Date): Promise<string[]> {
+    return ((await this.manager.query(`SELECT id FROM live_streams WHERE status = 'ended' AND ended_at < $1`, [before])) as { id: string }[]).map((r) => r.id);
+  }
+}

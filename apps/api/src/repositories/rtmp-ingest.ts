@@ -1,0 +1,149 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/** What the RTMP server tells: a publisher with a known key is in (its key, to pull it back), or one was refused. */
+export type RtmpEvent = { type: 'publish'; streamId: string; key: string; ip: string } | { type: 'refused'; ip: string; reason: string };
+
+/** To the worker: the keys it admits (by SHA-256), and publishers to drop. */
+type Command =
+  | { type: 'keys'; keys: [hash: string, streamId: string][] }
+  | { type: 'admit'; hash: string; streamId: string }
+  | { type: 'retire'; streamId: string }
+  | { type: 'release'; streamId: string }
+  | { type: 'stop' };
+
+/**
+ * The worker: node-media-server's RTMP server, nothing else (no HTTP, no admin, no recording). A publisher is admitted
+ * only when its stream name hashes to a key the API gave it and no one publishes that key already; the check is
+ * synchronous because node-media-server does not wait for its listeners. Players are only ffmpeg on loopback.
+ * Written as plain JavaScript so it runs as it is from the sources (tests) and from the bundle.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { createHash } = require('node:crypto');
+const NodeMediaServer = require(workerData.nmsPath);
+const keys = new Map();
+const publishers = new Map();
+const loopback = (ip) => /^(127\\.|::1:|::ffff:127\\.)/.test(ip);
+const nms = new NodeMediaServer({
+  bind: workerData.bind,
+  rtmp: { port: workerData.port, chunk_size: 60000, gop_cache: true, ping: 30, ping_timeout: 60 },
+  webadmin: { enable: false },
+  store: { path: workerData.storePath },
+});
+nms.on('prePublish', (session) => {
+  const hash = createHash('sha256').update(String(session.streamName)).digest('hex');
+  const streamId = session.streamApp === 'live' ? keys.get(hash) : undefined;
+  const reason = !streamId ? 'unknown stream key' : publishers.has(streamId) ? 'the stream already has a publisher' : undefined;
+  if (reason) {
+    session.close();
+    parentPort.postMessage({ type: 'refused', ip: session.ip, reason });
+    return;
+  }
+  publishers.set(streamId, session);
+  parentPort.postMessage({ type: 'publish', streamId, key: session.streamName, ip: session.ip });
+});
+nms.on('prePlay', (session) => {
+  if (!loopback(String(session.ip))) session.close();
+});
+const drop = (streamId) => {
+  const session = publishers.get(streamId);
+  publishers.delete(streamId);
+  if (session) session.close();
+};
+parentPort.on('message', (command) => {
+  switch (command.type) {
+    case 'keys': keys.clear(); for (const [hash, streamId] of command.keys) keys.set(hash, streamId); break;
+    case 'admit': keys.set(command.hash, command.streamId); break;
+    case 'retire': for (const [hash, streamId] of keys) if (streamId === command.streamId) keys.delete(hash); drop(command.streamId); break;
+    case 'release': drop(command.streamId); break;
+    case 'stop': nms.stop().finally(() => process.exit(0)); break;
+  }
+});
+const ready = () => parentPort.postMessage({ type: 'ready' });
+nms.run().then(() => {
+  const server = nms.rtmpServer.tcpServer;
+  if (server.listening) ready(); else server.once('listening', ready);
+});
+`;
+
+export interface RtmpIngestOptions {
+  port: number;
+  /** node-media-server keeps a small store of its own (history); it goes here. */
+  storePath: string;
+  bind?: string;
+}
+
+/**
+ * The RTMP ingest for OBS and other encoders (docs/live.md, "Ingest"): node-media-server in a worker thread, so its
+ * exits and logging stay there. The API pushes it the hashes of the keys it should admit and drops publishers whose
+ * stream ended; it reports publishers coming in.
+ */
+@Injectable()
+export class RtmpIngest implements OnModuleDestroy {
+  private readonly logger = new Logger('RtmpIngest');
+  private worker?: Worker;
+  private listener?: (event: RtmpEvent) => void;
+
+  /** Starts the server; rejects when it cannot listen (the port is taken). */
+  async start(options: RtmpIngestOptions, keys: [hash: string, streamId: string][], listener: (event: RtmpEvent) => void): Promise<void> {
+    this.listener = listener;
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      stdout: true,
+      stderr: true,
+      workerData: { nmsPath: createRequire(__filename).resolve('node-media-server'), bind: options.bind ?? '0.0.0.0', port: options.port, storePath: options.storePath },
+    });
+    const output: string[] = [];
+    // node-media-server logs every session at debug level to its console; kept for a failed start, then dropped.
+    worker.stdout.on('data', (chunk: Buffer) => output.length < 200 && output.push(chunk.toString()));
+    worker.stderr.on('data', (chunk: Buffer) => this.logger.warn(chunk.toString().trim()));
+    await new Promise<void>((resolve, reject) => {
+      const failed = (why: string) => reject(new Error(`RTMP ingest could not start on port ${options.port}: ${why}${output.length ? `\n${output.join('').trim()}` : ''}`));
+      worker.once('error', (e) => failed(e.message));
+      worker.once('exit', (code) => failed(`its worker ended (${code})`));
+      // A port that cannot be listened on ends the worker (node-media-server exits), so 'ready' means listening.
+      worker.on('message', (message: { type: string }) => message.type === 'ready' && resolve());
+    });
+    worker.removeAllListeners('exit').removeAllListeners('error');
+    worker.stdout.removeAllListeners('data').on('data', () => undefined);
+    worker.on('message', (message: RtmpEvent | { type: 'ready' }) => message.type !== 'ready' && this.listener?.(message));
+    worker.on('error', (e) => this.logger.error(`RTMP worker failed: ${e.message}`));
+    worker.on('exit', (code) => code !== 0 && this.logger.error(`RTMP worker ended (${code}); RTMP ingest is down until the API restarts`));
+    this.worker = worker;
+    this.send({ type: 'keys', keys });
+  }
+
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
+  admit(hash: string, streamId: string): void {
+    this.send({ type: 'admit', hash, streamId });
+  }
+
+  /** The stream ended: its key is refused from now on and its publisher, if any, dropped. */
+  retire(streamId: string): void {
+    this.send({ type: 'retire', streamId });
+  }
+
+  /** Drops the stream's publisher; the key stays valid (the stream never went live, it may publish again). */
+  release(streamId: string): void {
+    this.send({ type: 'release', streamId });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    if (!worker) return;
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    worker.postMessage({ type: 'stop' } satisfies Command);
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    await worker.terminate();
+  }
+
+  private send(command: Command): void {
+    this.worker?.postMessage(command);
+  }
+}

@@ -1,0 +1,350 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { WebSocket } from 'ws';
+import { LiveMaintenance } from '../src/live/live-maintenance.service';
+import { Ffmpeg } from '../src/repositories/ffmpeg';
+import { signedInMember, useApiUnderTest } from './support/app';
+import { freePort } from './support/free-port';
+import { startServerProcess } from './support/server-process';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON under test
+type Json = any;
+
+interface Frame {
+  type: string;
+  channel: string | null;
+  data: Json;
+}
+
+/** A realtime client subscribed to global.events, keeping what it receives. */
+async function globalEvents(base: string): Promise<{ frames: Frame[]; next: (type: string, id: string, ms: number) => Promise<number>; close: () => void }> {
+  const socket = new WebSocket(`${base.replace('http', 'ws')}/api/v1/realtime`);
+  const frames: Frame[] = [];
+  const waiters = new Set<() => void>();
+  socket.on('message', (data) => {
+    frames.push(JSON.parse(String(data)) as Frame);
+    for (const wake of waiters) wake();
+  });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  socket.send(JSON.stringify({ action: 'subscribe', channel: 'global.events' }));
+  const next = (type: string, id: string, ms: number) =>
+    new Promise<number>((resolve, reject) => {
+      const check = () => {
+        if (!frames.some((f) => f.type === type && f.data.id === id)) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(Date.now());
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`no ${type} for ${id} within ${ms} ms (got ${frames.map((f) => f.type).join(', ')})`));
+      }, ms);
+      waiters.add(check);
+      check();
+    });
+  await new Promise((r) => setTimeout(r, 200));
+  return { frames, next, close: () => socket.close() };
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => spawn(command, args).once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ended with ${code}`)))));
+}
+
+async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('live streams: RTMP and browser ingest, HLS, states across processes, replays', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'grouarock-live-'));
+  let rtmpPort = 0;
+  let ffmpeg = '';
+  beforeAll(async () => {
+    rtmpPort = await freePort();
+  });
+  const api = useApiUnderTest(() => ({ RTMP_PORT: String(rtmpPort), DATA_DIR: dataDir, LIVE_MAX_PUBLISHERS: '4', LIVE_RETENTION_DAYS: '30' }));
+  let other: { base: string; stop: () => Promise<void> };
+  const publishers = new Set<ChildProcess>();
+  let rtmpReplay: { id: string; token: string } | undefined;
+
+  beforeAll(async () => {
+    ffmpeg = api.app.get(Ffmpeg).binary;
+    other = await startServerProcess(api.db.url, dataDir);
+  }, 60_000);
+  afterAll(async () => {
+    for (const p of publishers) p.kill('SIGKILL');
+    await other?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  let n = 0;
+  /** Each member calls from an address of its own, as users do (the per-address request limits stay out of the way). */
+  const addresses = new Map<string, string>();
+  const member = async () => {
+    const ip = `198.18.9.${++n}`;
+    const who = await signedInMember(api, ip);
+    addresses.set(who.token, ip);
+    return who;
+  };
+  const call = async (method: string, path: string, token?: string, body?: unknown) => {
+    const res = await fetch(`${api.base}${path}`, {
+      method,
+      headers: {
+        'x-forwarded-for': (token && addresses.get(token)) ?? `198.18.10.${++n}`,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Json };
+  };
+  const create = async (token: string, title = 'Próba przed trasą') => {
+    const res = await call('POST', '/stream/create', token, { title, genre: 'rock' });
+    expect(res.status).toBe(200);
+    return res.body as { id: string; streamKey: string; ingestUrl: string; playbackUrl: string };
+  };
+  /** A test pattern with a tone, encoded once as OBS sends it with the README's settings (x264 zerolatency, a keyframe every second, AAC). */
+  const clip = path.join(dataDir, 'clip.flv');
+  beforeAll(async () => {
+    await run(ffmpeg, [
+      '-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=426x240:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
+      '-t', '20', '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-g', '30', '-keyint_min', '30', '-sc_threshold', '0', '-pix_fmt', 'yuv420p',
+      '-c:a', 'aac', '-b:a', '96k', '-f', 'flv', clip,
+    ]);
+  }, 30_000);
+  /** ffmpeg publishing the clip over RTMP in real time, looping, like OBS. */
+  const publish = (key: string) => {
+    const p = spawn(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-re', '-stream_loop', '-1', '-i', clip, '-c', 'copy', '-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}/live/${key}`], {
+      stdio: 'ignore',
+    });
+    publishers.add(p);
+    const exited = new Promise<number | null>((resolve) => p.once('exit', (code) => resolve(code)));
+    return { process: p, exited };
+  };
+  const playlist = (id: string) => fetch(`${api.base}/live/${id}/index.m3u8`);
+  const streamDirs = () => (existsSync(path.join(dataDir, 'live')) ? readdirSync(path.join(dataDir, 'live')).filter((d) => !d.startsWith('.')) : []);
+
+  it('creates a stream with its key shown once and kept only as a hash; one stream at a time', async () => {
+    const owner = await member();
+    const created = await create(owner.token);
+    expect(created).toMatchObject({ status: 'ready', maxListeners: 200, ingestUrl: `rtmp://127.0.0.1:${rtmpPort}/live`, playbackUrl: `${api.base}/live/${created.id}/index.m3u8` });
+    expect(created.streamKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [row] = await api.db.query('SELECT stream_key_hash FROM live_streams WHERE id = $1', [created.id]);
+    expect(row.stream_key_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(await call('GET', '/stream/current', owner.token))).not.toContain(created.streamKey);
+    expect((await call('POST', '/stream/create', owner.token, { title: 'Druga', genre: 'metal' })).body.code).toBe('already_streaming');
+    expect((await call('POST', `/stream/${created.id}/stop`, owner.token)).status).toBe(204);
+    // Stopped before it went live: nothing to replay, so it is gone, and a new one may start.
+    expect((await call('GET', `/stream/${created.id}`)).status).toBe(404);
+    const again = await create(owner.token);
+    expect((await call('POST', `/stream/${again.id}/stop`, owner.token)).status).toBe(204);
+  });
+
+  it('gives one winner to two creates at the same moment', async () => {
+    const owner = await member();
+    const results = await Promise.all([0, 1, 2].map(() => call('POST', '/stream/create', owner.token, { title: 'Naraz', genre: 'jazz' })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    await call('POST', `/stream/${results.find((r) => r.status === 200)!.body.id}/stop`, owner.token);
+  });
+
+  it.each([
+    ['a blank title', { title: '   ', genre: 'rock' }],
+    ['a title over 100 characters', { title: 'x'.repeat(101), genre: 'rock' }],
+    ['a title with a control character', { title: 'a\u0000b', genre: 'rock' }],
+    ['a description over 500 characters', { title: 'ok', description: 'x'.repeat(501), genre: 'rock' }],
+    ['an unknown genre', { title: 'ok', genre: 'polka' }],
+    ['no genre', { title: 'ok' }],
+    ['an unknown field', { title: 'ok', genre: 'rock', is_live: true }],
+  ])('refuses %s with 400', async (_case, body) => {
+    const owner = await member();
+    expect((await call('POST', '/stream/create', owner.token, body)).status).toBe(400);
+  });
+
+  it('asks for a signed-in account, and only the owner stops or deletes', async () => {
+    expect((await call('POST', '/stream/create', undefined, { title: 'x', genre: 'rock' })).status).toBe(401);
+    const owner = await member();
+    const stranger = await member();
+    const created = await create(owner.token);
+    expect((await call('POST', `/stream/${created.id}/stop`, stranger.token)).body.code).toBe('not_stream_owner');
+    expect((await call('DELETE', `/stream/${created.id}`, stranger.token)).status).toBe(403);
+    expect((await call('POST', '/stream/not-a-uuid/stop', owner.token)).status).toBe(400);
+    expect((await call('GET', `/live/${created.id}/..%2F..%2Fjwt-secret`)).status).toBe(400);
+    expect((await call('GET', `/live/${created.id}/index.m3u8`)).body.code).toBe('not_live_yet');
+    await call('POST', `/stream/${created.id}/stop`, owner.token);
+  });
+
+  it('goes live from RTMP: a playlist within 2.5 s, stream_started on another process, stop → stream_ended within 4 s, the replay plays to its end', async () => {
+    const events = await globalEvents(other.base);
+    const owner = await member();
+    const created = await create(owner.token, 'Koncert z próbnej');
+    const started = Date.now();
+    const publisher = publish(created.streamKey);
+    const firstPlaylist = await until('the first playlist', 2500, async () => ((await playlist(created.id)).ok ? Date.now() : undefined));
+    expect(firstPlaylist - started).toBeLessThanOrEqual(2500);
+    await events.next('stream_started', created.id, 2000);
+    const live = (await call('GET', '/stream/list')).body;
+    expect(live.live.map((s: Json) => s.id)).toContain(created.id);
+    expect(live.live.find((s: Json) => s.id === created.id)).toMatchObject({ isLive: true, status: 'live', title: 'Koncert z próbnej', genre: 'rock' });
+
+    const res = await playlist(created.id);
+    expect(res.headers.get('content-type')).toContain('application/vnd.apple.mpegurl');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const text = await res.text();
+    expect(text).not.toContain('#EXT-X-ENDLIST');
+    const segment = await fetch(`${api.base}/live/${created.id}/${/seg-\d+\.ts/.exec(text)![0]}`);
+    expect(segment.status).toBe(200);
+    expect(segment.headers.get('cache-control')).toContain('immutable');
+    expect((await segment.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+
+    // A second publisher with the same key is turned away at once.
+    const second = publish(created.streamKey);
+    const secondStarted = Date.now();
+    expect(await second.exited).not.toBe(0);
+    expect(Date.now() - secondStarted).toBeLessThan(1000);
+
+    await new Promise((r) => setTimeout(r, 3000));
+    const stopAt = Date.now();
+    expect((await call('POST', `/stream/${created.id}/stop`, owner.token)).status).toBe(204);
+    const ended = await events.next('stream_ended', created.id, 4000);
+    expect(ended - stopAt).toBeLessThanOrEqual(4000);
+    await publisher.exited;
+
+    // The replay: the whole recording from its first segment, with the end marker, played to its end by ffmpeg.
+    const replay = await until('the replay playlist', 5000, async () => {
+      const body = await (await playlist(created.id)).text();
+      return body.includes('#EXT-X-ENDLIST') ? body : undefined;
+    });
+    expect(replay).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+    expect(replay).toContain('seg-0.ts');
+    const listed = [...replay.matchAll(/#EXTINF:([\d.]+),/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+    expect(listed).toBeGreaterThan(3);
+    const stream = (await call('GET', `/stream/${created.id}`)).body;
+    expect(stream).toMatchObject({ status: 'ended', isLive: false });
+    expect(stream.durationSeconds).toBeCloseTo(listed, 0);
+    // Decoded from the first frame to the last, as a player would: no error, and as long as the playlist says.
+    const player = spawn(ffmpeg, ['-hide_banner', '-v', 'repeat+error', '-progress', 'pipe:1', '-i', `${api.base}/live/${created.id}/index.m3u8`, '-f', 'null', '-']);
+    let progress = '';
+    let playerErrors = '';
+    player.stdout.on('data', (d: Buffer) => (progress += d.toString()));
+    player.stderr.on('data', (d: Buffer) => (playerErrors += d.toString()));
+    expect(await new Promise((resolve) => player.once('exit', resolve))).toBe(0);
+    // Only the decoders' complaints count: the checker's own null muxer warns when two decoded frames round to the same
+    // timestamp (RTMP carries milliseconds, 33 or 34 per frame at 30 fps).
+    expect(playerErrors.split('\n').filter((line) => line && !line.startsWith('[null @'))).toEqual([]);
+    const playedSeconds = Number([...progress.matchAll(/out_time_ms=(\d+)/g)].pop()![1]) / 1e6;
+    expect(Math.abs(playedSeconds - listed)).toBeLessThan(1.2);
+    expect((await call('GET', '/stream/list')).body.replays.map((s: Json) => s.id)).toContain(created.id);
+
+    rtmpReplay = { id: created.id, token: owner.token };
+    // The ended stream's key no longer publishes.
+    const reused = publish(created.streamKey);
+    const reusedAt = Date.now();
+    expect(await reused.exited).not.toBe(0);
+    expect(Date.now() - reusedAt).toBeLessThan(1000);
+    events.close();
+  }, 60_000);
+
+  it('refuses a wrong key within 1 s, writing nothing and announcing nothing', async () => {
+    const events = await globalEvents(other.base);
+    const before = streamDirs();
+    const [{ count }] = await api.db.query('SELECT count(*)::int AS count FROM live_streams');
+    const wrong = publish('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa');
+    const at = Date.now();
+    expect(await wrong.exited).not.toBe(0);
+    expect(Date.now() - at).toBeLessThan(1000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(streamDirs()).toEqual(before);
+    expect((await api.db.query('SELECT count(*)::int AS count FROM live_streams'))[0].count).toBe(count);
+    expect(events.frames.filter((f) => f.channel === 'global.events' && f.type.startsWith('stream_'))).toEqual([]);
+    events.close();
+  });
+
+  it('ends the stream within 4 s of its publisher going away', async () => {
+    const events = await globalEvents(other.base);
+    const owner = await member();
+    const created = await create(owner.token);
+    const publisher = publish(created.streamKey);
+    await events.next('stream_started', created.id, 5000);
+    await new Promise((r) => setTimeout(r, 1500));
+    publisher.process.kill('SIGKILL');
+    const gone = Date.now();
+    expect((await events.next('stream_ended', created.id, 5000)) - gone).toBeLessThanOrEqual(4000);
+    expect((await call('GET', '/stream/current', owner.token)).body.stream).toBeNull();
+    events.close();
+  }, 30_000);
+
+  it('goes live from the browser: WebM slices over the WebSocket become HLS; closing the socket ends it', async () => {
+    // What Chromium's MediaRecorder makes with video/webm;codecs=h264,opus and a keyframe a second.
+    const webm = path.join(dataDir, 'recorder.webm');
+    await run(ffmpeg, [
+      '-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=48000',
+      '-t', '6', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-pix_fmt', 'yuv420p', '-c:a', 'libopus', '-f', 'matroska', webm,
+    ]);
+    const bytes = readFileSync(webm);
+    const events = await globalEvents(other.base);
+    const owner = await member();
+    const stranger = await member();
+    const created = await create(owner.token);
+    const ws = (token: string | undefined, codec = 'h264') => new WebSocket(`${api.base.replace('http', 'ws')}/stream/ingest?id=${created.id}&codec=${codec}${token ? `&token=${token}` : ''}`);
+    const closeCode = (socket: WebSocket) => new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    expect(await closeCode(ws(undefined))).toBe(4401);
+    expect(await closeCode(ws(stranger.token))).toBe(4403);
+    expect(await closeCode(ws(owner.token, 'theora'))).toBe(4400);
+
+    const socket = ws(owner.token);
+    const closed = closeCode(socket);
+    await new Promise((resolve) => socket.once('open', resolve));
+    // Real time, in 250 ms slices, as the recorder sends them.
+    const slice = Math.ceil(bytes.length / 24);
+    for (let at = 0; at < bytes.length; at += slice) {
+      socket.send(bytes.subarray(at, at + slice));
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await events.next('stream_started', created.id, 5000);
+    expect((await playlist(created.id)).ok).toBe(true);
+    socket.close();
+    expect(await closed).toBe(1005);
+    await events.next('stream_ended', created.id, 5000);
+    const stream = (await call('GET', `/stream/${created.id}`)).body;
+    expect(stream).toMatchObject({ status: 'ended' });
+    events.close();
+  }, 40_000);
+
+  it('says when every live slot is taken', async () => {
+    const owners = await Promise.all([member(), member(), member(), member(), member()]);
+    const made = await Promise.all(owners.slice(0, 4).map(async (owner) => ({ token: owner.token, id: (await create(owner.token, 'Slot')).id })));
+    const full = await call('POST', '/stream/create', owners[4].token, { title: 'Za dużo', genre: 'pop' });
+    expect(full.status).toBe(503);
+    expect(full.body).toMatchObject({ code: 'live_full' });
+    for (const { id, token } of made) await call('POST', `/stream/${id}/stop`, token);
+    expect((await call('POST', '/stream/create', owners[4].token, { title: 'Teraz jest miejsce', genre: 'pop' })).status).toBe(200);
+  });
+
+  it('lets the owner delete a replay with its video', async () => {
+    const { id, token } = rtmpReplay!;
+    expect(existsSync(path.join(dataDir, 'live', id))).toBe(true);
+    expect((await call('DELETE', `/stream/${id}`, token)).status).toBe(204);
+    expect((await call('GET', `/stream/${id}`)).status).toBe(404);
+    expect((await playlist(id)).status).toBe(404);
+    expect(existsSync(path.join(dataDir, 'live', id))).toBe(false);
+  });
+
+  it('removes replays past LIVE_RETENTION_DAYS, with their files', async () => {
+    const [{ id }] = (await api.db.query(`SELECT id FROM live_streams WHERE status = 'ended' ORDER BY ended_at LIMIT 1`)) as { id: string }[];
+    expect(existsSync(path.join(dataDir, 'live', id))).toBe(true);
+    await api.app.get(LiveMaintenance).run(new Date(Date.now() + 29 * 86_400_000));
+    expect((await call('GET', `/stream/${id}`)).status).toBe(200);
+    await api.app.get(LiveMaintenance).run(new Date(Date.now() + 31 * 86_400_000));
+    expect((await call('GET', `/stream/${id}`)).status).toBe(404);
+    expect(existsSync(path.join(dataDir, 'live', id))).toBe(false);
+    expect((await playlist(id)).status).toBe(404);
+  });
+});
