@@ -1,4 +1,5 @@
 import { devices } from '@playwright/test';
+import chromium from '../../tools/chromium.cjs';
 import { playwrightSuite } from '../../tools/playwright-suite';
 
 /** The port of the production server under test (started by global-setup.ts on its own database). */
@@ -13,5 +14,7 @@ export default playwrightSuite({
     baseURL: `http://localhost:${e2ePort}`,
     locale: 'pl-PL',
     trace: { mode: 'retain-on-failure', screenshots: false },
+    // A fake camera and microphone, allowed without asking: going live from the browser (live.spec.ts).
+    launchOptions: { ...chromium.launchOptions, args: [...chromium.args, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] },
   },
 });

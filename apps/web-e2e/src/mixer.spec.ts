@@ -1,6 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { createConfirmedAccount, signInOnAuthPage } from '../support/accounts';
 import { e2eStations } from '../support/e2e-config';
-import { expect, test } from '../support/fixtures';
+import { expect, httpError, test } from '../support/fixtures';
 
 const [rock, punk] = e2eStations;
 
@@ -98,3 +100,59 @@ test.describe('the PRO DJ MIXER', () => {
     await expect(mixer).toBeHidden();
   });
 });
+
+test.describe('the PRO DJ MIXER goes live', () => {
+  test('a signed-in DJ broadcasts the mix: the stream goes live with the mix as its sound, and stops', async ({ page, request, allowedConsoleErrors }) => {
+    test.setTimeout(90_000);
+    // Longer than the e2e server's 10 s access tokens: an expired one is answered 401 and the client refreshes it.
+    allowedConsoleErrors.push(httpError(401, '/stream/current'), /status of 401\b.*\/api\/v1\/stream\/[0-9a-f-]+\/stop\)$/);
+    const dj = await createConfirmedAccount(request, 'dj');
+    await signInOnAuthPage(page, dj);
+    await page.goto('/radio');
+    await page.getByRole('button', { name: 'PRO DJ MIXER' }).click();
+    const mixer = page.getByRole('dialog', { name: 'PRO DJ MIXER' });
+    await chooseStation(mixer, 'A', rock.name);
+    await mixer.getByRole('button', { name: 'Graj — deck A' }).click();
+    await expect(mixer.getByTestId('deck-a-state')).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+
+    const broadcast = mixer.getByRole('region', { name: 'Nadaj miks na żywo' });
+    const title = `Set ${dj.username}`;
+    await broadcast.getByLabel('Tytuł').fill(title);
+    await broadcast.getByRole('button', { name: 'Nadaj miks na żywo' }).click();
+    await expect(broadcast.getByRole('status')).toHaveText('Twój miks jest na żywo', { timeout: 15_000 });
+
+    type Listed = { live: { title: string; id: string }[] };
+    let live: Listed['live'][number] | undefined;
+    await expect
+      .poll(async () => {
+        live = ((await (await request.get('/api/v1/stream/list')).json()) as Listed).live.find((s) => s.title === title);
+        return live !== undefined;
+      }, { timeout: 15_000 })
+      .toBe(true);
+    // The mix is the stream's sound: a segment decoded by ffmpeg is far from silence.
+    const playlist = await (await request.get(`/api/v1/live/${live!.id}/index.m3u8`)).text();
+    const segment = /seg-\d+\.ts/.exec(playlist)![0];
+    const bytes = await (await request.get(`/api/v1/live/${live!.id}/${segment}`)).body();
+    const meanDb = await meanVolume(bytes);
+    expect(meanDb).toBeGreaterThan(-45);
+
+    await broadcast.getByRole('button', { name: 'Zakończ transmisję' }).click();
+    await expect(broadcast.getByRole('button', { name: 'Nadaj miks na żywo' })).toBeVisible({ timeout: 10_000 });
+    await expect.poll(async () => ((await (await request.get(`/api/v1/stream/${live!.id}`)).json()) as { status: string }).status).toBe('ended');
+  });
+});
+
+/** The mean volume (dBFS) of an MPEG-TS segment's audio, from ffmpeg's volumedetect. */
+function meanVolume(segment: Buffer): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ffmpeg = spawn('ffmpeg', ['-hide_banner', '-i', 'pipe:0', '-map', '0:a', '-af', 'volumedetect', '-f', 'null', '-'], { stdio: ['pipe', 'ignore', 'pipe'] });
+    let log = '';
+    ffmpeg.stderr.on('data', (d: Buffer) => (log += d.toString()));
+    ffmpeg.once('exit', () => {
+      const mean = /mean_volume: (-?[\d.]+) dB/.exec(log);
+      if (mean) resolve(Number(mean[1]));
+      else reject(new Error(`no volume in:\n${log}`));
+    });
+    ffmpeg.stdin.end(segment);
+  });
+}

@@ -61,6 +61,11 @@ const loaders = {
     en: async () => (await import('./messages/tutorials.en')).tutorialsEn,
     nl: async () => (await import('./messages/tutorials.nl')).tutorialsNl,
   },
+  live: {
+    pl: async () => (await import('./messages/live.pl')).livePl,
+    en: async () => (await import('./messages/live.en')).liveEn,
+    nl: async () => (await import('./messages/live.nl')).liveNl,
+  },
   events: {
     pl: async () => (await import('./messages/events.pl')).eventsPl,
     en: async () => (await import('./messages/events.en')).eventsEn,

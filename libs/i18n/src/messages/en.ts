@@ -2,6 +2,7 @@ import { authEn } from './auth.en';
 import { contentEn } from './content.en';
 import { coreEn } from './core.en';
 import { eventsEn } from './events.en';
+import { liveEn } from './live.en';
 import { subscriptionEn } from './subscription.en';
 import { homeEn } from './home.en';
 import type { Messages } from './pl';
@@ -22,5 +23,6 @@ export const en: Messages = {
   ...contentEn,
   ...tutorialsEn,
   ...eventsEn,
+  ...liveEn,
   ...subscriptionEn,
 };

@@ -2,6 +2,7 @@ import { authNl } from './auth.nl';
 import { contentNl } from './content.nl';
 import { coreNl } from './core.nl';
 import { eventsNl } from './events.nl';
+import { liveNl } from './live.nl';
 import { subscriptionNl } from './subscription.nl';
 import { homeNl } from './home.nl';
 import type { Messages } from './pl';
@@ -22,5 +23,6 @@ export const nl: Messages = {
   ...contentNl,
   ...tutorialsNl,
   ...eventsNl,
+  ...liveNl,
   ...subscriptionNl,
 };

@@ -2,6 +2,7 @@ import { authPl } from './auth.pl';
 import { contentPl } from './content.pl';
 import { corePl } from './core.pl';
 import { eventsPl } from './events.pl';
+import { livePl } from './live.pl';
 import { subscriptionPl } from './subscription.pl';
 import { homePl } from './home.pl';
 import { marketplacePl } from './marketplace.pl';
@@ -25,6 +26,7 @@ export const pl = {
   ...contentPl,
   ...tutorialsPl,
   ...eventsPl,
+  ...livePl,
   ...subscriptionPl,
 };
 

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAuth, useAuthDialog } from '../auth';
 import { setLike, useLikeChanged, useStationLikes } from './api/likes';
 import { useNowPlaying, usePushNowPlaying, type NowPlayingDto } from './api/now-playing';
-import { RealtimeClient, realtimeUrl, type RealtimeMessage } from './api/realtime-client';
+import { RealtimeClient, realtimeUrl, type RealtimeMessage } from '../../lib/realtime-client';
 import { useStations, type StationDto } from './api/stations';
 import { currentStationIdAtom, deckStateAtom, toggleLike, type LikeState } from './atoms';
 import { useAsyncAction } from '../../lib/use-async-action';

@@ -1,14 +1,17 @@
 import { css, type Theme } from '@emotion/react';
 import { Button, displayHeading, Spinner } from '@grouarock/ui';
-import { Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { externalLinks } from '../../../lib/external-links';
 import { useT } from '../../../lib/i18n';
-import { FeaturedConcertsList } from './featured-concerts-list';
 import { LiveIcon, RadioIcon } from './icons';
 import { NewTabHint } from '../../../lib/new-tab-hint';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { FeaturedRadio } from '../../radio';
+import { LiveSection } from '../../live';
+
+/** Below the fold: its own chunk, loaded once the page has painted. */
+const FeaturedConcertsList = lazy(() => import('./featured-concerts-list').then((m) => ({ default: m.FeaturedConcertsList })));
 
 /** One above the other: the live section holds the featured concerts' grid and needs the whole width. */
 const sections = (theme: Theme) => css`
@@ -54,17 +57,22 @@ const inPlace = css`
   align-self: stretch;
 `;
 
-/** The featured stations and the player: their code and texts load as the reader scrolls near them. */
-function RadioInPlace() {
+/**
+ * A part of the page whose code and texts load on their own: when the reader scrolls near it (`near`), or as soon
+ * as the page has painted (the live part, so a stream going live is announced wherever the reader is, and the
+ * concerts under it).
+ */
+function InPlace({ near: whenNear, children }: { near?: boolean; children: ReactNode }) {
   const t = useT();
   const { ref, near } = useNearViewport<HTMLDivElement>();
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setPainted(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <div ref={ref} css={inPlace}>
-      {near ? (
-        <Suspense fallback={<Spinner label={t('common.loading')} />}>
-          <FeaturedRadio />
-        </Suspense>
-      ) : null}
+      {(whenNear ? near : painted) ? <Suspense fallback={<Spinner label={t('common.loading')} />}>{children}</Suspense> : null}
     </div>
   );
 }
@@ -83,7 +91,9 @@ export function HomeSections() {
           {t('home.radio.title')}
         </h2>
         <p css={text}>{t('home.radio.text')}</p>
-        <RadioInPlace />
+        <InPlace near>
+          <FeaturedRadio />
+        </InPlace>
         <Button asChild>
           <Link to="/radio">{t('home.radio.cta')}</Link>
         </Button>
@@ -100,7 +110,12 @@ export function HomeSections() {
             <NewTabHint />
           </a>
         </Button>
-        <FeaturedConcertsList />
+        <InPlace>
+          <LiveSection />
+        </InPlace>
+        <InPlace>
+          <FeaturedConcertsList />
+        </InPlace>
       </section>
     </div>
   );

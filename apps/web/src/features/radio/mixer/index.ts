@@ -4,7 +4,8 @@ import type { MixerOverlayProps } from './mixer-overlay-props';
 
 export type { MixerOverlayProps } from './mixer-overlay-props';
 
-const LazyMixerOverlay = lazy(withMessages(['mixer'], () => import('./components/mixer-console')));
+// The live area too: the mixer can broadcast its mix (features/live's MixerBroadcast).
+const LazyMixerOverlay = lazy(withMessages(['mixer', 'live'], () => import('./components/mixer-console')));
 
 /**
  * The PRO DJ MIXER overlay, loaded on demand: the whole mixer (engine included) is its own chunk (React.lazy

@@ -131,6 +131,25 @@ export class MixerSession {
     return { a: read(this.postFader.a), b: read(this.postFader.b), master: read(this.mixer.masterMeter) };
   }
 
+  /**
+   * The master output as a MediaStream (after EQ, crossfader, master and spatial: what the speakers get), for going
+   * live with the mix; `dispose` disconnects it.
+   */
+  liveFeed(): { stream: MediaStream; dispose: () => void } {
+    const destination = this.options.context.createMediaStreamDestination();
+    this.mixer.output.connect(destination);
+    return {
+      stream: destination.stream,
+      dispose: () => {
+        try {
+          this.mixer.output.disconnect(destination);
+        } catch {
+          // Already disposed with the mixer.
+        }
+      },
+    };
+  }
+
   get headphoneStatus(): HeadphoneStatus {
     return this.phones.status;
   }

@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import type { DeckId, HeadphoneStatus, OutputDevice } from '@grouarock/audio-engine';
 import { Button, FullscreenDialog, Spinner } from '@grouarock/ui';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useT } from '../../../../lib/i18n';
 import type { MixerOverlayProps } from '../mixer-overlay-props';
 import { audioContext } from '../../../../lib/audio-context';
@@ -11,6 +11,7 @@ import { initialMixerState, reduceMixer, type MixerAction, type MixerState } fro
 import { useLevelMeters } from '../use-level-meters';
 import { DeckPanel } from './deck-panel';
 import { MasterPanel } from './master-panel';
+import { MixerBroadcast } from '../../../live';
 
 const layout = (theme: Theme) => css`
   display: grid;
@@ -33,6 +34,12 @@ const layout = (theme: Theme) => css`
       order: 0;
     }
   }
+`;
+
+/** Going live with the mix: under the decks, the whole width, last on every layout. */
+const broadcast = css`
+  grid-column: 1 / -1;
+  order: 4;
 `;
 
 const centred = (theme: Theme) => css`
@@ -163,6 +170,11 @@ export default function MixerConsole({ open, onOpenChange }: MixerOverlayProps) 
             />
           </div>
           {deckPanel('b')}
+          <div css={broadcast}>
+            <Suspense fallback={<Spinner label={t('common.loading')} />}>
+              <MixerBroadcast feed={() => session?.liveFeed() ?? null} level={() => (session ? session.levels().master.rms : -60)} />
+            </Suspense>
+          </div>
         </div>
       )}
     </FullscreenDialog>

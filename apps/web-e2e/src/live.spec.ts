@@ -1,0 +1,83 @@
+import AxeBuilder from '@axe-core/playwright';
+import { createConfirmedAccount, signInOnAuthPage, toast } from '../support/accounts';
+import { expect, httpError, test } from '../support/fixtures';
+
+// The suite's Chromium has a fake camera and microphone (a test pattern and a beep), allowed without asking
+// (playwright.config.ts).
+test.describe('live streams on the home page', () => {
+  test('a musician goes live from the browser; a visitor sees it appear, is notified, watches it and sees it end', async ({ page, browser, request, allowedConsoleErrors }) => {
+    test.setTimeout(90_000);
+    // The test outlives the e2e server's 10 s access tokens: a call made with an expired one is answered 401, and the
+    // client refreshes the token and calls again.
+    allowedConsoleErrors.push(httpError(401, '/stream/current'), /status of 401\b.*\/api\/v1\/stream\/[0-9a-f-]+\/stop\)$/);
+    const musician = await createConfirmedAccount(request, 'streamer');
+    const title = `Próba ${musician.username}`;
+
+    const visitorContext = await browser.newContext({ locale: 'pl-PL', viewport: { width: 1280, height: 900 } });
+    await visitorContext.grantPermissions(['notifications']);
+    const visitor = await visitorContext.newPage();
+    const visitorErrors: string[] = [];
+    visitor.on('pageerror', (e) => visitorErrors.push(e.message));
+    await visitor.goto('/#streaming');
+    const liveNow = visitor.getByRole('region', { name: 'Na żywo teraz' });
+    await expect(liveNow).toBeVisible();
+
+    await signInOnAuthPage(page, musician);
+    await page.goto('/#streaming');
+    const start = page.getByRole('button', { name: 'Rozpocznij stream' });
+    // The spec's check: title and genre are required.
+    await start.click();
+    await expect(toast(page, 'Wypełnij wszystkie wymagane pola')).toBeVisible();
+    await page.getByLabel('Tytuł').fill(title);
+    await page.getByRole('combobox', { name: 'Gatunek' }).selectOption({ label: 'Metal' });
+    await start.click();
+    await expect(toast(page, 'Stream rozpoczęty...')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Stream Aktywny' })).toBeDisabled();
+    const mine = page.getByRole('region', { name: 'Twój stream' });
+    await expect(mine.getByText(/^rtmp:\/\/localhost:\d+\/live$/)).toBeVisible();
+    await mine.getByRole('button', { name: 'Nadaj z kamery' }).click();
+    await expect(mine.getByRole('status')).toHaveText('Nadajesz na żywo', { timeout: 15_000 });
+
+    // The visitor's list gets it without a reload, with a notification.
+    const card = liveNow.getByRole('listitem').filter({ hasText: title });
+    await expect(card).toBeVisible({ timeout: 5000 });
+    await expect(card.getByText('NA ŻYWO')).toBeVisible();
+    await expect(visitor.getByText(`${musician.username} nadaje na żywo: ${title}`)).toBeVisible();
+
+    await card.getByRole('button', { name: `Oglądaj: ${title}` }).click();
+    const dialog = visitor.getByRole('dialog', { name: title });
+    const video = dialog.getByLabel(`Obraz transmisji: ${title}`);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(1);
+    const at = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 5000 }).toBeGreaterThan(at + 0.5);
+
+    await mine.getByRole('button', { name: 'Zakończ stream' }).click();
+    await expect(dialog.getByText('Transmisja zakończona')).toBeVisible({ timeout: 5000 });
+    await expect(page.getByRole('button', { name: 'Rozpocznij stream' })).toBeEnabled();
+    await dialog.getByRole('button', { name: 'Zamknij' }).click();
+    const replays = visitor.getByRole('region', { name: 'Powtórki' });
+    await expect(replays.getByRole('listitem').filter({ hasText: title }).getByText('POWTÓRKA')).toBeVisible();
+    expect(visitorErrors).toEqual([]);
+    await visitorContext.close();
+  });
+
+  test('a visitor who starts a stream is asked to sign in', async ({ page }) => {
+    await page.goto('/#streaming');
+    await page.getByLabel('Tytuł').fill('Bez konta');
+    await page.getByRole('button', { name: 'Rozpocznij stream' }).click();
+    await expect(page.getByRole('dialog', { name: 'Zaloguj się' })).toBeVisible();
+    // Behind the modal dialog the toasts are hidden from the accessibility tree, but shown.
+    await expect(page.getByRole('region', { name: /^Powiadomienia/, includeHidden: true }).getByText('Musisz być zalogowany aby rozpocząć stream')).toBeVisible();
+  });
+
+  test('axe finds no serious violation in the section, on desktop and on a phone', async ({ page }) => {
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 800 }]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/#streaming');
+      await expect(page.getByRole('region', { name: 'Na żywo teraz' })).toBeVisible();
+      const results = await new AxeBuilder({ page }).include('#streaming').analyze();
+      expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+  });
+});

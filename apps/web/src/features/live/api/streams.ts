@@ -1,0 +1,60 @@
+import {
+  createStream,
+  deleteStream,
+  getCurrentStream,
+  listStreams,
+  stopStream,
+  type CreatedStreamDto,
+  type CreateStreamDto,
+  type CurrentStreamDto,
+  type LiveStreamDto,
+  type StreamListDto,
+} from '@grouarock/api-client';
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { dataOf } from '../../../lib/query';
+
+export type { CreatedStreamDto, CreateStreamDto, CurrentStreamDto, LiveStreamDto, StreamListDto };
+export type StreamGenre = CreateStreamDto['genre'];
+
+/** The spec's genres, in its order. */
+export const STREAM_GENRES: readonly StreamGenre[] = ['rock', 'metal', 'pop', 'jazz', 'blues', 'electronic', 'other'];
+
+const LIST_KEY = '/stream/list';
+const currentKey = (userId: string) => ['/stream/current', userId] as const;
+
+/** GET /stream/list: streams live now and the latest replays. */
+export function useStreamList() {
+  return useSWR(LIST_KEY, () => dataOf(listStreams({ throwOnError: true })));
+}
+
+/** GET /stream/current: the signed-in user's stream that has not ended (nothing is asked without an account). */
+export function useCurrentStream(userId: string | null) {
+  return useSWR(userId ? currentKey(userId) : null, () => dataOf(getCurrentStream({ throwOnError: true })));
+}
+
+/** A stream started or ended somewhere: the list and the user's own stream are read again (this app's cache). */
+export function useStreamsChanged(): (userId: string | null) => Promise<void> {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (userId: string | null) => {
+      await Promise.all([mutate(LIST_KEY), userId ? mutate(currentKey(userId)) : undefined]);
+    },
+    [mutate],
+  );
+}
+
+/** POST /stream/create: the new stream with its key (shown once). */
+export async function startStream(body: CreateStreamDto): Promise<CreatedStreamDto> {
+  return dataOf(createStream({ body, throwOnError: true }));
+}
+
+/** POST /stream/{id}/stop. */
+export async function endStream(id: string): Promise<void> {
+  await stopStream({ path: { id }, throwOnError: true });
+}
+
+/** DELETE /stream/{id}. */
+export async function removeStream(id: string): Promise<void> {
+  await deleteStream({ path: { id }, throwOnError: true });
+}

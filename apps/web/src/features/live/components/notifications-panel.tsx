@@ -1,0 +1,107 @@
+import { css, type Theme } from '@emotion/react';
+import { Button, IconButton, LineIcon, useToast } from '@grouarock/ui';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useT } from '../../../lib/i18n';
+import { dismissNotificationAtom, markAllReadAtom, notificationsAtom } from '../atoms';
+import { block, muted, row, subheading } from './styles';
+
+const list = (theme: Theme) => css`
+  display: grid;
+  gap: ${theme.space[2]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const item = (theme: Theme) => css`
+  display: flex;
+  align-items: center;
+  gap: ${theme.space[2]};
+  padding: ${theme.space[2]} ${theme.space[3]};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.bg};
+`;
+
+const unread = (theme: Theme) => css`
+  border-left: 3px solid ${theme.colors.accent};
+`;
+
+const message = css`
+  flex: 1;
+  min-width: 0;
+  background: none;
+  border: 0;
+  padding: 0;
+  color: inherit;
+  font: inherit;
+  text-align: start;
+  cursor: pointer;
+  overflow-wrap: anywhere;
+`;
+
+function permission(): NotificationPermission | 'unsupported' {
+  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+}
+
+/** The local list of "went live" notifications: open one, dismiss one, mark all read, allow browser notifications. */
+export function NotificationsPanel({ onWatch }: { onWatch: (streamId: string) => void }) {
+  const t = useT();
+  const intl = useIntl();
+  const toast = useToast();
+  const notifications = useAtomValue(notificationsAtom);
+  const dismiss = useSetAtom(dismissNotificationAtom);
+  const markAllRead = useSetAtom(markAllReadAtom);
+  const [allowed, setAllowed] = useState(permission);
+
+  return (
+    // Not a named region: the toasts' region is already "Powiadomienia".
+    <div css={block}>
+      <h3 css={subheading}>
+        {t('live.notifications.heading')}
+      </h3>
+      <div css={row}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!notifications.some((n) => !n.read)}
+          onClick={() => {
+            markAllRead();
+            toast.show({ tone: 'success', title: t('live.toast.read') });
+          }}
+        >
+          {t('live.notifications.markAll')}
+        </Button>
+        {allowed === 'default' ? (
+          <Button size="sm" variant="ghost" onClick={() => void Notification.requestPermission().then(setAllowed)}>
+            {t('live.notifications.enable')}
+          </Button>
+        ) : null}
+      </div>
+      <div aria-live="polite">
+        {notifications.length === 0 ? (
+          <p css={muted}>{t('live.notifications.empty')}</p>
+        ) : (
+          <ul css={list}>
+            {notifications.map((n) => (
+              <li key={n.id} css={[item, !n.read && unread]}>
+                <button type="button" css={message} onClick={() => onWatch(n.streamId)}>
+                  {t('live.notifications.message', { name: n.ownerName ?? t('live.card.anonymous'), title: n.title })}{' '}
+                  <time css={muted} dateTime={new Date(n.createdAt).toISOString()}>
+                    {intl.formatTime(n.createdAt, { hour: '2-digit', minute: '2-digit' })}
+                  </time>
+                </button>
+                <IconButton size="sm" variant="ghost" label={t('live.notifications.dismiss')} onClick={() => dismiss(n.id)}>
+                  <LineIcon>
+                    <path d="M6 6l12 12M18 6L6 18" />
+                  </LineIcon>
+                </IconButton>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { RealtimeClient, realtimeUrl, type RealtimeMessage } from '../../lib/realtime-client';
+import { useT } from '../../lib/i18n';
+import { useAuth } from '../auth';
+import { useStreamsChanged, type LiveStreamDto } from './api/streams';
+import { addNotificationAtom } from './atoms';
+import { playChime, showBrowserNotification } from './live-alert';
+
+function streamOf(message: RealtimeMessage): LiveStreamDto | undefined {
+  const data = message.data as Partial<LiveStreamDto> | undefined;
+  return typeof data?.id === 'string' && typeof data.title === 'string' ? (data as LiveStreamDto) : undefined;
+}
+
+/**
+ * `global.events`: every stream that starts or ends reloads the list (and the user's own stream); one that someone
+ * else starts adds a notification, plays the chime and, when allowed, shows "NA ŻYWO" from the browser.
+ * `onWatch` opens a stream when its browser notification is clicked.
+ */
+export function useLiveEvents(onWatch: (streamId: string) => void): void {
+  const t = useT();
+  const { session } = useAuth();
+  const add = useSetAtom(addNotificationAtom);
+  const changed = useStreamsChanged();
+  const latest = useRef({ t, session, add, onWatch, changed });
+  useEffect(() => {
+    latest.current = { t, session, add, onWatch, changed };
+  });
+
+  useEffect(() => {
+    const client = new RealtimeClient({
+      // global.events is public: no token, so an access token expiring never drops this connection.
+      url: () => realtimeUrl(null),
+      onMessage: (message) => {
+        if (message.channel !== 'global.events' || (message.type !== 'stream_started' && message.type !== 'stream_ended')) return;
+        const stream = streamOf(message);
+        const { session: current, t: translate, add: notify, onWatch: watch, changed: reload } = latest.current;
+        void reload(current?.user.id ?? null);
+        if (message.type !== 'stream_started' || !stream || stream.userId === current?.user.id) return;
+        const ownerName = stream.ownerName ?? translate('live.card.anonymous');
+        notify({ streamId: stream.id, ownerName: stream.ownerName, title: stream.title, createdAt: Date.now() });
+        playChime();
+        showBrowserNotification(translate('live.notifications.browserTitle'), translate('live.notifications.message', { name: ownerName, title: stream.title }), () =>
+          watch(stream.id),
+        );
+      },
+    });
+    client.subscribe('global.events');
+    client.connect();
+    return () => client.close();
+  }, []);
+}
