@@ -5,6 +5,7 @@ import path from 'node:path';
 import { WebSocket } from 'ws';
 import { LiveMaintenance } from '../src/live/live-maintenance.service';
 import { Ffmpeg } from '../src/repositories/ffmpeg';
+import { RtmpIngest } from '../src/repositories/rtmp-ingest';
 import { signedInMember, useApiUnderTest } from './support/app';
 import { freePort } from './support/free-port';
 import { startServerProcess } from './support/server-process';
@@ -317,6 +318,35 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     expect(stream).toMatchObject({ status: 'ended' });
     events.close();
   }, 40_000);
+
+  it('survives garbage on the RTMP port, and a dead RTMP worker comes back by itself', async () => {
+    const { connect } = await import('node:net');
+    for (const junk of [Buffer.alloc(5000, 0xff), Buffer.from('GET / HTTP/1.1\r\n\r\n'), Buffer.concat([Buffer.from([3]), Buffer.alloc(1536, 7), Buffer.alloc(3000, 9)])]) {
+      await new Promise<void>((resolve) => {
+        const socket = connect(rtmpPort, '127.0.0.1', () => socket.end(junk));
+        socket.on('error', () => resolve());
+        socket.on('close', () => resolve());
+        setTimeout(() => (socket.destroy(), resolve()), 1000);
+      });
+    }
+    const owner = await member();
+    const first = await create(owner.token);
+    const events = await globalEvents(other.base);
+    const publisher = publish(first.streamKey);
+    await events.next('stream_started', first.id, 5000);
+    publisher.process.kill('SIGKILL');
+    await events.next('stream_ended', first.id, 5000);
+
+    // The worker dies (as a bug in node-media-server would kill it); a second later it listens again, keys and all.
+    await (api.app.get(RtmpIngest) as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    const second = await create(owner.token);
+    await new Promise((r) => setTimeout(r, 1500));
+    publish(second.streamKey);
+    await events.next('stream_started', second.id, 5000);
+    expect((await call('POST', `/stream/${second.id}/stop`, owner.token)).status).toBe(204);
+    await events.next('stream_ended', second.id, 5000);
+    events.close();
+  }, 30_000);
 
   it('says when every live slot is taken', async () => {
     const owners = await Promise.all([member(), member(), member(), member(), member()]);

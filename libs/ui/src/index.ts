@@ -38,6 +38,7 @@ export {
   type LevelMeterOrientation,
 } from './components/level-meter-bar/level-meter-bar';
 export { TextField, type TextFieldProps, type TextFieldType } from './components/text-field/text-field';
+export { TextArea, type TextAreaProps } from './components/text-area/text-area';
 export { Card, type CardProps, type CardTone, type CardPadding } from './components/card/card';
 export { Badge, type BadgeProps, type BadgeTone } from './components/badge/badge';
 export {

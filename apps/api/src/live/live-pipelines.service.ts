@@ -48,7 +48,7 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
     if (!this.config.live.rtmpPort) return;
     await this.rtmp.start(
       { port: this.config.live.rtmpPort, storePath: path.join(this.files.root, '.rtmp') },
-      await this.streams.publishableKeys(),
+      () => this.streams.publishableKeys(),
       (event) => this.onRtmp(event),
     );
   }

@@ -86,9 +86,23 @@ export class RtmpIngest implements OnModuleDestroy {
   private worker?: Worker;
   private listener?: (event: RtmpEvent) => void;
 
-  /** Starts the server; rejects when it cannot listen (the port is taken). */
-  async start(options: RtmpIngestOptions, keys: [hash: string, streamId: string][], listener: (event: RtmpEvent) => void): Promise<void> {
+  private options?: RtmpIngestOptions;
+  private loadKeys?: () => Promise<[hash: string, streamId: string][]>;
+  private stopping = false;
+
+  /**
+   * Starts the server; rejects when it cannot listen (the port is taken). Should its worker die later (hostile input
+   * reaching a bug in node-media-server), it starts again a second later with the keys read anew.
+   */
+  async start(options: RtmpIngestOptions, loadKeys: () => Promise<[hash: string, streamId: string][]>, listener: (event: RtmpEvent) => void): Promise<void> {
+    this.options = options;
+    this.loadKeys = loadKeys;
     this.listener = listener;
+    await this.spawn();
+  }
+
+  private async spawn(): Promise<void> {
+    const options = this.options!;
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       stdout: true,
@@ -110,9 +124,22 @@ export class RtmpIngest implements OnModuleDestroy {
     worker.stdout.removeAllListeners('data').on('data', () => undefined);
     worker.on('message', (message: RtmpEvent | { type: 'ready' }) => message.type !== 'ready' && this.listener?.(message));
     worker.on('error', (e) => this.logger.error(`RTMP worker failed: ${e.message}`));
-    worker.on('exit', (code) => code !== 0 && this.logger.error(`RTMP worker ended (${code}); RTMP ingest is down until the API restarts`));
+    worker.once('exit', (code) => {
+      if (this.stopping || this.worker !== worker) return;
+      this.worker = undefined;
+      this.logger.error(`RTMP worker ended (${code}); starting it again`);
+      setTimeout(() => void this.restart(), 1000).unref();
+    });
     this.worker = worker;
-    this.send({ type: 'keys', keys });
+    this.send({ type: 'keys', keys: await this.loadKeys!() });
+  }
+
+  private async restart(): Promise<void> {
+    if (this.stopping) return;
+    await this.spawn().catch((e: Error) => {
+      this.logger.error(`${e.message}; trying again in 5 s`);
+      setTimeout(() => void this.restart(), 5000).unref();
+    });
   }
 
   get running(): boolean {
@@ -134,6 +161,7 @@ export class RtmpIngest implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
     const worker = this.worker;
     this.worker = undefined;
     if (!worker) return;

@@ -81,4 +81,11 @@ export const liveEn: Record<keyof typeof livePl, string> = {
   'live.mixer.picture': 'PRO DJ MIXER · LIVE',
   'live.mixer.failed': 'The mixer’s sound could not be captured.',
   'live.mixer.busy': 'Your stream is already live from another source.',
+  'live.delete.button': 'Delete the replay: {title}',
+  'live.delete.title': 'Delete the replay?',
+  'live.delete.text': '“{title}” goes away with its recording. This cannot be undone.',
+  'live.delete.confirm': 'Delete',
+  'live.delete.cancel': 'Cancel',
+  'live.delete.done': 'The replay has been deleted',
+  'live.delete.failed': 'The replay could not be deleted. Try again.',
 };

@@ -81,4 +81,11 @@ export const liveNl: Record<keyof typeof livePl, string> = {
   'live.mixer.picture': 'PRO DJ MIXER · LIVE',
   'live.mixer.failed': 'Het geluid van de mixer kon niet worden opgenomen.',
   'live.mixer.busy': 'Je stream is al live vanuit een andere bron.',
+  'live.delete.button': 'Herhaling verwijderen: {title}',
+  'live.delete.title': 'Herhaling verwijderen?',
+  'live.delete.text': '„{title}” verdwijnt samen met de opname. Dit kan niet ongedaan worden gemaakt.',
+  'live.delete.confirm': 'Verwijderen',
+  'live.delete.cancel': 'Annuleren',
+  'live.delete.done': 'De herhaling is verwijderd',
+  'live.delete.failed': 'De herhaling kon niet worden verwijderd. Probeer het opnieuw.',
 };

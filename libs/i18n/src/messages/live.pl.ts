@@ -88,4 +88,12 @@ export const livePl = {
   'live.mixer.picture': 'PRO DJ MIXER · NA ŻYWO',
   'live.mixer.failed': 'Nie udało się przechwycić dźwięku miksera.',
   'live.mixer.busy': 'Twój stream nadaje już z innego źródła.',
+
+  'live.delete.button': 'Usuń powtórkę: {title}',
+  'live.delete.title': 'Usunąć powtórkę?',
+  'live.delete.text': '„{title}” zniknie razem z nagraniem. Tego nie da się cofnąć.',
+  'live.delete.confirm': 'Usuń',
+  'live.delete.cancel': 'Anuluj',
+  'live.delete.done': 'Powtórka została usunięta',
+  'live.delete.failed': 'Nie udało się usunąć powtórki. Spróbuj ponownie.',
 } as const;

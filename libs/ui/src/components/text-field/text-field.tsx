@@ -1,8 +1,7 @@
 import { css, type Theme } from '@emotion/react';
-import { useId, type ComponentPropsWithRef } from 'react';
-import { fieldControl, fieldError, fieldHint, fieldLabel, fieldStack } from '../../internal/field-styles';
-import { AlertIcon } from '../../internal/icons';
-import { visuallyHidden } from '../../internal/visually-hidden';
+import type { ComponentPropsWithRef } from 'react';
+import { FieldFrame, useFieldIds } from '../../internal/field-frame';
+import { fieldControl } from '../../internal/field-styles';
 
 export type TextFieldType = 'text' | 'email' | 'password' | 'search' | 'tel' | 'url';
 
@@ -41,38 +40,10 @@ export function TextField({
   'aria-describedby': describedByProp,
   ...inputProps
 }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  // Error first: it is the more urgent message when a screen reader reads the description.
-  const describedBy =
-    [error ? errorId : undefined, hint ? hintId : undefined, describedByProp].filter(Boolean).join(' ') || undefined;
-
+  const ids = useFieldIds(id, error, hint, describedByProp);
   return (
-    <div css={fieldStack} className={className}>
-      <label htmlFor={inputId} css={(theme) => [fieldLabel(theme), hideLabel && visuallyHidden]}>
-        {label}
-      </label>
-      <input
-        id={inputId}
-        type={type}
-        css={input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...inputProps}
-      />
-      {hint ? (
-        <span id={hintId} css={fieldHint}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span id={errorId} css={fieldError}>
-          <AlertIcon />
-          {error}
-        </span>
-      ) : null}
-    </div>
+    <FieldFrame ids={ids} label={label} hideLabel={hideLabel} hint={hint} error={error} className={className}>
+      <input id={ids.controlId} type={type} css={input} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...inputProps} />
+    </FieldFrame>
   );
 }

@@ -23,9 +23,14 @@ export const STREAM_GENRES: readonly StreamGenre[] = ['rock', 'metal', 'pop', 'j
 const LIST_KEY = '/stream/list';
 const currentKey = (userId: string) => ['/stream/current', userId] as const;
 
+/** While something is live, the list (with its viewer counts) is read again this often; starts and ends come at once. */
+export const LIVE_LIST_REFRESH_MS = 15_000;
+
 /** GET /stream/list: streams live now and the latest replays. */
 export function useStreamList() {
-  return useSWR(LIST_KEY, () => dataOf(listStreams({ throwOnError: true })));
+  return useSWR(LIST_KEY, () => dataOf(listStreams({ throwOnError: true })), {
+    refreshInterval: (latest) => (latest?.live.length ? LIVE_LIST_REFRESH_MS : 0),
+  });
 }
 
 /** GET /stream/current: the signed-in user's stream that has not ended (nothing is asked without an account). */

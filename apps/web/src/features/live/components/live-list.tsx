@@ -21,10 +21,12 @@ export interface LiveListProps {
   failed: boolean;
   onRetry: () => void;
   onWatch: (id: string) => void;
+  /** The signed-in account: its own replays can be deleted. */
+  userId: string | null;
 }
 
 /** Streams live now (updated as they start and end), and under them the latest replays. */
-export function LiveList({ live, replays, loading, failed, onRetry, onWatch }: LiveListProps) {
+export function LiveList({ live, replays, loading, failed, onRetry, onWatch, userId }: LiveListProps) {
   const t = useT();
   return (
     <>
@@ -45,7 +47,7 @@ export function LiveList({ live, replays, loading, failed, onRetry, onWatch }: L
         {live && live.length > 0 ? (
           <ul css={grid} aria-live="polite">
             {live.map((stream) => (
-              <StreamCard key={stream.id} stream={stream} onWatch={onWatch} />
+              <StreamCard key={stream.id} stream={stream} onWatch={onWatch} userId={userId} />
             ))}
           </ul>
         ) : null}
@@ -57,7 +59,7 @@ export function LiveList({ live, replays, loading, failed, onRetry, onWatch }: L
           </h3>
           <ul css={grid}>
             {replays.map((stream) => (
-              <StreamCard key={stream.id} stream={stream} onWatch={onWatch} />
+              <StreamCard key={stream.id} stream={stream} onWatch={onWatch} userId={userId} />
             ))}
           </ul>
         </section>

@@ -115,4 +115,21 @@ describe('the live section', () => {
     expect(await screen.findByText('Wszystkie miejsca na transmisje są teraz zajęte. Spróbuj za kilka minut.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Rozpocznij stream' })).toBeEnabled();
   });
+
+  it('lets the owner delete their replay after asking, and only theirs', async () => {
+    const own = streamDto({ id: '7d1c2b3a-0000-4000-8000-000000000002', title: 'Mój koncert', status: 'ended', isLive: false, userId: me.id, durationSeconds: 61 });
+    const other = streamDto({ status: 'ended', isLive: false, durationSeconds: 30 });
+    await renderSection({ list: { live: [], replays: [own, other] } });
+    const replays = await screen.findByRole('region', { name: 'Powtórki' });
+    expect(within(replays).queryByRole('button', { name: 'Usuń powtórkę: Próba w garażu' })).toBeNull();
+    const deleted = answer('delete', '/stream/:id', new Response(null, { status: 204 }));
+    answer('get', '/stream/list', { live: [], replays: [other] });
+    await userEvent.click(within(replays).getByRole('button', { name: 'Usuń powtórkę: Mój koncert' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Usunąć powtórkę?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Usuń' }));
+    expect(await screen.findByText('Powtórka została usunięta')).toBeInTheDocument();
+    expect(deleted[0].url).toBe('/api/v1/stream/7d1c2b3a-0000-4000-8000-000000000002');
+    await screen.findByRole('button', { name: 'Obejrzyj powtórkę: Próba w garażu' });
+    expect(screen.queryByRole('button', { name: 'Obejrzyj powtórkę: Mój koncert' })).toBeNull();
+  });
 });

@@ -52,6 +52,7 @@ export default function LiveSection() {
           failed={Boolean(list.error)}
           onRetry={() => void list.mutate()}
           onWatch={setWatching}
+          userId={account?.id ?? null}
         />
         <StartStreamForm
           signedIn={Boolean(account)}

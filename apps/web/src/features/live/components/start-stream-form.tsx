@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
-import { Button, Select, TextField, useToast } from '@grouarock/ui';
+import { Button, Select, TextArea, TextField, useToast } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { useAuthDialog } from '../../auth';
@@ -18,28 +18,6 @@ const form = (theme: Theme) => css`
   max-width: 36rem;
 `;
 
-const textarea = (theme: Theme) => css`
-  display: grid;
-  gap: ${theme.space[1]};
-  font-weight: ${theme.fontWeights.medium};
-
-  textarea {
-    min-height: 5rem;
-    padding: ${theme.space[2]} ${theme.space[3]};
-    border: 1px solid ${theme.colors.border};
-    border-radius: ${theme.radii.md};
-    background: ${theme.colors.bg};
-    color: ${theme.colors.text};
-    font: inherit;
-    font-weight: ${theme.fontWeights.regular};
-    resize: vertical;
-  }
-  textarea:focus-visible {
-    outline: 3px solid ${theme.colors.secondary};
-    outline-offset: 1px;
-  }
-`;
-
 /**
  * "Start my stream": title, optional description, genre. Signed out, the start asks to sign in; while the user has a
  * stream that has not ended, the button reads "Stream Aktywny" and is disabled (the spec's states and toasts).
@@ -48,7 +26,6 @@ export function StartStreamForm({ signedIn, active, onCreated }: { signedIn: boo
   const t = useT();
   const toast = useToast();
   const dialog = useAuthDialog();
-  const descriptionId = useId();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [genre, setGenre] = useState<StreamGenre | ''>('');
@@ -96,10 +73,7 @@ export function StartStreamForm({ signedIn, active, onCreated }: { signedIn: boo
       ) : null}
       <form css={form} onSubmit={(e) => void submit(e)} noValidate>
         <TextField label={t('live.form.title')} value={title} maxLength={TITLE_MAX} required onChange={(e) => setTitle(e.target.value)} disabled={active} />
-        <label css={textarea} htmlFor={descriptionId}>
-          {t('live.form.description')}
-          <textarea id={descriptionId} value={description} maxLength={DESCRIPTION_MAX} onChange={(e) => setDescription(e.target.value)} disabled={active} />
-        </label>
+        <TextArea label={t('live.form.description')} value={description} maxLength={DESCRIPTION_MAX} onChange={(e) => setDescription(e.target.value)} disabled={active} />
         <Select
           label={t('live.form.genre')}
           placeholder={t('live.form.genrePlaceholder')}

@@ -3,6 +3,7 @@ import { Badge, Card } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
 import { useT } from '../../../lib/i18n';
 import type { LiveStreamDto } from '../api/streams';
+import { DeleteReplay } from './delete-replay';
 import { muted, row } from './styles';
 
 const title = (theme: Theme) => css`
@@ -31,14 +32,19 @@ const card = css`
   position: relative;
 `;
 
+const above = css`
+  position: relative;
+  z-index: 1;
+`;
+
 /** m:ss of a replay's length. */
 function duration(seconds: number): { minutes: string; seconds: string } {
   const whole = Math.round(seconds);
   return { minutes: String(Math.floor(whole / 60)), seconds: String(whole % 60).padStart(2, '0') };
 }
 
-/** One stream in the list: live (with its viewers) or a replay (with its length); the card opens it. */
-export function StreamCard({ stream, onWatch }: { stream: LiveStreamDto; onWatch: (id: string) => void }) {
+/** One stream in the list: live (with its viewers) or a replay (with its length, and its owner may delete it); the card opens it. */
+export function StreamCard({ stream, onWatch, userId }: { stream: LiveStreamDto; onWatch: (id: string) => void; userId: string | null }) {
   const t = useT();
   const live = stream.status === 'live';
   return (
@@ -55,6 +61,12 @@ export function StreamCard({ stream, onWatch }: { stream: LiveStreamDto; onWatch
       </h4>
       <p css={muted}>{stream.ownerName ?? t('live.card.anonymous')}</p>
       {live ? <p css={muted}>{t('live.card.viewers', { count: stream.viewers })}</p> : null}
+      {/* Above the card's covering button, so it can be clicked. */}
+      {!live && userId === stream.userId ? (
+        <div css={above}>
+          <DeleteReplay stream={stream} userId={userId} />
+        </div>
+      ) : null}
     </Card>
   );
 }
