@@ -70,7 +70,7 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
   beforeAll(async () => {
     rtmpPort = await freePort();
   });
-  const api = useApiUnderTest(() => ({ RTMP_PORT: String(rtmpPort), DATA_DIR: dataDir, LIVE_MAX_PUBLISHERS: '4', LIVE_RETENTION_DAYS: '30' }));
+  const api = useApiUnderTest(() => ({ RTMP_PORT: String(rtmpPort), DATA_DIR: dataDir, LIVE_MAX_PUBLISHERS: '4', LIVE_MAX_TRANSCODES: '1', LIVE_RETENTION_DAYS: '30' }));
   let other: { base: string; stop: () => Promise<void> };
   const publishers = new Set<ChildProcess>();
   let rtmpReplay: { id: string; token: string } | undefined;
@@ -316,6 +316,39 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     await events.next('stream_ended', created.id, 5000);
     const stream = (await call('GET', `/stream/${created.id}`)).body;
     expect(stream).toMatchObject({ status: 'ended' });
+    events.close();
+  }, 40_000);
+
+  it('encodes VP8 from a browser to H.264, one at a time here (LIVE_MAX_TRANSCODES=1): a second is told the server is full', async () => {
+    // What a browser without H.264 recording sends: VP8 and Opus in WebM.
+    const webm = path.join(dataDir, 'recorder-vp8.webm');
+    await run(ffmpeg, [
+      '-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=48000',
+      '-t', '8', '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-g', '25', '-b:v', '500k', '-c:a', 'libopus', '-f', 'webm', webm,
+    ]);
+    const bytes = readFileSync(webm);
+    const events = await globalEvents(other.base);
+    const [first, second] = [await member(), await member()];
+    const [one, two] = [await create(first.token), await create(second.token)];
+    const ingest = (stream: string, token: string) => new WebSocket(`${api.base.replace('http', 'ws')}/stream/ingest?id=${stream}&codec=vp8&token=${token}`);
+    const socket = ingest(one.id, first.token);
+    await new Promise((resolve) => socket.once('open', resolve));
+    const slice = Math.ceil(bytes.length / 32);
+    let at = 0;
+    const feed = setInterval(() => {
+      if (at < bytes.length) socket.send(bytes.subarray(at, (at += slice)));
+    }, 250);
+    await events.next('stream_started', one.id, 8000);
+    const full = ingest(two.id, second.token);
+    expect(await new Promise((resolve) => full.once('close', (code, reason) => resolve([code, String(reason)])))).toEqual([1013, 'The server has no free live slot now; try again in a few minutes']);
+    const playlist = await (await fetch(`${api.base}/live/${one.id}/index.m3u8`)).text();
+    const segment = Buffer.from(await (await fetch(`${api.base}/live/${one.id}/${/seg-\d+\.ts/.exec(playlist)![0]}`)).arrayBuffer());
+    // The segment is H.264 (stream type 0x1b in the program map), which every HLS player takes.
+    expect(segment.includes(Buffer.from([0x1b, 0xe1, 0x00]))).toBe(true);
+    clearInterval(feed);
+    socket.close();
+    await events.next('stream_ended', one.id, 5000);
+    await call('POST', `/stream/${two.id}/stop`, second.token);
     events.close();
   }, 40_000);
 
