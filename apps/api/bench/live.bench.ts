@@ -1,20 +1,19 @@
 // npm run bench:live — live streaming on this machine, each figure beside a reference from the same run:
 // - first_playlist_s: an RTMP publisher starting → our first playlist served, against ffmpeg packaging the same clip
 //   straight from the file (no RTMP, no API) → its first playlist;
-// - latency_p50_s / latency_p95_s: glass to glass in Chromium with hls.js as the player configures it, read from a
-//   frame counter drawn into the video (the source's clock: frame n leaves the publisher n/30 s after it starts),
-//   against hls.js's defaults in the same run;
+// - latency_p50_s / latency_p95_s: glass to glass in Chromium, in the product's own player (the home page's watch
+//   dialog of the production build), read from a frame counter drawn into the video (the source's clock: frame n
+//   leaves the publisher n/30 s after it starts), against a bare page playing it with hls.js's defaults;
 // - streams=20 segment_interval_p99_s: 20 streams published at once, the time between new segments of each as
 //   a viewer polling its playlist sees them, against the 1 s segment length.
 // Ends with: bench:live first_playlist_s=… latency_p50_s=… latency_p95_s=… streams=20 segment_interval_p99_s=…
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { chromium } from 'playwright-core';
-import { LIVE_HLS_CONFIG } from '../../web/src/features/live/hls-config';
 import { cpuSeconds, freePort, percentile, root, sleep, startServer } from './support';
 
 const STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 20);
@@ -87,13 +86,20 @@ async function streamsOf(base: string, databaseUrl: string, n: number): Promise<
  * Runs in the page (plain JavaScript: the bench's bundler would wrap a compiled function in helpers the page lacks).
  * Plays the playlist with hls.js and, for each frame shown, reads the frame number from the top band.
  */
-const MEASURE_IN_PAGE = `async ({ url, t0, hlsConfig, ms, fps }) => {
-  const video = document.querySelector('video');
-  const ctx = document.querySelector('canvas').getContext('2d', { willReadFrequently: true });
-  const hls = new Hls(hlsConfig);
-  hls.loadSource(url);
-  hls.attachMedia(video);
-  await video.play().catch(() => undefined);
+const MEASURE_IN_PAGE = `async ({ url, t0, ms, fps }) => {
+  // The product's player, or (with a url) hls.js at its defaults on this bare page.
+  const video = document.querySelector(url ? 'video' : 'dialog video, [role=dialog] video');
+  let hls;
+  if (url) {
+    hls = new Hls();
+    hls.loadSource(url);
+    hls.attachMedia(video);
+    await video.play().catch(() => undefined);
+  }
+  const canvas = document.createElement('canvas');
+  canvas.width = 854;
+  canvas.height = 48;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
   const samples = [];
   const end = Date.now() + ms;
   await new Promise((resolve) => {
@@ -110,23 +116,33 @@ const MEASURE_IN_PAGE = `async ({ url, t0, hlsConfig, ms, fps }) => {
     };
     video.requestVideoFrameCallback(frame);
   });
-  hls.destroy();
+  if (hls) hls.destroy();
   return samples;
 }`;
 
-/** The page: hls.js with `config`, reading the frame number each frame; latency = wall clock − the frame's send time. */
-async function latencies(base: string, playlist: string, startedAt: number, config: object, seconds: number): Promise<number[]> {
+/**
+ * Glass-to-glass samples in Chromium: in the product's watch dialog (`title` is the stream to open on the home
+ * page), or on a bare page of the server's origin playing `playlist` with hls.js's defaults.
+ */
+async function latencies(base: string, startedAt: number, seconds: number, watch: { title: string } | { playlist: string }): Promise<number[]> {
   browserSetup.assertChromium();
   const browser = await chromium.launch(browserSetup.launchOptions);
   try {
-    const page = await browser.newPage();
-    // A page of the server's origin (so the playlist is same-origin, as in the product), made up here.
-    await page.route(`${base}/bench/live`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<video muted playsinline style="width:854px;height:480px"></video><canvas width="854" height="48"></canvas><script src="/bench/hls.js"></script>' }),
-    );
-    await page.route(`${base}/bench/hls.js`, (route) => route.fulfill({ contentType: 'text/javascript', path: path.join(root, 'node_modules/hls.js/dist/hls.light.min.js') }));
-    await page.goto(`${base}/bench/live`);
-    const args = { url: playlist, t0: startedAt, hlsConfig: config, ms: seconds * 1000, fps: FPS };
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: 'pl-PL' });
+    let url: string | null = null;
+    if ('title' in watch) {
+      await page.goto(`${base}/#streaming`);
+      await page.getByRole('button', { name: `Oglądaj: ${watch.title}` }).click();
+      await page.getByRole('dialog', { name: watch.title }).locator('video').waitFor();
+    } else {
+      url = watch.playlist;
+      await page.route(`${base}/bench/live`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<video muted playsinline style="width:854px;height:480px"></video><script src="/bench/hls.js"></script>' }),
+      );
+      await page.route(`${base}/bench/hls.js`, (route) => route.fulfill({ contentType: 'text/javascript', path: path.join(root, 'node_modules/hls.js/dist/hls.light.min.js') }));
+      await page.goto(`${base}/bench/live`);
+    }
+    const args = { url, t0: startedAt, ms: seconds * 1000, fps: FPS };
     return (await page.evaluate(`(${MEASURE_IN_PAGE})(${JSON.stringify(args)})`)) as number[];
   } finally {
     await browser.close();
@@ -159,6 +175,8 @@ async function cadence(urls: string[], seconds: number): Promise<number[]> {
 }
 
 async function main(): Promise<void> {
+  // The production web build, which the server serves: the latency is measured in the product's own player.
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
   const work = mkdtempSync(path.join(tmpdir(), 'grouarock-bench-live-'));
   const rtmpPort = await freePort();
   const server = await startServer({ RTMP_PORT: String(rtmpPort), LIVE_MAX_PUBLISHERS: String(STREAMS + 2) });
@@ -183,12 +201,12 @@ async function main(): Promise<void> {
     console.log(`first playlist: ${(firstPlaylist / 1000).toFixed(2)} s after the publisher started; ffmpeg from the file: ${(directFirst / 1000).toFixed(2)} s (ratio ${(firstPlaylist / directFirst).toFixed(2)})`);
 
     await sleep(3000);
-    const tuned = await latencies(server.base, playlistOf(first.id), published.startedAt, LIVE_HLS_CONFIG, WATCH_SECONDS);
-    const defaults = await latencies(server.base, playlistOf(first.id), published.startedAt, {}, WATCH_SECONDS);
+    const tuned = await latencies(server.base, published.startedAt, WATCH_SECONDS, { title: 'Bench 0' });
+    const defaults = await latencies(server.base, published.startedAt, WATCH_SECONDS, { playlist: playlistOf(first.id) });
     // The first seconds are the player joining; the steady state is what a viewer lives with.
     const steady = (samples: number[]) => samples.slice(Math.floor(samples.length / 4));
     const [t50, t95, d50] = [percentile(steady(tuned), 50), percentile(steady(tuned), 95), percentile(steady(defaults), 50)];
-    console.log(`glass to glass, hls.js as the player sets it: p50 ${t50.toFixed(2)} s, p95 ${t95.toFixed(2)} s (${steady(tuned).length} frames); hls.js defaults: p50 ${d50.toFixed(2)} s (ratio ${(t50 / d50).toFixed(2)})`);
+    console.log(`glass to glass, the product's player: p50 ${t50.toFixed(2)} s, p95 ${t95.toFixed(2)} s (${steady(tuned).length} frames); hls.js defaults: p50 ${d50.toFixed(2)} s (ratio ${(t50 / d50).toFixed(2)})`);
     publishers.forEach((p) => p.kill('SIGKILL'));
     publishers.clear();
     await sleep(5000);
