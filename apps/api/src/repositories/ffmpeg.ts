@@ -13,7 +13,7 @@ export type HlsInput = { kind: 'rtmp'; url: string } | { kind: 'webm'; transcode
 export const SEGMENT_SECONDS = 1;
 
 /**
- * ffmpeg, the one program that packages live HLS: FFMPEG_PATH, else the static build shipped inside the
+ * ffmpeg, which packages live HLS and encodes the studio's tracks: FFMPEG_PATH, else the static build shipped inside the
  * @ffmpeg-installer/ffmpeg npm package (so a fresh `npm ci` has it offline), else `ffmpeg` on PATH.
  */
 @Injectable()
@@ -28,6 +28,40 @@ export class Ffmpeg {
    * Packages `input` as live HLS into `dir`: `ffmpeg.m3u8` (a window of 6 segments, which the API validates and
    * republishes) and `seg-N.ts`, each starting on a keyframe. Segments are never deleted here: they make the replay.
    */
+  /**
+   * Stereo Float32 PCM to MP3 (LAME, 160 kbit/s, the rate given), the format every browser plays. Rejects with
+   * ffmpeg's last words when it fails.
+   */
+  encodeMp3(left: Float32Array, right: Float32Array, sampleRate: number): Promise<EncodedAudio> {
+    const child = spawn(
+      this.binary,
+      ['-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'f32le', '-ar', String(sampleRate), '-ac', '2', '-i', 'pipe:0', '-c:a', 'libmp3lame', '-b:a', '160k', '-f', 'mp3', 'pipe:1'],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    const chunks: Buffer[] = [];
+    let errors = '';
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
+    child.stdin.on('error', () => undefined);
+    const done = new Promise<EncodedAudio>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`ffmpeg could not encode MP3 (${code}): ${errors.trim()}`))));
+    });
+    // Interleaved in slices of about a second, so a long track never needs a second full-size buffer.
+    const frames = 44_100;
+    for (let start = 0; start < left.length; start += frames) {
+      const end = Math.min(left.length, start + frames);
+      const slice = new Float32Array((end - start) * 2);
+      for (let i = start; i < end; i++) {
+        slice[(i - start) * 2] = left[i];
+        slice[(i - start) * 2 + 1] = right[i];
+      }
+      child.stdin.write(Buffer.from(slice.buffer));
+    }
+    child.stdin.end();
+    return done;
+  }
+
   packageHls(input: HlsInput, dir: string): ChildProcess {
     const inputArgs =
       input.kind === 'rtmp'
@@ -53,6 +87,9 @@ export class Ffmpeg {
     );
   }
 }
+
+/** What an encode produced: the file's bytes. */
+export type EncodedAudio = Buffer;
 
 function installedBinary(): string | undefined {
   try {
