@@ -8,7 +8,7 @@
 //   a viewer polling its playlist sees them, against the 1 s segment length.
 // Ends with: bench:live first_playlist_s=… latency_p50_s=… latency_p95_s=… streams=20 segment_interval_p99_s=…
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -188,8 +188,7 @@ async function main(): Promise<void> {
 
     // Reference: ffmpeg packaging the clip straight from the file, paced in real time.
     const direct = path.join(work, 'direct');
-    rmSync(direct, { recursive: true, force: true });
-    await import('node:fs').then((fs) => fs.mkdirSync(direct));
+    mkdirSync(direct);
     const directStart = Date.now();
     const reference = spawn(ffmpeg, ['-v', 'error', '-re', '-i', clip, '-c', 'copy', '-f', 'hls', '-hls_time', '1', '-hls_list_size', '6', path.join(direct, 'index.m3u8')], { stdio: 'ignore' });
     const directFirst = (await until(10_000, async () => (existsSync(path.join(direct, 'index.m3u8')) ? Date.now() : undefined))) - directStart;

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { type OnGatewayConnection, WebSocketGateway } from '@nestjs/websockets';
+import { isUUID } from 'class-validator';
 import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
@@ -13,7 +14,6 @@ export const INGEST_PATH = `/${API_PREFIX}/stream/ingest`;
 const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 /** What may wait for ffmpeg before the publisher counts as too fast for us (about 15 s at 2.5 Mbit/s). */
 const MAX_BACKLOG_BYTES = 8 * 1024 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Close codes the browser shows a message for (docs/live.md, "Going live from the browser"). */
 export const IngestClose = {
@@ -73,7 +73,7 @@ export class LiveIngestGateway implements OnGatewayConnection<WebSocket> {
     const id = query.get('id') ?? '';
     const codec = query.get('codec');
     if (!principal || principal.isAnonymous) return void socket.close(IngestClose.unauthorized, 'Sign in to go live');
-    if (!UUID.test(id) || (codec !== 'h264' && codec !== 'vp8')) return void socket.close(IngestClose.badRequest, 'id must be a stream id and codec h264 or vp8');
+    if (!isUUID(id) || (codec !== 'h264' && codec !== 'vp8')) return void socket.close(IngestClose.badRequest, 'id must be a stream id and codec h264 or vp8');
     const stream = await this.live.find(id).catch(() => undefined);
     if (!stream) return void socket.close(IngestClose.notFound, 'No such stream');
     if (stream.userId !== principal.userId) return void socket.close(IngestClose.forbidden, 'Only the owner can publish this stream');

@@ -61,31 +61,30 @@ export class LivePipeline {
 
   /** Stops ffmpeg (letting it write its last segment), then reads what it wrote; resolves when all is on disk. */
   async finish(): Promise<void> {
+    await this.stop(true);
+  }
+
+  /** ffmpeg ended by itself, or the stream stalled: the pipeline is done. */
+  private async halt(): Promise<void> {
+    if (this.stopped) return;
+    await this.stop(false);
+    this.hooks.onStopped(this.wentLive);
+  }
+
+  /** Ends ffmpeg (gracefully: its input closed, or a SIGTERM, with a SIGKILL after 3 s) and reads its last segments. */
+  private async stop(graceful: boolean): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
     if (this.ffmpeg.exitCode === null && this.ffmpeg.signalCode === null) {
-      if (this.ffmpeg.stdin && !this.ffmpeg.stdin.destroyed) this.ffmpeg.stdin.end();
+      if (!graceful) this.ffmpeg.kill('SIGKILL');
+      else if (this.ffmpeg.stdin && !this.ffmpeg.stdin.destroyed) this.ffmpeg.stdin.end();
       else this.ffmpeg.kill('SIGTERM');
       const killer = setTimeout(() => this.ffmpeg.kill('SIGKILL'), 3000);
       await this.exited;
       clearTimeout(killer);
     }
     await this.polling;
-    await this.poll();
-  }
-
-  /** ffmpeg ended by itself, or the stream stalled: the pipeline is done. */
-  private async halt(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    clearInterval(this.timer);
-    if (this.ffmpeg.exitCode === null && this.ffmpeg.signalCode === null) {
-      this.ffmpeg.kill('SIGKILL');
-      await this.exited;
-    }
-    await this.polling;
     await this.poll().catch((e: Error) => this.log(`Reading the playlist of ${this.streamId} failed: ${e.message}`));
-    this.hooks.onStopped(this.wentLive);
   }
 
   private async poll(): Promise<void> {
@@ -97,7 +96,7 @@ export class LivePipeline {
       this.lastSegmentAt = Date.now();
       await this.files.appendJournal(this.streamId, fresh.map(segmentEntry).join(''));
       // A live playlist for viewers: never the end marker ffmpeg writes on exit, the replay replaces it.
-      if (!this.stopped || !playlist!.ended) await this.files.publishPlaylist(this.streamId, text!.replace('#EXT-X-ENDLIST\n', ''));
+      await this.files.publishPlaylist(this.streamId, text!.replace('#EXT-X-ENDLIST\n', ''));
       if (!this.wentLive) {
         this.wentLive = true;
         this.hooks.onFirstSegment();

@@ -71,11 +71,8 @@ export class LiveService {
   }
 
   /** The owner stops their stream: a live one becomes a replay, one that never went live is gone. */
-  async stop(userId: string, id: string): Promise<LiveStreamDto | null> {
-    const row = await this.owned(userId, id);
-    await this.end(row.id);
-    const after = await this.streams.findById(row.id);
-    return after ? this.toDto(after) : null;
+  async stop(userId: string, id: string): Promise<void> {
+    await this.end((await this.owned(userId, id)).id);
   }
 
   /** The owner deletes their stream and its video (stopping it first). */

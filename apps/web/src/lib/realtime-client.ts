@@ -101,9 +101,15 @@ export class RealtimeClient {
   }
 }
 
+/** ws(s)://<this origin><path>, with `query` (values encoded; empty ones left out). */
+export function socketUrl(path: string, query: Record<string, string | null>, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const pairs = Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  const search = pairs.length ? `?${pairs.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')}` : '';
+  return `${scheme}//${location.host}${path}${search}`;
+}
+
 /** ws(s)://<this origin>/api/v1/realtime, with the access token when signed in. */
 export function realtimeUrl(accessToken: string | null, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
-  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const query = accessToken ? `?token=${encodeURIComponent(accessToken)}` : '';
-  return `${scheme}//${location.host}/api/v1/realtime${query}`;
+  return socketUrl('/api/v1/realtime', { token: accessToken }, location);
 }

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { useAuth } from '../auth';
 import { useStreamsChanged } from './api/streams';
-import { BrowserPublisher, pickRecorderFormat, type PublisherCodec } from './browser-publisher';
+import { socketUrl } from '../../lib/realtime-client';
+import { BrowserPublisher, pickRecorderFormat } from './browser-publisher';
 
 export type PublishState = { state: 'off' } | { state: 'connecting' } | { state: 'on' } | { state: 'failed'; message: string };
 
@@ -10,12 +11,6 @@ export type PublishState = { state: 'off' } | { state: 'connecting' } | { state:
 export interface PublishedMedia {
   media: MediaStream;
   release: () => void;
-}
-
-/** The ingest WebSocket of a stream, same origin as the page. */
-function ingestUrl(streamId: string, codec: PublisherCodec, token: string): string {
-  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${window.location.host}/api/v1/stream/ingest?id=${streamId}&codec=${codec}&token=${encodeURIComponent(token)}`;
 }
 
 /**
@@ -56,7 +51,7 @@ export function usePublisher() {
       const token = session?.accessToken ?? '';
       const publisher = new BrowserPublisher({
         media: taken.media,
-        url: (codec) => ingestUrl(streamId, codec, token),
+        url: (codec) => socketUrl('/api/v1/stream/ingest', { id: streamId, codec, token }),
         onClosed: (code, reason) => {
           release();
           setStatus(code === 1000 ? { state: 'off' } : { state: 'failed', message: t('live.mine.dropped', { reason: reason || String(code) }) });

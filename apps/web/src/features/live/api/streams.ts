@@ -12,6 +12,7 @@ import {
 } from '@grouarock/api-client';
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
+import { ApiError } from '../../../lib/api';
 import { dataOf } from '../../../lib/query';
 
 export type { CreatedStreamDto, CreateStreamDto, CurrentStreamDto, LiveStreamDto, StreamListDto };
@@ -47,6 +48,11 @@ export function useStreamsChanged(): (userId: string | null) => Promise<void> {
     },
     [mutate],
   );
+}
+
+/** The toast for a failed start: the server full (503 live_full), or anything else. */
+export function startFailure(error: unknown): 'live.toast.full' | 'live.toast.failed' {
+  return error instanceof ApiError && error.code === 'live_full' ? 'live.toast.full' : 'live.toast.failed';
 }
 
 /** POST /stream/create: the new stream with its key (shown once). */

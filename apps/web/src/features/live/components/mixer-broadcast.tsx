@@ -2,10 +2,9 @@ import { css, type Theme } from '@emotion/react';
 import { Badge, Button, Card, Select, TextField, useToast } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { useAuth, useAuthDialog } from '../../auth';
-import { endStream, STREAM_GENRES, startStream, useCurrentStream, type StreamGenre } from '../api/streams';
+import { endStream, STREAM_GENRES, startFailure, startStream, useCurrentStream, type StreamGenre } from '../api/streams';
 import { mixPicture } from '../mix-picture';
 import { usePublisher } from '../use-publisher';
 import { TITLE_MAX } from './start-stream-form';
@@ -80,7 +79,7 @@ export function MixerBroadcast({ feed, level }: MixerBroadcastProps) {
       );
     } catch (error) {
       console.error('Starting the stream failed', error);
-      toast.show({ tone: 'error', title: t(error instanceof ApiError && error.code === 'live_full' ? 'live.toast.full' : 'live.toast.failed') });
+      toast.show({ tone: 'error', title: t(startFailure(error)) });
     } finally {
       setPending(false);
     }

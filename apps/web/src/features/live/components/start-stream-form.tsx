@@ -2,10 +2,9 @@ import { css, type Theme } from '@emotion/react';
 import { Button, Select, TextArea, TextField, useToast } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { useAuthDialog } from '../../auth';
-import { STREAM_GENRES, startStream, type CreatedStreamDto, type StreamGenre } from '../api/streams';
+import { STREAM_GENRES, startFailure, startStream, type CreatedStreamDto, type StreamGenre } from '../api/streams';
 import { block, muted, subheading } from './styles';
 
 /** The API's limits (live.dto.ts). */
@@ -53,8 +52,7 @@ export function StartStreamForm({ signedIn, active, onCreated }: { signedIn: boo
       onCreated(created);
     } catch (error) {
       console.error('Starting the stream failed', error);
-      const full = error instanceof ApiError && error.code === 'live_full';
-      toast.show({ tone: 'error', title: t(full ? 'live.toast.full' : 'live.toast.failed') });
+      toast.show({ tone: 'error', title: t(startFailure(error)) });
     } finally {
       setPending(false);
     }
