@@ -3,7 +3,12 @@ import { defineConfig } from 'tsup';
 // One CommonJS bundle of the API and the workspace libs it uses; npm packages stay external.
 // tsup compiles through swc here because the tsconfig asks for decorator metadata (NestJS injection).
 export default defineConfig({
-  entry: { main: 'apps/api/src/main.ts', openapi: 'apps/api/src/openapi.ts', plans: 'apps/api/src/plans-cli.ts' },
+  entry: {
+    main: 'apps/api/src/main.ts',
+    openapi: 'apps/api/src/openapi.ts',
+    plans: 'apps/api/src/plans-cli.ts',
+    'studio-render-worker': 'apps/api/src/studio/render-worker.ts',
+  },
   outDir: 'dist/apps/api',
   tsconfig: 'apps/api/tsconfig.json',
   format: ['cjs'],

@@ -18,6 +18,7 @@ import { RadioModule } from './radio/radio.module';
 import { EventsModule } from './events/events.module';
 import { BillingModule } from './billing/billing.module';
 import { LiveModule } from './live/live.module';
+import { StudioModule } from './studio/studio.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { ScheduleModule } from '@nestjs/schedule';
 
@@ -67,6 +68,7 @@ export class AppModule {
         EventsModule,
         BillingModule,
         LiveModule,
+        StudioModule,
         ...serveWeb,
       ],
       // Rate limits first, so a flood of bad tokens is throttled like any other request.

@@ -8,6 +8,8 @@ import { BillingSubscription } from './billing/billing-subscription.entity';
 import { PlanGrant } from './billing/plan-grant.entity';
 import { StripeEvent } from './billing/stripe-event.entity';
 import { LiveStream } from './live/live-stream.entity';
+import { StudioGeneration } from './studio/studio-generation.entity';
+import { StudioTrack } from './studio/studio-track.entity';
 import { AffiliateClick } from './events/affiliate-click.entity';
 import { MusicEvent } from './events/event.entity';
 import { StationLike } from './radio/station-like.entity';
@@ -18,4 +20,4 @@ import { VisitorCounter } from './site/visitor-counter.entity';
 import { VisitorSession } from './site/visitor-session.entity';
 
 /** Every entity. The database module registers exactly these; the schema check compares them to the migrations. */
-export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant, LiveStream];
+export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant, LiveStream, StudioGeneration, StudioTrack];

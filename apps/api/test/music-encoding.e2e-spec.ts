@@ -1,29 +1,12 @@
 import { generateTrack } from '@grouarock/music-generator';
-import { spawn } from 'node:child_process';
 import { loadConfig } from '../src/core/config/config';
 import { Ffmpeg } from '../src/repositories/ffmpeg';
+import { decodeMp3 as decode } from './support/decode-mp3';
 
 // The built-in generator's tracks as users get them: rendered, encoded to MP3 by the ffmpeg the API runs, and
 // decoded again by ffmpeg as a player would.
 
 const ffmpeg = new Ffmpeg(loadConfig({}));
-
-/** ffmpeg's reading of an MP3: its length in seconds and its mean volume in dBFS. */
-function decode(mp3: Buffer): Promise<{ seconds: number; meanDb: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg.binary, ['-hide_banner', '-i', 'pipe:0', '-af', 'volumedetect', '-f', 'null', '-'], { stdio: ['pipe', 'ignore', 'pipe'] });
-    let log = '';
-    child.stderr.on('data', (d: Buffer) => (log += d.toString()));
-    child.once('close', (code) => {
-      const times = [...log.matchAll(/time=(\d+):(\d+):([\d.]+)/g)].at(-1);
-      const mean = /mean_volume: (-?[\d.]+) dB/.exec(log);
-      if (code !== 0 || !times || !mean) return reject(new Error(`ffmpeg could not decode it (${code}):\n${log}`));
-      resolve({ seconds: Number(times[1]) * 3600 + Number(times[2]) * 60 + Number(times[3]), meanDb: Number(mean[1]) });
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(mp3);
-  });
-}
 
 describe('built-in tracks as MP3', () => {
   it.each([

@@ -13,4 +13,6 @@ export const AdvisoryLock = {
   billingReconciliation: 7_264_022,
   /** Taken by the live streams' sweep and retention, so that only one API process runs them. */
   liveMaintenance: 7_264_031,
+  /** Taken by the studio's sweep of generations whose jobs are gone, so that only one API process runs it. */
+  studioMaintenance: 7_264_041,
 } as const;

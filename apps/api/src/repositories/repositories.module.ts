@@ -8,19 +8,22 @@ import { EventRepository } from './event.repository';
 import { Ffmpeg } from './ffmpeg';
 import { HlsFiles } from './hls-files';
 import { IdentityRepository } from './identity.repository';
+import { JobQueue } from './job-queue';
 import { LikeRepository } from './like.repository';
 import { LiveStreamRepository } from './live-stream.repository';
 import { Mailer } from './mailer';
+import { MediaStorage } from './media-storage';
 import { RtmpIngest } from './rtmp-ingest';
 import { SessionRepository } from './session.repository';
 import { StationRepository } from './station.repository';
 import { StripeGateway } from './stripe-gateway';
+import { StudioRepository } from './studio.repository';
 import { UpstreamConnector } from './upstream-connector';
 import { UserRepository } from './user.repository';
 import { VisitorRepository } from './visitor.repository';
 import { WeeklyTopRepository } from './weekly-top.repository';
 
-/** One class per outside system: the database's tables, the event bus, the radio upstreams, the mail server, Stripe, ffmpeg and the RTMP server. */
+/** One class per outside system: the database's tables, the event bus, the radio upstreams, the mail server, Stripe, ffmpeg, the RTMP server, the job queue and the media files. */
 const repositories = [
   BillingRepository,
   ClientLogRepository,
@@ -31,13 +34,16 @@ const repositories = [
   Ffmpeg,
   HlsFiles,
   IdentityRepository,
+  JobQueue,
   LikeRepository,
   LiveStreamRepository,
   Mailer,
+  MediaStorage,
   RtmpIngest,
   SessionRepository,
   StationRepository,
   StripeGateway,
+  StudioRepository,
   UpstreamConnector,
   UserRepository,
   VisitorRepository,

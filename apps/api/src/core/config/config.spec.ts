@@ -38,6 +38,22 @@ describe('loadConfig', () => {
     expect(config.live).toEqual({ rtmpPort: 0, ffmpegPath: undefined, maxPublishers: 5, maxTranscodes: 0, maxViewers: 50, retentionDays: 7 });
   });
 
+  it('reads the music provider: off without its URL, the task dialect and 5 s / 280 s by default', () => {
+    expect(loadConfig({}, '/srv/app').studio).toEqual({ provider: undefined, workers: 2 });
+    expect(loadConfig({ MUSIC_PROVIDER_URL: 'https://api.example.com/', MUSIC_PROVIDER_KEY: 'k', STUDIO_WORKERS: '3' }, '/srv/app').studio).toEqual({
+      provider: { url: 'https://api.example.com', key: 'k', kind: 'task', pollSeconds: 5, timeoutSeconds: 280 },
+      workers: 3,
+    });
+    expect(loadConfig({ MUSIC_PROVIDER_URL: 'http://localhost:3001', MUSIC_PROVIDER_KIND: 'gcui', MUSIC_PROVIDER_POLL_SECONDS: '3', MUSIC_PROVIDER_TIMEOUT_SECONDS: '100' }, '/srv/app').studio.provider).toEqual({
+      url: 'http://localhost:3001',
+      key: undefined,
+      kind: 'gcui',
+      pollSeconds: 3,
+      timeoutSeconds: 100,
+    });
+    expect(errorOf({ MUSIC_PROVIDER_KEY: 'k' })).toMatchObject({ variable: 'MUSIC_PROVIDER_KEY', message: 'MUSIC_PROVIDER_KEY is set but MUSIC_PROVIDER_URL is not: set both, or neither' });
+  });
+
   it('reads Stripe with its prices and every webhook secret', () => {
     const config = loadConfig(
       { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_PREMIUM: 'price_p', STRIPE_PRICE_ULTRA: 'price_u', STRIPE_WEBHOOK_SECRETS: 'whsec_new, whsec_old', DEFAULT_PLAN: 'premium' },
@@ -64,6 +80,10 @@ describe('loadConfig', () => {
     [{ OAUTH_GITHUB_TOKEN_URL: 'nope' }, 'OAUTH_GITHUB_TOKEN_URL'],
     [{ RELAY_MAX_LISTENERS: '0' }, 'RELAY_MAX_LISTENERS'],
     [{ DEFAULT_PLAN: 'gold' }, 'DEFAULT_PLAN'],
+    [{ MUSIC_PROVIDER_URL: 'ftp://x' }, 'MUSIC_PROVIDER_URL'],
+    [{ MUSIC_PROVIDER_URL: 'http://x', MUSIC_PROVIDER_KIND: 'udio' }, 'MUSIC_PROVIDER_KIND'],
+    [{ MUSIC_PROVIDER_URL: 'http://x', MUSIC_PROVIDER_TIMEOUT_SECONDS: '600' }, 'MUSIC_PROVIDER_TIMEOUT_SECONDS'],
+    [{ STUDIO_WORKERS: '0' }, 'STUDIO_WORKERS'],
     [{ STRIPE_SECRET_KEY: 'pk_live_1' }, 'STRIPE_SECRET_KEY'],
     [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_ULTRA: 'price_u' }, 'STRIPE_PRICE_PREMIUM'],
     [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_PREMIUM: 'price_p' }, 'STRIPE_PRICE_ULTRA'],

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { PaidPlan, Plan } from '../../billing/plans';
-import { Environment, type LogLevel } from './environment.dto';
+import { Environment, type LogLevel, type MusicProviderKind } from './environment.dto';
 
 /** A configuration value that cannot be used; the process stops with one line naming the variable. */
 export class ConfigError extends Error {
@@ -50,6 +50,15 @@ export interface AppConfig {
   /** Unset: no online payment on this installation (plans are set with the plans command). */
   stripe?: StripeConfig;
   live: LiveConfig;
+  studio: StudioConfig;
+}
+
+/** The AI studio (docs/studio.md). */
+export interface StudioConfig {
+  /** Unset: no provider; the built-in generator makes every track. */
+  provider?: { url: string; key?: string; kind: MusicProviderKind; pollSeconds: number; timeoutSeconds: number };
+  /** Generations this process works on at once. */
+  workers: number;
 }
 
 /** Live streaming (docs/live.md). */
@@ -137,6 +146,24 @@ function stripeOf(environment: Environment): StripeConfig | undefined {
   };
 }
 
+/** The music provider: its URL turns it on; a key or kind without it is a mistake worth stopping for. */
+function musicProviderOf(environment: Environment): StudioConfig['provider'] {
+  const url = environment.MUSIC_PROVIDER_URL;
+  if (!url) {
+    const stray = (['MUSIC_PROVIDER_KEY', 'MUSIC_PROVIDER_KIND', 'MUSIC_PROVIDER_POLL_SECONDS', 'MUSIC_PROVIDER_TIMEOUT_SECONDS'] as const).find((name) => environment[name]);
+    if (stray) throw new ConfigError(stray, 'is set but MUSIC_PROVIDER_URL is not: set both, or neither');
+    return undefined;
+  }
+  return {
+    url: url.replace(/\/+$/, ''),
+    key: environment.MUSIC_PROVIDER_KEY,
+    kind: environment.MUSIC_PROVIDER_KIND ?? 'task',
+    // The page polls for 10 s + 59 × 5 s; the provider's deadline leaves room for the built-in generator to stand in.
+    pollSeconds: Number(environment.MUSIC_PROVIDER_POLL_SECONDS ?? 5),
+    timeoutSeconds: Number(environment.MUSIC_PROVIDER_TIMEOUT_SECONDS ?? 280),
+  };
+}
+
 /** Reads and validates the environment (see Environment). Throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const environment = environmentOf(env);
@@ -168,6 +195,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       maxTranscodes: Number(environment.LIVE_MAX_TRANSCODES ?? 2),
       maxViewers: Number(environment.LIVE_MAX_VIEWERS ?? 200),
       retentionDays: Number(environment.LIVE_RETENTION_DAYS ?? 30),
+    },
+    studio: {
+      provider: musicProviderOf(environment),
+      workers: Number(environment.STUDIO_WORKERS ?? 2),
     },
   };
 }

@@ -3,6 +3,9 @@ import { type Plan, PLANS } from '../../billing/plans';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/** The dialects of Suno-compatible music APIs (docs/studio.md, "Providers"). */
+export const MUSIC_PROVIDER_KINDS = ['task', 'relay', 'gcui'] as const;
+export type MusicProviderKind = (typeof MUSIC_PROVIDER_KINDS)[number];
 
 /** A URL whose scheme is one of `protocols`; the message says which rule it broke and what it got. */
 function IsUrlOf(protocols: readonly string[]): PropertyDecorator {
@@ -65,6 +68,16 @@ export class Environment {
   @IsOptional() @IsWholeNumber(0, 100) LIVE_MAX_TRANSCODES?: string;
   @IsOptional() @IsWholeNumber(1, 100_000) LIVE_MAX_VIEWERS?: string;
   @IsOptional() @IsWholeNumber(1, 3_650) LIVE_RETENTION_DAYS?: string;
+
+  /** A Suno-compatible music API (docs/studio.md); unset: the built-in generator makes every track. */
+  @IsOptional() @httpUrl() MUSIC_PROVIDER_URL?: string;
+  @IsOptional() MUSIC_PROVIDER_KEY?: string;
+  @IsOptional() @IsIn(MUSIC_PROVIDER_KINDS, { message: ({ value }) => `must be one of ${MUSIC_PROVIDER_KINDS.join(', ')}, got "${String(value)}"` }) MUSIC_PROVIDER_KIND?: MusicProviderKind;
+  /** Seconds between two questions to the provider about a track, and the most we wait for it before the built-in generator stands in. */
+  @IsOptional() @IsWholeNumber(1, 60) MUSIC_PROVIDER_POLL_SECONDS?: string;
+  @IsOptional() @IsWholeNumber(2, 280) MUSIC_PROVIDER_TIMEOUT_SECONDS?: string;
+  /** Generations this process works on at once. */
+  @IsOptional() @IsWholeNumber(1, 16) STUDIO_WORKERS?: string;
 
   @IsOptional() @Matches(/^(sk|rk)_\S+$/, { message: 'must be a Stripe secret key (sk_… or rk_…)' }) STRIPE_SECRET_KEY?: string;
   @IsOptional() @Matches(/^whsec_\S+(\s*,\s*whsec_\S+)*$/, { message: 'must be one or more Stripe signing secrets (whsec_…), separated by commas' })

@@ -1,0 +1,68 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import PgBoss from 'pg-boss';
+import { DATABASE_URL } from '../core/database/database.module';
+import type { ExecuteSql } from './studio.repository';
+
+export interface QueueOptions {
+  /** Runs after the first that fails (a handler may therefore run twice: it must be idempotent). */
+  retryLimit: number;
+  /** A job active this long is taken to have died with its process, and is run again. */
+  expireInSeconds: number;
+}
+
+/** How long a stopping process lets its running jobs finish before handing them back to the queue. */
+const STOP_GRACE_MS = 8000;
+
+/**
+ * Jobs in PostgreSQL with pg-boss (its own `pgboss` schema, which it creates and migrates itself): they survive a
+ * restart and run on any API process sharing the database. Each queue is declared once, by the module that owns it.
+ */
+@Injectable()
+export class JobQueue implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('JobQueue');
+  private boss?: Promise<PgBoss>;
+  private stopped = false;
+
+  constructor(@Inject(DATABASE_URL) private readonly databaseUrl: string) {}
+
+  /** Creates the queue unless it exists (the first declaration's options stay). */
+  async declare(name: string, options: QueueOptions): Promise<void> {
+    const boss = await this.started();
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy: 'standard', retryLimit: options.retryLimit, retryDelay: 0, expireInSeconds: options.expireInSeconds });
+  }
+
+  /** Adds a job; with `executeSql`, inside the caller's transaction (the job exists exactly when the transaction commits). */
+  async send(name: string, data: object, executeSql?: ExecuteSql): Promise<string> {
+    const boss = await this.started();
+    const id = await boss.send(name, data, executeSql ? { db: { executeSql: executeSql as PgBoss.Db['executeSql'] } } : {});
+    // pg-boss drops a job for a queue that does not exist and says so only with null.
+    if (!id) throw new Error(`The job queue ${name} does not exist`);
+    return id;
+  }
+
+  /** Works on the queue's jobs, `concurrency` at a time in this process, one job per fetch. */
+  async work<T extends object>(name: string, concurrency: number, handler: (data: T, jobId: string) => Promise<void>): Promise<void> {
+    const boss = await this.started();
+    for (let i = 0; i < concurrency; i++) {
+      await boss.work<T>(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => handler(job.data, job.id));
+    }
+  }
+
+  /** Lets running jobs finish for a few seconds; those that do not are failed, so another process retries them. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    const boss = await this.boss?.catch(() => undefined);
+    await boss?.stop({ graceful: true, timeout: STOP_GRACE_MS, wait: true }).catch((e: Error) => this.logger.warn(`Stopping the job queue failed: ${e.message}`));
+  }
+
+  private started(): Promise<PgBoss> {
+    if (this.stopped) return Promise.reject(new Error('The job queue has stopped'));
+    this.boss ??= (async () => {
+      const boss = new PgBoss({ connectionString: this.databaseUrl, max: 3, schedule: false, maintenanceIntervalSeconds: 30, application_name: 'grouarock-jobs' });
+      boss.on('error', (e: Error) => this.logger.warn(`Job queue: ${e.message}`));
+      await boss.start();
+      return boss;
+    })();
+    return this.boss;
+  }
+}

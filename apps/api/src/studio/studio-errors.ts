@@ -1,0 +1,17 @@
+import { ConflictException, ForbiddenException, HttpException, HttpStatus, NotFoundException } from '@nestjs/common';
+import { uniqueConflicts } from '../core/database/database-errors';
+
+/** The studio's errors clients act on, each with its stable `code` (the page shows its own text for each). */
+export const studioErrors = {
+  dailyLimit: (limit: number) =>
+    new HttpException(
+      { statusCode: HttpStatus.TOO_MANY_REQUESTS, error: 'Too Many Requests', message: `Your plan's ${limit} generation(s) of today are used; more tomorrow or with a higher plan`, code: 'daily_limit' },
+      HttpStatus.TOO_MANY_REQUESTS,
+    ),
+  premiumTool: (tool: string) => new ForbiddenException({ message: `${tool} needs the Premium or Ultra plan`, code: 'premium_required' }),
+  premiumLength: () => new ForbiddenException({ message: 'Tracks of 5 minutes and more need the Premium or Ultra plan', code: 'premium_required' }),
+  busy: () => new ConflictException({ message: 'One of your tracks is still being generated: wait for it first', code: 'generation_in_progress' }),
+  trackNotFound: () => new NotFoundException({ message: 'No such track', code: 'track_not_found' }),
+};
+
+uniqueConflicts.set('UQ_studio_generations_user_active', studioErrors.busy);

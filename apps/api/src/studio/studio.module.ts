@@ -1,0 +1,17 @@
+import { HttpModule } from '@nestjs/axios';
+import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module';
+import { MusicProvider } from './music-provider';
+import { StudioJobs } from './studio-jobs.service';
+import { StudioMaintenance } from './studio-maintenance.service';
+import { StudioController } from './studio.controller';
+import { StudioService } from './studio.service';
+import { TrackRenderer } from './track-renderer';
+
+/** The AI studio: generations as pg-boss jobs, the built-in generator or a Suno-compatible provider, the library (docs/studio.md). */
+@Module({
+  imports: [HttpModule, BillingModule],
+  controllers: [StudioController],
+  providers: [StudioService, StudioJobs, StudioMaintenance, TrackRenderer, MusicProvider],
+})
+export class StudioModule {}

@@ -1,0 +1,133 @@
+import { GENERATOR_VERSION } from '@grouarock/music-generator';
+import { Inject, Injectable } from '@nestjs/common';
+import { randomInt } from 'node:crypto';
+import { EntitlementsService } from '../billing/entitlements.service';
+import type { AppConfig } from '../core/config/config';
+import { APP_CONFIG } from '../core/config/config.module';
+import { JobQueue } from '../repositories/job-queue';
+import { MediaStorage } from '../repositories/media-storage';
+import { type GenerationRow, StudioRepository, type TrackRow } from '../repositories/studio.repository';
+import { MusicProvider } from './music-provider';
+import { STUDIO_QUEUE, StudioJobs } from './studio-jobs.service';
+import { studioErrors } from './studio-errors';
+import type { GenerationStatus } from './studio-generation.entity';
+import { DEFAULT_GENRE, DEFAULT_LENGTH, DEFAULT_TITLE, PREMIUM_LENGTHS, PREMIUM_TOOLS } from './studio-options';
+import type { GenerateDto, GenerateResultDto, LibraryDto, ProviderHealthDto, StatusResultDto, TrackDto, UsageDto } from './studio.dto';
+import { toTrackDto } from './track-dto';
+
+/** The built-in generator, as the API and the page name it. */
+export const BUILTIN_GENERATOR = 'GrouaRock algorithmic generator (not a neural model)';
+
+const STATUS_ORDER: GenerationStatus[] = ['queued', 'running', 'failed', 'succeeded'];
+
+/**
+ * The studio's requests: generating within the plan's limits (docs/studio.md), the spec's status answer, the library
+ * and the provider's health. The tracks themselves are made by StudioJobs.
+ */
+@Injectable()
+export class StudioService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly entitlements: EntitlementsService,
+    private readonly generations: StudioRepository,
+    private readonly queue: JobQueue,
+    private readonly storage: MediaStorage,
+    private readonly provider: MusicProvider,
+    private readonly jobs: StudioJobs,
+  ) {}
+
+  async generate(userId: string, input: GenerateDto): Promise<GenerateResultDto> {
+    const tool = input.provider ?? 'suno';
+    const length = input.length ?? DEFAULT_LENGTH;
+    const limits = await this.entitlements.limitsOf(userId);
+    if (PREMIUM_TOOLS.includes(tool) && !limits.premiumStudioTools) throw studioErrors.premiumTool(tool === 'aiva' ? 'AIVA' : 'BandLab');
+    if (PREMIUM_LENGTHS.includes(length) && !limits.longTracks) throw studioErrors.premiumLength();
+    const useProvider = this.provider.configured && !this.jobs.circuit.isOpen();
+    const generation = await this.generations.insertWithinLimit(
+      {
+        userId,
+        engine: useProvider ? 'provider' : 'builtin',
+        params: { prompt: input.prompt, title: input.title || DEFAULT_TITLE, genre: input.genre ?? DEFAULT_GENRE, length, tool },
+        seed: input.seed ?? randomInt(0, 2 ** 31),
+        generatorVersion: GENERATOR_VERSION,
+        notice: this.provider.configured && !useProvider ? 'provider_unavailable' : null,
+      },
+      limits.aiGenerationsPerDay,
+      (id, executeSql) => this.queue.send(STUDIO_QUEUE, { generationId: id }, executeSql).then(() => undefined),
+    );
+    if (!generation) throw studioErrors.dailyLimit(limits.aiGenerationsPerDay!);
+    return { task_ids: [generation.id], engine: generation.engine, notice: generation.notice, error: null };
+  }
+
+  /** The spec's status answer over the user's generations among `ids` (others' are not found, so not there). */
+  async status(userId: string, ids: string[]): Promise<StatusResultDto> {
+    const found = await this.generations.generationsOf(userId, [...new Set(ids)]);
+    const tracks = found.length ? await this.generations.tracksOfGenerations(found.map((g) => g.id)) : [];
+    const failed = found.find((g) => g.status === 'failed');
+    const least = found.map((g) => g.status).sort((a, b) => STATUS_ORDER.indexOf(a) - STATUS_ORDER.indexOf(b))[0] ?? 'failed';
+    return {
+      completed: found.length > 0 && found.every((g) => g.status === 'succeeded' || g.status === 'failed'),
+      status: least,
+      tracks: tracks.map((t) => this.toDto(t)),
+      error: found.length === 0 ? { code: 'task_not_found', message: 'No such generation' } : failed ? { code: failed.errorCode ?? 'generation_failed', message: failed.errorMessage ?? '' } : null,
+      notice: found.find((g: GenerationRow) => g.notice)?.notice ?? null,
+    };
+  }
+
+  async usage(userId: string): Promise<UsageDto> {
+    const [entitlements, used] = await Promise.all([this.entitlements.entitlementsOf(userId), this.generations.usedToday(userId)]);
+    const limit = entitlements.limits.aiGenerationsPerDay;
+    return { plan: entitlements.plan, limit, used, remaining: limit === null ? null : Math.max(0, limit - used), premiumTools: entitlements.limits.premiumStudioTools, longTracks: entitlements.limits.longTracks };
+  }
+
+  async library(userId: string): Promise<LibraryDto> {
+    return { tracks: (await this.generations.tracksOf(userId, 200)).map((t) => this.toDto(t)) };
+  }
+
+  async rename(userId: string, id: string, title: string): Promise<TrackDto> {
+    const track = await this.owned(userId, id);
+    await this.generations.rename(track.id, title);
+    return this.toDto({ ...track, title });
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    const track = await this.owned(userId, id);
+    const files = await this.generations.delete(track.id);
+    if (files) await Promise.all([this.storage.remove(files.audioKey), this.storage.remove(files.imageKey)]);
+  }
+
+  /** A track's file on disk, for anyone with its (unguessable) id: players cannot send our bearer token. */
+  async file(id: string, kind: 'audio' | 'cover'): Promise<{ path: string; track: TrackRow }> {
+    const track = await this.generations.track(id);
+    if (!track) throw studioErrors.trackNotFound();
+    return { path: this.storage.pathOf(kind === 'audio' ? track.audioKey : track.imageKey), track };
+  }
+
+  async providerHealth(): Promise<ProviderHealthDto> {
+    const health = this.provider.configured ? await this.provider.health() : null;
+    const openUntil = this.jobs.circuit.reopensAt();
+    return {
+      engine: this.provider.configured && !openUntil ? 'provider' : 'builtin',
+      generator: BUILTIN_GENERATOR,
+      generatorVersion: GENERATOR_VERSION,
+      configured: this.provider.configured,
+      kind: this.provider.kind,
+      reachable: health ? health.reachable : null,
+      latencyMs: health ? health.latencyMs : null,
+      circuit: openUntil ? 'open' : 'closed',
+      openUntil: openUntil?.toISOString() ?? null,
+      error: health?.error ?? null,
+    };
+  }
+
+  private async owned(userId: string, id: string): Promise<TrackRow> {
+    const track = await this.generations.track(id);
+    // Someone else's track is not found, as if it did not exist.
+    if (!track || track.userId !== userId) throw studioErrors.trackNotFound();
+    return track;
+  }
+
+  private toDto(row: TrackRow): TrackDto {
+    return toTrackDto(row, this.config.publicUrl);
+  }
+}
