@@ -516,6 +516,168 @@ export type CurrentStreamDto = {
     ingestUrl: string | null;
 };
 
+export type GenerateDto = {
+    /**
+     * What the track should be like, in any words (Polish or English)
+     */
+    prompt: string;
+    /**
+     * Default "AI Generated Track"
+     */
+    title?: string;
+    /**
+     * Default hard-rock
+     */
+    genre?: 'hard-rock' | 'heavy-metal' | 'progressive-rock' | 'punk-rock' | 'alternative-rock' | 'grunge';
+    /**
+     * Default 30s (the free preview); 5min+ needs Premium or Ultra
+     */
+    length?: '30s' | '1-2min' | '3-4min' | '5min+';
+    /**
+     * The tool card chosen (default suno); aiva and bandlab need Premium or Ultra
+     */
+    provider?: 'suno' | 'soundful' | 'aiva' | 'bandlab';
+    /**
+     * The built-in generator’s seed: the same seed, words, genre and length give the same audio. Default: random
+     */
+    seed?: number;
+};
+
+export type GenerateResultDto = {
+    /**
+     * The generation to ask about with POST /studio/status
+     */
+    task_ids: Array<string>;
+    /**
+     * builtin: our algorithmic generator (not a neural model); provider: the configured Suno-compatible API
+     */
+    engine: 'builtin' | 'provider';
+    /**
+     * provider_unavailable when the provider is failing and the built-in generator stands in
+     */
+    notice: string | null;
+    /**
+     * Always null on success (the spec’s field)
+     */
+    error: string | null;
+};
+
+export type StatusDto = {
+    task_ids: Array<string>;
+};
+
+export type TrackDto = {
+    id: string;
+    title: string;
+    artist: string;
+    /**
+     * Seconds
+     */
+    duration: number;
+    tags: string;
+    /**
+     * Same-origin MP3, with Range; add ?download=1 to save it
+     */
+    audio_url: string;
+    /**
+     * Same-origin SVG cover
+     */
+    image_url: string;
+    genre: 'hard-rock' | 'heavy-metal' | 'progressive-rock' | 'punk-rock' | 'alternative-rock' | 'grunge';
+    prompt: string;
+    /**
+     * The tool card it was asked of
+     */
+    tool: 'suno' | 'soundful' | 'aiva' | 'bandlab';
+    /**
+     * What really made it
+     */
+    engine: 'builtin' | 'provider';
+    created_at: string;
+};
+
+export type GenerationErrorDto = {
+    code: string;
+    message: string;
+};
+
+export type StatusResultDto = {
+    /**
+     * Every asked generation has ended (succeeded or failed)
+     */
+    completed: boolean;
+    /**
+     * The least advanced of them
+     */
+    status: 'queued' | 'running' | 'succeeded' | 'failed';
+    tracks: Array<TrackDto>;
+    /**
+     * Why a generation failed (it does not count against the daily limit)
+     */
+    error: GenerationErrorDto | null;
+    notice: string | null;
+};
+
+export type UsageDto = {
+    plan: 'basic' | 'premium' | 'ultra';
+    /**
+     * Generations a day (Europe/Warsaw); null: unlimited
+     */
+    limit: number | null;
+    /**
+     * Used today (failed ones do not count)
+     */
+    used: number;
+    remaining: number | null;
+    /**
+     * AIVA and BandLab
+     */
+    premiumTools: boolean;
+    /**
+     * The 5+ min length
+     */
+    longTracks: boolean;
+};
+
+export type LibraryDto = {
+    /**
+     * Your tracks, the newest first
+     */
+    tracks: Array<TrackDto>;
+};
+
+export type RenameTrackDto = {
+    title: string;
+};
+
+export type ProviderHealthDto = {
+    /**
+     * What makes new tracks now
+     */
+    engine: 'builtin' | 'provider';
+    /**
+     * The built-in generator, honestly: an algorithmic generator, not a neural model
+     */
+    generator: string;
+    generatorVersion: number;
+    /**
+     * A Suno-compatible provider is configured (MUSIC_PROVIDER_URL)
+     */
+    configured: boolean;
+    kind: 'task' | 'relay' | 'gcui';
+    /**
+     * It answered with our key just now; null when none is configured
+     */
+    reachable: boolean | null;
+    latencyMs: number | null;
+    /**
+     * open: it failed repeatedly, the built-in generator stands in until openUntil
+     */
+    circuit: 'closed' | 'open';
+    openUntil: string | null;
+    error: string | null;
+};
+
 export type GetHealthData = {
     body?: never;
     path?: never;
@@ -1469,3 +1631,248 @@ export type GetStreamSegmentResponses = {
 };
 
 export type GetStreamSegmentResponse = GetStreamSegmentResponses[keyof GetStreamSegmentResponses];
+
+export type GenerateMusicData = {
+    body: GenerateDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/studio/generate';
+};
+
+export type GenerateMusicErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required
+     *
+     * code premium_required: AIVA, BandLab and 5+ min need Premium or Ultra; code email_not_confirmed
+     */
+    403: ErrorDto;
+    /**
+     * code generation_in_progress: one of your tracks is still being generated
+     */
+    409: ErrorDto;
+    /**
+     * code daily_limit: the plan’s generations of today are used
+     */
+    429: ErrorDto;
+};
+
+export type GenerateMusicError = GenerateMusicErrors[keyof GenerateMusicErrors];
+
+export type GenerateMusicResponses = {
+    200: GenerateResultDto;
+};
+
+export type GenerateMusicResponse = GenerateMusicResponses[keyof GenerateMusicResponses];
+
+export type GetGenerationStatusData = {
+    body: StatusDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/studio/status';
+};
+
+export type GetGenerationStatusErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required
+     */
+    403: ErrorDto;
+};
+
+export type GetGenerationStatusError = GetGenerationStatusErrors[keyof GetGenerationStatusErrors];
+
+export type GetGenerationStatusResponses = {
+    200: StatusResultDto;
+};
+
+export type GetGenerationStatusResponse = GetGenerationStatusResponses[keyof GetGenerationStatusResponses];
+
+export type GetStudioUsageData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/studio/usage';
+};
+
+export type GetStudioUsageErrors = {
+    401: ErrorDto;
+    /**
+     * code account_required
+     */
+    403: ErrorDto;
+};
+
+export type GetStudioUsageError = GetStudioUsageErrors[keyof GetStudioUsageErrors];
+
+export type GetStudioUsageResponses = {
+    200: UsageDto;
+};
+
+export type GetStudioUsageResponse = GetStudioUsageResponses[keyof GetStudioUsageResponses];
+
+export type ListStudioTracksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/studio/tracks';
+};
+
+export type ListStudioTracksErrors = {
+    401: ErrorDto;
+    /**
+     * code account_required
+     */
+    403: ErrorDto;
+};
+
+export type ListStudioTracksError = ListStudioTracksErrors[keyof ListStudioTracksErrors];
+
+export type ListStudioTracksResponses = {
+    200: LibraryDto;
+};
+
+export type ListStudioTracksResponse = ListStudioTracksResponses[keyof ListStudioTracksResponses];
+
+export type DeleteStudioTrackData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/studio/tracks/{id}';
+};
+
+export type DeleteStudioTrackErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required
+     */
+    403: ErrorDto;
+    404: ErrorDto;
+};
+
+export type DeleteStudioTrackError = DeleteStudioTrackErrors[keyof DeleteStudioTrackErrors];
+
+export type DeleteStudioTrackResponses = {
+    /**
+     * Deleted, with its audio and cover
+     */
+    204: void;
+};
+
+export type DeleteStudioTrackResponse = DeleteStudioTrackResponses[keyof DeleteStudioTrackResponses];
+
+export type RenameStudioTrackData = {
+    body: RenameTrackDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/studio/tracks/{id}';
+};
+
+export type RenameStudioTrackErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required
+     */
+    403: ErrorDto;
+    404: ErrorDto;
+};
+
+export type RenameStudioTrackError = RenameStudioTrackErrors[keyof RenameStudioTrackErrors];
+
+export type RenameStudioTrackResponses = {
+    200: TrackDto;
+};
+
+export type RenameStudioTrackResponse = RenameStudioTrackResponses[keyof RenameStudioTrackResponses];
+
+export type GetStudioTrackAudioData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        /**
+         * Save as a file instead of playing
+         */
+        download?: '1';
+    };
+    url: '/api/v1/studio/tracks/{id}/audio';
+};
+
+export type GetStudioTrackAudioErrors = {
+    400: ErrorDto;
+    404: ErrorDto;
+};
+
+export type GetStudioTrackAudioError = GetStudioTrackAudioErrors[keyof GetStudioTrackAudioErrors];
+
+export type GetStudioTrackAudioResponses = {
+    /**
+     * MP3
+     */
+    200: Blob | File;
+};
+
+export type GetStudioTrackAudioResponse = GetStudioTrackAudioResponses[keyof GetStudioTrackAudioResponses];
+
+export type GetStudioTrackCoverData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/studio/tracks/{id}/cover';
+};
+
+export type GetStudioTrackCoverErrors = {
+    400: ErrorDto;
+    404: ErrorDto;
+};
+
+export type GetStudioTrackCoverError = GetStudioTrackCoverErrors[keyof GetStudioTrackCoverErrors];
+
+export type GetStudioTrackCoverResponses = {
+    /**
+     * Image
+     */
+    200: Blob | File;
+};
+
+export type GetStudioTrackCoverResponse = GetStudioTrackCoverResponses[keyof GetStudioTrackCoverResponses];
+
+export type GetMusicProviderHealthData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/studio/provider-health';
+};
+
+export type GetMusicProviderHealthResponses = {
+    200: ProviderHealthDto;
+};
+
+export type GetMusicProviderHealthResponse = GetMusicProviderHealthResponses[keyof GetMusicProviderHealthResponses];
+
+export type MusicProviderCallbackData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/studio/provider-callback';
+};
+
+export type MusicProviderCallbackResponses = {
+    /**
+     * Noted: the waiting generation asks the provider at once
+     */
+    204: void;
+};
+
+export type MusicProviderCallbackResponse = MusicProviderCallbackResponses[keyof MusicProviderCallbackResponses];
