@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
+import { expect, seriousAxeViolations, test } from '../support/fixtures';
 
 /** The main site the promo popup sends visitors to (apps/web/src/lib/external-links.ts), answered locally. */
 const mainSite = /^https:\/\/grouarock\.com\//;
@@ -19,12 +19,6 @@ const concertArtists = ['Nirvana', 'Queen', 'The Clash', 'Ramones', 'Sex Pistols
 
 function featuredConcerts(page: Page) {
   return page.locator('#streaming').getByRole('list', { name: 'Legendarne koncerty' }).getByRole('listitem');
-}
-
-async function seriousAxeViolations(builder: AxeBuilder): Promise<string[]> {
-  const results = await builder.analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  return serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test.describe('the home page', () => {

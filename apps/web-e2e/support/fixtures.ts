@@ -1,3 +1,4 @@
+import type AxeBuilder from '@axe-core/playwright';
 import { test as base, expect } from '@playwright/test';
 
 /**
@@ -35,3 +36,10 @@ export function httpError(status: number, apiPath: string): RegExp {
 }
 
 export { expect };
+
+/** What axe finds serious or critical, one line each (rule and elements), so a failure names them. */
+export async function seriousAxeViolations(builder: AxeBuilder): Promise<string[]> {
+  const results = await builder.analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

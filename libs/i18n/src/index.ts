@@ -71,6 +71,11 @@ const loaders = {
     en: async () => (await import('./messages/events.en')).eventsEn,
     nl: async () => (await import('./messages/events.nl')).eventsNl,
   },
+  studio: {
+    pl: async () => (await import('./messages/studio.pl')).studioPl,
+    en: async () => (await import('./messages/studio.en')).studioEn,
+    nl: async () => (await import('./messages/studio.nl')).studioNl,
+  },
   subscription: {
     pl: async () => (await import('./messages/subscription.pl')).subscriptionPl,
     en: async () => (await import('./messages/subscription.en')).subscriptionEn,

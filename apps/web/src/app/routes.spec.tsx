@@ -27,7 +27,8 @@ describe('the route table', () => {
     expect(matched('/tutorials/beginner-1')).toEqual({ paths: ['layout', 'tutorials/:step'], params: { step: 'beginner-1' } });
     expect(matched('/tutorial/konto-i-sesje')).toEqual({ paths: ['layout', 'tutorial/:id'], params: { id: 'konto-i-sesje' } });
     expect(matched('/tutorials/a/b')).toEqual({ paths: ['layout', '*'], params: { '*': 'tutorials/a/b' } });
-    expect(matched('/ai-studio')).toEqual({ paths: ['layout', '*'], params: { '*': 'ai-studio' } });
+    expect(matched('/ai-studio')?.paths).toEqual(['layout', 'ai-studio']);
+    expect(matched('/ai-studio/x')).toEqual({ paths: ['layout', '*'], params: { '*': 'ai-studio/x' } });
   });
 
   it('decodes parameters, ignores a trailing slash and letter case', () => {

@@ -23,6 +23,7 @@ const PressPage = lazy(withMessages(['content'], () => import('../features/conte
 const TutorialsScreen = lazy(withMessages(['tutorials'], () => import('../features/tutorials/components/tutorials-screen')));
 const SubscriptionPage = lazy(withMessages(['subscription'], () => import('../features/subscription/components/subscription-page')));
 const EventsPage = lazy(withMessages(['events'], () => import('../features/events/components/events-page')));
+const StudioPage = lazy(withMessages(['studio'], () => import('../features/studio/components/studio-page')));
 
 /**
  * Every screen loads lazily as its own chunk. A screen is added here by the issue that builds it;
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: 'radio', element: <RadioPage /> },
       { path: 'events', element: <EventsPage /> },
+      { path: 'ai-studio', element: <StudioPage /> },
       { path: 'subscription', element: <SubscriptionPage /> },
       { path: 'auth', element: <AuthPage /> },
       { path: 'profile', element: <ProfilePage /> },

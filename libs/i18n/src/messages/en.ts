@@ -3,6 +3,7 @@ import { contentEn } from './content.en';
 import { coreEn } from './core.en';
 import { eventsEn } from './events.en';
 import { liveEn } from './live.en';
+import { studioEn } from './studio.en';
 import { subscriptionEn } from './subscription.en';
 import { homeEn } from './home.en';
 import type { Messages } from './pl';
@@ -24,5 +25,6 @@ export const en: Messages = {
   ...tutorialsEn,
   ...eventsEn,
   ...liveEn,
+  ...studioEn,
   ...subscriptionEn,
 };

@@ -3,6 +3,7 @@ import { contentNl } from './content.nl';
 import { coreNl } from './core.nl';
 import { eventsNl } from './events.nl';
 import { liveNl } from './live.nl';
+import { studioNl } from './studio.nl';
 import { subscriptionNl } from './subscription.nl';
 import { homeNl } from './home.nl';
 import type { Messages } from './pl';
@@ -24,5 +25,6 @@ export const nl: Messages = {
   ...tutorialsNl,
   ...eventsNl,
   ...liveNl,
+  ...studioNl,
   ...subscriptionNl,
 };

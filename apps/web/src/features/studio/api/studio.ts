@@ -1,0 +1,67 @@
+import {
+  deleteStudioTrack,
+  generateMusic,
+  getGenerationStatus,
+  getMusicProviderHealth,
+  getStudioUsage,
+  listStudioTracks,
+  renameStudioTrack,
+  type GenerateDto,
+  type GenerateResultDto,
+  type ProviderHealthDto,
+  type StatusResultDto,
+  type TrackDto,
+  type UsageDto,
+} from '@grouarock/api-client';
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { dataOf } from '../../../lib/query';
+
+export type { GenerateDto, GenerateResultDto, ProviderHealthDto, StatusResultDto, TrackDto, UsageDto };
+export type StudioGenre = NonNullable<GenerateDto['genre']>;
+export type TrackLength = NonNullable<GenerateDto['length']>;
+export type StudioTool = NonNullable<GenerateDto['provider']>;
+
+const usageKey = (userId: string) => ['/studio/usage', userId] as const;
+const libraryKey = (userId: string) => ['/studio/tracks', userId] as const;
+
+/** GET /studio/usage: the plan's daily generations and today's count (nothing is asked without an account). */
+export function useStudioUsage(userId: string | null) {
+  return useSWR(userId ? usageKey(userId) : null, () => dataOf(getStudioUsage({ throwOnError: true })));
+}
+
+/** GET /studio/tracks: the user's library. */
+export function useLibrary(userId: string | null) {
+  return useSWR(userId ? libraryKey(userId) : null, () => dataOf(listStudioTracks({ throwOnError: true })));
+}
+
+/** GET /studio/provider-health: what makes the tracks here (the built-in generator or a provider). */
+export function useProviderHealth() {
+  return useSWR('/studio/provider-health', () => dataOf(getMusicProviderHealth({ throwOnError: true })));
+}
+
+/** A generation started or ended, or a track changed: the usage and the library are read again. */
+export function useStudioChanged(): (userId: string) => Promise<void> {
+  const { mutate } = useSWRConfig();
+  return useCallback(async (userId: string) => void (await Promise.all([mutate(usageKey(userId)), mutate(libraryKey(userId))])), [mutate]);
+}
+
+/** POST /studio/generate. */
+export function startGeneration(body: GenerateDto): Promise<GenerateResultDto> {
+  return dataOf(generateMusic({ body, throwOnError: true }));
+}
+
+/** POST /studio/status. */
+export function generationStatus(taskIds: string[]): Promise<StatusResultDto> {
+  return dataOf(getGenerationStatus({ body: { task_ids: taskIds }, throwOnError: true }));
+}
+
+/** PATCH /studio/tracks/{id}. */
+export function renameTrack(id: string, title: string): Promise<TrackDto> {
+  return dataOf(renameStudioTrack({ path: { id }, body: { title }, throwOnError: true }));
+}
+
+/** DELETE /studio/tracks/{id}. */
+export async function deleteTrack(id: string): Promise<void> {
+  await deleteStudioTrack({ path: { id }, throwOnError: true });
+}

@@ -1,0 +1,204 @@
+import { css, type Theme } from '@emotion/react';
+import type { MessageId } from '@grouarock/i18n';
+import { Button, Card, Spinner, TextField, useToast } from '@grouarock/ui';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useT } from '../../../lib/i18n';
+import { deleteTrack, renameTrack, useLibrary, useStudioChanged, type StudioGenre, type TrackDto } from '../api/studio';
+import { formatDuration, SAMPLES, TITLE_MAX } from '../options';
+import { TrackPlayer } from './track-player';
+
+const list = (theme: Theme) => css`
+  display: grid;
+  gap: ${theme.space[3]};
+  margin: 0 0 ${theme.space[6]};
+  padding: 0;
+  list-style: none;
+`;
+
+const item = (theme: Theme) => css`
+  display: grid;
+  grid-template-columns: 96px minmax(0, 1fr);
+  gap: ${theme.space[4]};
+
+  img {
+    width: 96px;
+    height: 96px;
+    border-radius: ${theme.radii.sm};
+  }
+
+  h3 {
+    margin: 0;
+    font-size: ${theme.fontSizes.lg};
+    overflow-wrap: anywhere;
+  }
+
+  ${theme.mq.belowMobile} {
+    grid-template-columns: 64px minmax(0, 1fr);
+
+    img {
+      width: 64px;
+      height: 64px;
+    }
+  }
+`;
+
+const actions = (theme: Theme) => css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space[2]};
+  margin-top: ${theme.space[2]};
+`;
+
+const muted = (theme: Theme) => css`
+  margin: 0;
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+`;
+
+const heading = (theme: Theme) => css`
+  margin: 0 0 ${theme.space[3]};
+  font-family: ${theme.fonts.display};
+  font-size: ${theme.fontSizes['2xl']};
+  font-weight: normal;
+  letter-spacing: 0.04em;
+`;
+
+function LibraryTrack({ track, onChanged }: { track: TrackDto; onChanged: () => Promise<void> }) {
+  const t = useT();
+  const intl = useIntl();
+  const toast = useToast();
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(track.title);
+  const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  // The rename field takes the focus when it opens (the user asked for it by pressing "Rename").
+  useEffect(() => {
+    if (editing) field.current?.focus();
+  }, [editing]);
+
+  const act = async (work: () => Promise<unknown>, done: MessageId) => {
+    setBusy(true);
+    try {
+      await work();
+      toast.show({ tone: 'success', title: t(done) });
+      await onChanged();
+      return true;
+    } catch (error) {
+      console.error('A library action failed', error);
+      toast.show({ tone: 'error', title: t('studio.toast.actionFailed') });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const rename = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!title.trim()) return;
+    if (await act(() => renameTrack(track.id, title.trim()), 'studio.toast.renamed')) setEditing(false);
+  };
+
+  const remove = () => {
+    if (window.confirm(t('studio.library.confirmDelete', { title: track.title }))) void act(() => deleteTrack(track.id), 'studio.toast.deleted');
+  };
+
+  return (
+    <Card as="li" css={item} data-testid="library-track">
+      <img src={track.image_url} alt="" loading="lazy" />
+      <div>
+        {editing ? (
+          <form onSubmit={(e) => void rename(e)} css={actions}>
+            <TextField label={t('studio.library.renameLabel')} value={title} maxLength={TITLE_MAX} onChange={(e) => setTitle(e.target.value)} ref={field} />
+            <Button type="submit" size="sm" loading={busy} disabled={!title.trim()}>
+              {t('studio.library.save')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => (setEditing(false), setTitle(track.title))}>
+              {t('studio.library.cancel')}
+            </Button>
+          </form>
+        ) : (
+          <h3>{track.title}</h3>
+        )}
+        <p css={muted}>
+          {t('studio.library.meta', {
+            artist: track.artist,
+            genre: t(`studio.genre.${track.genre as StudioGenre}` as MessageId),
+            duration: formatDuration(track.duration),
+            date: intl.formatDate(track.created_at, { dateStyle: 'medium' }),
+          })}{' '}
+          · {t(track.engine === 'builtin' ? 'studio.library.engineBuiltin' : 'studio.library.engineProvider')}
+        </p>
+        <TrackPlayer track={track} showWave={false} />
+        <div css={actions}>
+          <Button asChild size="sm" variant="secondary">
+            <a href={`${track.audio_url}?download=1`} download>
+              {t('studio.library.download')}
+            </a>
+          </Button>
+          {!editing ? (
+            <Button size="sm" variant="ghost" onClick={() => setEditing(true)} disabled={busy}>
+              {t('studio.library.rename')}
+            </Button>
+          ) : null}
+          <Button size="sm" variant="ghost" onClick={remove} disabled={busy}>
+            {t('studio.library.delete')}
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** My Library: the user's tracks (play, download, rename, delete) and example descriptions to start from. */
+export function LibraryPanel({ userId, onUseSample }: { userId: string | null; onUseSample: (prompt: string, genre: StudioGenre) => void }) {
+  const t = useT();
+  const library = useLibrary(userId);
+  const changed = useStudioChanged();
+
+  return (
+    <div>
+      <h2 css={heading}>{t('studio.library.heading')}</h2>
+      {!userId ? (
+        <p css={muted}>{t('studio.library.signIn')}</p>
+      ) : library.error ? (
+        <p css={muted} role="alert">
+          {t('studio.library.error')}{' '}
+          <Button size="sm" variant="secondary" onClick={() => void library.mutate()}>
+            {t('studio.library.retry')}
+          </Button>
+        </p>
+      ) : !library.data ? (
+        <Spinner label={t('common.loading')} />
+      ) : library.data.tracks.length === 0 ? (
+        <p css={muted}>{t('studio.library.empty')}</p>
+      ) : (
+        <ul css={list} aria-label={t('studio.library.heading')}>
+          {library.data.tracks.map((track) => (
+            <LibraryTrack key={`${track.id}-${track.title}`} track={track} onChanged={() => changed(userId)} />
+          ))}
+        </ul>
+      )}
+      <h2 css={heading}>{t('studio.samples.heading')}</h2>
+      <p css={muted}>{t('studio.samples.lead')}</p>
+      <ul css={list}>
+        {SAMPLES.map(({ n, genre }) => {
+          const prompt = t(`studio.sample.${n}.prompt` as MessageId);
+          return (
+            <Card as="li" key={n}>
+              <h3>{t(`studio.sample.${n}.title` as MessageId)}</h3>
+              <p css={muted}>
+                {t(`studio.genre.${genre}` as MessageId)} · {prompt}
+              </p>
+              <div css={actions}>
+                <Button size="sm" variant="secondary" onClick={() => onUseSample(prompt, genre)}>
+                  {t('studio.samples.use')}
+                </Button>
+              </div>
+            </Card>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
