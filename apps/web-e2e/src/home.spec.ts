@@ -232,6 +232,9 @@ test.describe('the home page at 375 px', () => {
 
   test('footer sections collapse behind disclosure buttons', async ({ page }) => {
     await page.goto('/');
+    // The sections above load after the first paint and grow the page; the footer is clicked once they are in.
+    await expect(featuredConcerts(page)).toHaveCount(7);
+    await expect(page.getByRole('region', { name: 'Na żywo teraz' })).toBeVisible();
     const footer = page.getByRole('contentinfo');
     const help = footer.getByRole('button', { name: 'Pomoc' });
     await expect(help).toHaveAttribute('aria-expanded', 'false');

@@ -1,3 +1,4 @@
+import { HttpModule } from '@nestjs/axios';
 import { Global, Module } from '@nestjs/common';
 import { BillingRepository } from './billing.repository';
 import { ClientLogRepository } from './client-log.repository';
@@ -13,6 +14,7 @@ import { LikeRepository } from './like.repository';
 import { LiveStreamRepository } from './live-stream.repository';
 import { Mailer } from './mailer';
 import { MediaStorage } from './media-storage';
+import { MusicProvider } from './music-provider';
 import { RtmpIngest } from './rtmp-ingest';
 import { SessionRepository } from './session.repository';
 import { StationRepository } from './station.repository';
@@ -23,7 +25,7 @@ import { UserRepository } from './user.repository';
 import { VisitorRepository } from './visitor.repository';
 import { WeeklyTopRepository } from './weekly-top.repository';
 
-/** One class per outside system: the database's tables, the event bus, the radio upstreams, the mail server, Stripe, ffmpeg, the RTMP server, the job queue and the media files. */
+/** One class per outside system: the database's tables, the event bus, the radio upstreams, the mail server, Stripe, ffmpeg, the RTMP server, the job queue, the media files and the music provider. */
 const repositories = [
   BillingRepository,
   ClientLogRepository,
@@ -39,6 +41,7 @@ const repositories = [
   LiveStreamRepository,
   Mailer,
   MediaStorage,
+  MusicProvider,
   RtmpIngest,
   SessionRepository,
   StationRepository,
@@ -52,5 +55,5 @@ const repositories = [
 
 /** Every service may take any repository; only repositories speak SQL or another system's protocol. */
 @Global()
-@Module({ providers: repositories, exports: repositories })
+@Module({ imports: [HttpModule], providers: repositories, exports: repositories })
 export class RepositoriesModule {}

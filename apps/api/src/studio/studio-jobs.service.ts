@@ -8,7 +8,7 @@ import { JobQueue } from '../repositories/job-queue';
 import { MediaStorage } from '../repositories/media-storage';
 import { type GenerationRow, type NewTrack, StudioRepository } from '../repositories/studio.repository';
 import { coverSvg } from './cover';
-import { MusicProvider, ProviderRateLimited } from './music-provider';
+import { MusicProvider, ProviderRateLimited } from '../repositories/music-provider';
 import { ProviderAnswerError, type ProviderClip } from './provider-dialects';
 import { ProviderCircuit } from './provider-circuit';
 import { LENGTH_SECONDS, type TrackLength } from './studio-options';

@@ -1,7 +1,5 @@
-import { HttpModule } from '@nestjs/axios';
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module';
-import { MusicProvider } from './music-provider';
 import { StudioJobs } from './studio-jobs.service';
 import { StudioMaintenance } from './studio-maintenance.service';
 import { StudioController } from './studio.controller';
@@ -10,8 +8,8 @@ import { TrackRenderer } from './track-renderer';
 
 /** The AI studio: generations as pg-boss jobs, the built-in generator or a Suno-compatible provider, the library (docs/studio.md). */
 @Module({
-  imports: [HttpModule, BillingModule],
+  imports: [BillingModule],
   controllers: [StudioController],
-  providers: [StudioService, StudioJobs, StudioMaintenance, TrackRenderer, MusicProvider],
+  providers: [StudioService, StudioJobs, StudioMaintenance, TrackRenderer],
 })
 export class StudioModule {}

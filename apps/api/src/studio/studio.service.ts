@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../core/config/config.module';
 import { JobQueue } from '../repositories/job-queue';
 import { MediaStorage } from '../repositories/media-storage';
 import { type GenerationRow, StudioRepository, type TrackRow } from '../repositories/studio.repository';
-import { MusicProvider } from './music-provider';
+import { MusicProvider } from '../repositories/music-provider';
 import { STUDIO_QUEUE, StudioJobs } from './studio-jobs.service';
 import { studioErrors } from './studio-errors';
 import type { GenerationStatus } from './studio-generation.entity';
