@@ -62,7 +62,8 @@ export function TrackPlayer({ track, showWave = true }: { track: TrackDto; showW
   const duration = track.duration || mediaDuration;
 
   useEffect(() => {
-    if (!showWave) return;
+    // Without Web Audio (an old browser) the player simply has no waveform.
+    if (!showWave || typeof OfflineAudioContext === 'undefined') return;
     let live = true;
     peaksOf(track.audio_url, 160).then(
       (p) => live && setPeaks(p),
@@ -75,7 +76,7 @@ export function TrackPlayer({ track, showWave = true }: { track: TrackDto; showW
 
   useEffect(() => {
     const c = canvas.current;
-    const ctx = c?.getContext('2d');
+    const ctx = peaks && c?.getContext('2d');
     if (!c || !ctx || !peaks) return;
     const style = getComputedStyle(c);
     const width = (c.width = c.clientWidth * devicePixelRatio);
