@@ -2,13 +2,13 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { trim } from '../core/http/text-input';
 
 /** Passwords: at least 6 characters (the product's minimum), at most 128 (argon2 input stays bounded). */
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
 const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** An email address, compared case-insensitively (stored trimmed and lower-cased). */
 function EmailField(description?: string) {

@@ -3,11 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { SEGMENT_NAME } from './hls-playlist';
 import { STREAM_GENRES, STREAM_STATUSES, type StreamGenre, type StreamStatus } from './live-stream.entity';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** No control characters (a title is one line; a description may have line breaks). */
-const ONE_LINE = /^[^\p{Cc}]*$/u;
-const TEXT = /^[^\p{Cc}]*(?:[\r\n\t][^\p{Cc}]*)*$/u;
+import { trim, ONE_LINE, TEXT } from '../core/http/text-input';
 
 export class CreateStreamDto {
   @ApiProperty({ minLength: 1, maxLength: 100, example: 'Próba przed trasą' })

@@ -2,8 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { GENRES, type Genre } from './catalogue';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { trim } from '../core/http/text-input';
 
 export class StationsQueryDto {
   @ApiPropertyOptional({ example: 'pl', description: 'Two-letter country code' })

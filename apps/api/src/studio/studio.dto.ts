@@ -3,11 +3,7 @@ import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { GENERATION_ENGINES, GENERATION_STATUSES, type GenerationEngine, type GenerationStatus } from './studio-generation.entity';
 import { PROMPT_MAX, STUDIO_GENRES, STUDIO_TOOLS, type StudioTool, TRACK_LENGTHS, type TrackLength } from './studio-options';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** No control characters (a title is one line; a prompt may have line breaks). */
-const ONE_LINE = /^[^\p{Cc}]*$/u;
-const TEXT = /^[^\p{Cc}]*(?:[\r\n\t][^\p{Cc}]*)*$/u;
+import { trim, ONE_LINE, TEXT } from '../core/http/text-input';
 
 export class GenerateDto {
   @ApiProperty({ minLength: 1, maxLength: PROMPT_MAX, description: 'What the track should be like, in any words (Polish or English)', example: 'Szybki punk o nocnej jeździe przez miasto' })

@@ -9,6 +9,7 @@ import type { StudioGenre, StudioTool, TrackLength, UsageDto } from '../api/stud
 import { DEFAULT_GENRE, DEFAULT_LENGTH, EXPECTED_SECONDS, GENRES, LENGTHS, PROMPT_MAX, TITLE_MAX } from '../options';
 import type { Generation } from '../use-generation';
 import { ProviderCards } from './provider-cards';
+import { panelHeading } from './styles';
 import { TrackPlayer } from './track-player';
 
 const layout = (theme: Theme) => css`
@@ -35,14 +36,6 @@ const row = (theme: Theme) => css`
   ${theme.mq.belowMobile} {
     grid-template-columns: 1fr;
   }
-`;
-
-const heading = (theme: Theme) => css`
-  margin: 0 0 ${theme.space[3]};
-  font-family: ${theme.fonts.display};
-  font-size: ${theme.fontSizes['2xl']};
-  font-weight: normal;
-  letter-spacing: 0.04em;
 `;
 
 const muted = (theme: Theme) => css`
@@ -129,7 +122,7 @@ export function GeneratePanel({
   return (
     <div css={layout}>
       <form css={form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="studio-form-heading">
-        <h2 id="studio-form-heading" css={heading}>
+        <h2 id="studio-form-heading" css={panelHeading}>
           {t('studio.form.heading')}
         </h2>
         <ProviderCards value={draft.tool} onChange={(tool) => set('tool', tool)} premiumTools={usage?.premiumTools ?? false} />
@@ -172,7 +165,7 @@ export function GeneratePanel({
         )}
       </form>
       <Card as="section" aria-labelledby="studio-preview-heading">
-        <h2 id="studio-preview-heading" css={heading}>
+        <h2 id="studio-preview-heading" css={panelHeading}>
           {t('studio.preview.heading')}
         </h2>
         <div aria-live="polite">

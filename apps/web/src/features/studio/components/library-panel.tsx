@@ -6,6 +6,7 @@ import { useIntl } from 'react-intl';
 import { useT } from '../../../lib/i18n';
 import { deleteTrack, renameTrack, useLibrary, useStudioChanged, type StudioGenre, type TrackDto } from '../api/studio';
 import { formatDuration, SAMPLES, TITLE_MAX } from '../options';
+import { panelHeading } from './styles';
 import { TrackPlayer } from './track-player';
 
 const list = (theme: Theme) => css`
@@ -54,14 +55,6 @@ const muted = (theme: Theme) => css`
   margin: 0;
   color: ${theme.colors.textMuted};
   font-size: ${theme.fontSizes.sm};
-`;
-
-const heading = (theme: Theme) => css`
-  margin: 0 0 ${theme.space[3]};
-  font-family: ${theme.fonts.display};
-  font-size: ${theme.fontSizes['2xl']};
-  font-weight: normal;
-  letter-spacing: 0.04em;
 `;
 
 function LibraryTrack({ track, onChanged }: { track: TrackDto; onChanged: () => Promise<void> }) {
@@ -158,7 +151,7 @@ export function LibraryPanel({ userId, onUseSample }: { userId: string | null; o
 
   return (
     <div>
-      <h2 css={heading}>{t('studio.library.heading')}</h2>
+      <h2 css={panelHeading}>{t('studio.library.heading')}</h2>
       {!userId ? (
         <p css={muted}>{t('studio.library.signIn')}</p>
       ) : library.error ? (
@@ -179,7 +172,7 @@ export function LibraryPanel({ userId, onUseSample }: { userId: string | null; o
           ))}
         </ul>
       )}
-      <h2 css={heading}>{t('studio.samples.heading')}</h2>
+      <h2 css={panelHeading}>{t('studio.samples.heading')}</h2>
       <p css={muted}>{t('studio.samples.lead')}</p>
       <ul css={list}>
         {SAMPLES.map(({ n, genre }) => {
