@@ -28,9 +28,13 @@ test.describe('accounts on /auth', () => {
 
     const mail = await latestMailTo(account.email);
     expect(mail.subject).toBe('Potwierdź swój email w GrouaRock');
+    // The home page's live section loads after the first paint and asks for the user's own stream: logging out while
+    // that request is on its way would have it answered 401, which is not what this test is about.
+    const ownStream = page.waitForResponse((response) => response.url().endsWith('/api/v1/stream/current'));
     await page.goto(linkIn(mail, '/api/v1/auth/verify?token='));
 
     await expect(page).toHaveURL(/\/$/);
+    expect((await ownStream).status()).toBe(200);
     const trigger = userMenuTrigger(page, account.username);
     await expect(trigger).toBeVisible();
     await trigger.click();

@@ -38,13 +38,18 @@ export function toast(page: Page, text: string | RegExp) {
   return page.getByRole('region', { name: /^Powiadomienia/ }).getByText(text);
 }
 
-/** Signs in on /auth's "Logowanie" tab and waits for the redirect home. */
+/**
+ * Signs in on /auth's "Logowanie" tab and waits for the redirect home, and for the home page's live section to have
+ * read the user's own stream (so a test that logs out next does not race that request).
+ */
 export async function signInOnAuthPage(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
   await page.goto('/auth');
   const form = page.getByRole('form', { name: 'Logowanie' });
   await form.getByLabel('Email').fill(account.email);
   await form.getByLabel('Hasło', { exact: true }).fill(account.password);
+  const ownStream = page.waitForResponse((response) => response.url().endsWith('/api/v1/stream/current'));
   await form.getByRole('button', { name: 'Zaloguj się' }).click();
   await expect(toast(page, 'Witaj w GrouaRock!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  expect((await ownStream).status()).toBe(200);
 }
