@@ -19,6 +19,7 @@ import { EventsModule } from './events/events.module';
 import { BillingModule } from './billing/billing.module';
 import { LiveModule } from './live/live.module';
 import { StudioModule } from './studio/studio.module';
+import { AssistantModule } from './assistant/assistant.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { ScheduleModule } from '@nestjs/schedule';
 
@@ -69,6 +70,7 @@ export class AppModule {
         BillingModule,
         LiveModule,
         StudioModule,
+        AssistantModule,
         ...serveWeb,
       ],
       // Rate limits first, so a flood of bad tokens is throttled like any other request.

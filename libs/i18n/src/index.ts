@@ -3,6 +3,7 @@ import { corePl } from './messages/core.pl';
 import type { MessageId } from './messages/pl';
 
 export { defaultLocale, isLocale, locales, type Locale } from './locales';
+export { foldText } from './fold-text';
 export type { MessageId, Messages } from './messages/pl';
 export type {} from './react-intl-types';
 
@@ -70,6 +71,11 @@ const loaders = {
     pl: async () => (await import('./messages/events.pl')).eventsPl,
     en: async () => (await import('./messages/events.en')).eventsEn,
     nl: async () => (await import('./messages/events.nl')).eventsNl,
+  },
+  assistant: {
+    pl: async () => (await import('./messages/assistant.pl')).assistantPl,
+    en: async () => (await import('./messages/assistant.en')).assistantEn,
+    nl: async () => (await import('./messages/assistant.nl')).assistantNl,
   },
   studio: {
     pl: async () => (await import('./messages/studio.pl')).studioPl,

@@ -6,5 +6,6 @@ import { EventsSyncService } from './events-sync.service';
 @Module({
   controllers: [EventsController],
   providers: [EventsSyncService, EventsService],
+  exports: [EventsService],
 })
 export class EventsModule {}

@@ -10,5 +10,6 @@ import { LiveService } from './live.service';
 @Module({
   controllers: [LiveController, HlsController],
   providers: [LiveService, LivePipelines, LiveMaintenance, LiveIngestGateway],
+  exports: [LiveService],
 })
 export class LiveModule {}

@@ -10,5 +10,6 @@ import { WeeklyStatsService } from './weekly-stats.service';
 @Module({
   controllers: [RadioController],
   providers: [CatalogueService, StationsService, LikesService, WeeklyStatsService, RelayService, NowPlayingService],
+  exports: [StationsService, NowPlayingService, WeeklyStatsService],
 })
 export class RadioModule {}

@@ -1,14 +1,10 @@
+import { foldText as fold } from '@grouarock/i18n';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { StationDto, StationsQueryDto } from './radio.dto';
 import { StationRepository } from '../repositories/station.repository';
 import { RelayService } from './relay/relay.service';
 import { toStationDto } from './station-mapper';
 import { Station } from './station.entity';
-
-/** Lower case without diacritics (ł has no decomposition, so it is mapped by hand). */
-export function fold(text: string): string {
-  return text.toLocaleLowerCase('pl').normalize('NFD').replace(/\p{M}/gu, '').replace(/ł/g, 'l');
-}
 
 @Injectable()
 export class StationsService {

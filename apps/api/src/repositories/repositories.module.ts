@@ -1,5 +1,6 @@
 import { HttpModule } from '@nestjs/axios';
 import { Global, Module } from '@nestjs/common';
+import { AssistantModel } from './assistant-model';
 import { BillingRepository } from './billing.repository';
 import { ClientLogRepository } from './client-log.repository';
 import { DatabaseRepository } from './database.repository';
@@ -27,6 +28,7 @@ import { WeeklyTopRepository } from './weekly-top.repository';
 
 /** One class per outside system: the database's tables, the event bus, the radio upstreams, the mail server, Stripe, ffmpeg, the RTMP server, the job queue, the media files and the music provider. */
 const repositories = [
+  AssistantModel,
   BillingRepository,
   ClientLogRepository,
   DatabaseRepository,

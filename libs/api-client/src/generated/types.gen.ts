@@ -678,6 +678,47 @@ export type ProviderHealthDto = {
     error: string | null;
 };
 
+export type ChatDto = {
+    message: string;
+    /**
+     * Keeps the conversation (the model sees its last turns); any id of the client’s
+     */
+    conversationId?: string;
+    /**
+     * The page’s language; default pl
+     */
+    locale?: 'pl' | 'en' | 'nl';
+};
+
+export type ReplyLinkDto = {
+    /**
+     * A path of the product
+     */
+    href: string;
+    label: string;
+};
+
+export type ChatReplyDto = {
+    reply: string;
+    /**
+     * Where the reply’s facts come from, in the product
+     */
+    links: Array<ReplyLinkDto>;
+    /**
+     * builtin: our own rules and data; model: the configured OpenAI-compatible model
+     */
+    source: 'builtin' | 'model';
+    /**
+     * What the question was understood to be about (builtin), or "model"
+     */
+    intent: string;
+    /**
+     * assistant_unavailable or empty_reply when the reply is the error text
+     */
+    error: string | null;
+    conversationId: string;
+};
+
 export type GetHealthData = {
     body?: never;
     path?: never;
@@ -1876,3 +1917,30 @@ export type MusicProviderCallbackResponses = {
 };
 
 export type MusicProviderCallbackResponse = MusicProviderCallbackResponses[keyof MusicProviderCallbackResponses];
+
+export type ChatWithAssistantData = {
+    body: ChatDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/assistant/chat';
+};
+
+export type ChatWithAssistantErrors = {
+    400: ErrorDto;
+    /**
+     * An access token was sent but is not valid
+     */
+    401: ErrorDto;
+    /**
+     * code rate_limited: 20 messages in 5 minutes per user and per address
+     */
+    429: ErrorDto;
+};
+
+export type ChatWithAssistantError = ChatWithAssistantErrors[keyof ChatWithAssistantErrors];
+
+export type ChatWithAssistantResponses = {
+    200: ChatReplyDto;
+};
+
+export type ChatWithAssistantResponse = ChatWithAssistantResponses[keyof ChatWithAssistantResponses];

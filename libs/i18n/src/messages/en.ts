@@ -3,6 +3,7 @@ import { contentEn } from './content.en';
 import { coreEn } from './core.en';
 import { eventsEn } from './events.en';
 import { liveEn } from './live.en';
+import { assistantEn } from './assistant.en';
 import { studioEn } from './studio.en';
 import { subscriptionEn } from './subscription.en';
 import { homeEn } from './home.en';
@@ -25,6 +26,7 @@ export const en: Messages = {
   ...tutorialsEn,
   ...eventsEn,
   ...liveEn,
+  ...assistantEn,
   ...studioEn,
   ...subscriptionEn,
 };

@@ -3,6 +3,7 @@ import { contentNl } from './content.nl';
 import { coreNl } from './core.nl';
 import { eventsNl } from './events.nl';
 import { liveNl } from './live.nl';
+import { assistantNl } from './assistant.nl';
 import { studioNl } from './studio.nl';
 import { subscriptionNl } from './subscription.nl';
 import { homeNl } from './home.nl';
@@ -25,6 +26,7 @@ export const nl: Messages = {
   ...tutorialsNl,
   ...eventsNl,
   ...liveNl,
+  ...assistantNl,
   ...studioNl,
   ...subscriptionNl,
 };

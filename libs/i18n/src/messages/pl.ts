@@ -3,6 +3,7 @@ import { contentPl } from './content.pl';
 import { corePl } from './core.pl';
 import { eventsPl } from './events.pl';
 import { livePl } from './live.pl';
+import { assistantPl } from './assistant.pl';
 import { studioPl } from './studio.pl';
 import { subscriptionPl } from './subscription.pl';
 import { homePl } from './home.pl';
@@ -28,6 +29,7 @@ export const pl = {
   ...tutorialsPl,
   ...eventsPl,
   ...livePl,
+  ...assistantPl,
   ...studioPl,
   ...subscriptionPl,
 };

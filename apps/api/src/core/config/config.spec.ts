@@ -54,6 +54,14 @@ describe('loadConfig', () => {
     expect(errorOf({ MUSIC_PROVIDER_KEY: 'k' })).toMatchObject({ variable: 'MUSIC_PROVIDER_KEY', message: 'MUSIC_PROVIDER_KEY is set but MUSIC_PROVIDER_URL is not: set both, or neither' });
   });
 
+  it('reads the assistant\'s model: URL and model together, the key optional', () => {
+    expect(loadConfig({}, '/srv/app').assistant).toBeUndefined();
+    expect(loadConfig({ ASSISTANT_URL: 'http://localhost:11434/v1/', ASSISTANT_MODEL: 'llama3.1' }, '/srv/app').assistant).toEqual({ url: 'http://localhost:11434/v1', key: undefined, model: 'llama3.1', idleSeconds: 15 });
+    expect(errorOf({ ASSISTANT_URL: 'http://localhost:11434/v1' })).toMatchObject({ variable: 'ASSISTANT_MODEL' });
+    expect(errorOf({ ASSISTANT_MODEL: 'gpt-4o-mini' })).toMatchObject({ variable: 'ASSISTANT_URL' });
+    expect(errorOf({ ASSISTANT_KEY: 'sk-1' })).toMatchObject({ variable: 'ASSISTANT_KEY' });
+  });
+
   it('reads Stripe with its prices and every webhook secret', () => {
     const config = loadConfig(
       { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_PREMIUM: 'price_p', STRIPE_PRICE_ULTRA: 'price_u', STRIPE_WEBHOOK_SECRETS: 'whsec_new, whsec_old', DEFAULT_PLAN: 'premium' },

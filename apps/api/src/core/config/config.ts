@@ -51,6 +51,18 @@ export interface AppConfig {
   stripe?: StripeConfig;
   live: LiveConfig;
   studio: StudioConfig;
+  /** Unset: the built-in assistant answers every question. */
+  assistant?: AssistantModelConfig;
+}
+
+/** An OpenAI-compatible chat model (OpenAI, Ollama, LM Studio, vLLM, llama.cpp's server). */
+export interface AssistantModelConfig {
+  url: string;
+  /** Unset for servers that take none (Ollama). */
+  key?: string;
+  model: string;
+  /** The longest pause between two pieces of a streamed reply; the whole reply may take 3 times that. */
+  idleSeconds: number;
 }
 
 /** The AI studio (docs/studio.md). */
@@ -164,6 +176,19 @@ function musicProviderOf(environment: Environment): StudioConfig['provider'] {
   };
 }
 
+/** The assistant's model: its URL and model name turn it on together; a key alone is a mistake worth stopping for. */
+function assistantOf(environment: Environment): AssistantModelConfig | undefined {
+  const { ASSISTANT_URL: url, ASSISTANT_MODEL: model, ASSISTANT_KEY: key } = environment;
+  if (!url && !model) {
+    const stray = (['ASSISTANT_KEY', 'ASSISTANT_IDLE_SECONDS'] as const).find((name) => environment[name]);
+    if (stray) throw new ConfigError(stray, 'is set but ASSISTANT_URL and ASSISTANT_MODEL are not');
+    return undefined;
+  }
+  if (!url) throw new ConfigError('ASSISTANT_URL', 'is required with ASSISTANT_MODEL');
+  if (!model) throw new ConfigError('ASSISTANT_MODEL', 'is required with ASSISTANT_URL');
+  return { url: url.replace(/\/+$/, ''), key, model, idleSeconds: Number(environment.ASSISTANT_IDLE_SECONDS ?? 15) };
+}
+
 /** Reads and validates the environment (see Environment). Throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const environment = environmentOf(env);
@@ -196,6 +221,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       maxViewers: Number(environment.LIVE_MAX_VIEWERS ?? 200),
       retentionDays: Number(environment.LIVE_RETENTION_DAYS ?? 30),
     },
+    assistant: assistantOf(environment),
     studio: {
       provider: musicProviderOf(environment),
       workers: Number(environment.STUDIO_WORKERS ?? 2),

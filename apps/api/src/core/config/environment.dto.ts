@@ -76,6 +76,12 @@ export class Environment {
   /** Seconds between two questions to the provider about a track, and the most we wait for it before the built-in generator stands in. */
   @IsOptional() @IsWholeNumber(1, 60) MUSIC_PROVIDER_POLL_SECONDS?: string;
   @IsOptional() @IsWholeNumber(2, 280) MUSIC_PROVIDER_TIMEOUT_SECONDS?: string;
+  /** An OpenAI-compatible chat model for the assistant (docs/assistant.md); unset: the built-in assistant answers. */
+  @IsOptional() @httpUrl() ASSISTANT_URL?: string;
+  @IsOptional() ASSISTANT_KEY?: string;
+  @IsOptional() @Matches(/^\S{1,200}$/, { message: 'must be a model name without spaces' }) ASSISTANT_MODEL?: string;
+  /** The longest pause between two pieces of the model's streamed reply (the whole reply may take 3 times that). */
+  @IsOptional() @IsWholeNumber(1, 120) ASSISTANT_IDLE_SECONDS?: string;
   /** Generations this process works on at once. */
   @IsOptional() @IsWholeNumber(1, 16) STUDIO_WORKERS?: string;
 

@@ -2,7 +2,7 @@ import type { DeckState, RecordingEntry } from '@grouarock/audio-engine';
 import { atom } from 'jotai';
 import type { NowPlayingDto } from './api/now-playing';
 import type { Genre, StationDto } from './api/stations';
-import { foldText } from '../../lib/fold-text';
+import { foldText } from '@grouarock/i18n';
 
 // ---- Filters ----------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import { foldText } from '../../../lib/fold-text';
+import { foldText } from '@grouarock/i18n';
 
 /** A station of the combined catalogue as the pickers use it. */
 export interface CatalogueStation {

@@ -1,0 +1,207 @@
+import { type Dictionary, loadArea, type Locale, type MessageId } from '@grouarock/i18n';
+import { Injectable } from '@nestjs/common';
+import { PLAN_LIMITS, PLAN_PRICES_USD } from '../billing/plans';
+import type { EventDto } from '../events/events.dto';
+import { EventsService } from '../events/events.service';
+import { LiveService } from '../live/live.service';
+import { NowPlayingService } from '../radio/now-playing.service';
+import type { StationDto } from '../radio/radio.dto';
+import { StationsService } from '../radio/stations.service';
+import { WeeklyStatsService } from '../radio/weekly-stats.service';
+import { countriesIn, genresIn, namesIn } from './gazetteer';
+import { KnowledgeBase } from './knowledge-base';
+import { fold, words } from './text';
+
+export type Intent = 'greeting' | 'now_playing' | 'stations' | 'weekly_top' | 'events' | 'plans' | 'live' | 'studio' | 'knowledge' | 'fallback';
+
+export interface ReplyLink {
+  /** A path of the product (never an outside address). */
+  href: string;
+  label: string;
+}
+
+export interface AssistantReply {
+  text: string;
+  links: ReplyLink[];
+  intent: Intent;
+}
+
+/** Words that say what a question is about (folded prefixes; `=word` is the word itself). */
+const CUES: Record<'nowPlaying' | 'weeklyTop' | 'plans' | 'live' | 'events' | 'stations' | 'studio' | 'greeting', string[]> = {
+  nowPlaying: ['gra', 'leci', 'utwor', 'piosen', 'kawal', 'playing', 'plays', '=play', 'speelt', 'song', 'track', 'nadaje'],
+  weeklyTop: ['=top', 'ranking', 'najpopul', 'popularn', 'najczesciej', 'lubian', 'polubie', 'weekly', 'populair', 'liked'],
+  plans: ['plan', 'premium', 'ultra', 'basic', 'subskryp', 'abonam', 'cena', 'ceny', 'cennik', 'koszt', 'platn', 'darmow', 'free', 'price', 'pricing', 'subscri', 'prijs', 'abonnem', 'kost'],
+  live: ['zywo', 'transmis', 'stream', '=live', 'livestream', 'uitzend'],
+  events: ['koncert', 'wydarz', 'festiwal', 'festival', 'bilet', 'event', 'concert', 'gig', 'tribute', 'evenem', 'optreden', 'ticket', 'gra w', 'zagra'],
+  stations: ['stacj', 'radio', 'radia', 'station', 'zender', 'rozglos'],
+  studio: ['studio', 'generow', 'generuj', 'wygener', 'generat', 'genereer'],
+  greeting: ['czesc', '=hej', 'witaj', 'siema', 'dzien dobry', 'hello', '=hi', '=hey', 'hallo', '=hoi', 'elo'],
+};
+
+function cued(said: string[], cue: keyof typeof CUES): boolean {
+  const text = ` ${said.join(' ')} `;
+  return CUES[cue].some((c) => (c.startsWith('=') ? said.includes(c.slice(1)) : c.includes(' ') ? text.includes(` ${c}`) : said.some((w) => w.startsWith(c))));
+}
+
+/** `{name}` placeholders filled in (the assistant's templates use no plural or select forms). */
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+const LIST_MAX = 8;
+
+/**
+ * The built-in assistant: intent rules with gazetteers over Polish (and English, Dutch) questions, filled from the
+ * product's own live data, and full-text search over our help texts; a question it cannot answer gets an honest reply
+ * pointing to /support, never an invented fact (docs/assistant.md).
+ */
+@Injectable()
+export class BuiltinAssistant {
+  private readonly texts = new Map<Locale, Promise<Dictionary>>();
+  private readonly knowledge = new Map<Locale, Promise<KnowledgeBase>>();
+
+  constructor(
+    private readonly stations: StationsService,
+    private readonly nowPlaying: NowPlayingService,
+    private readonly weekly: WeeklyStatsService,
+    private readonly events: EventsService,
+    private readonly live: LiveService,
+  ) {}
+
+  async answer(message: string, locale: Locale): Promise<AssistantReply> {
+    const t = await this.dictionary(locale);
+    const say = (id: MessageId, values: Record<string, string | number> = {}) => fill(t[id] ?? id, values);
+    const link = (href: string, id: MessageId): ReplyLink => ({ href, label: say(id) });
+    const said = words(message);
+    const folded = fold(message);
+    const [stations, events] = await Promise.all([this.stations.list({}), this.events.upcoming()]);
+
+    const station = namesIn(message, stations, (s) => s.name)[0];
+    if (station && (cued(said, 'nowPlaying') || said.length <= station.name.split(/\s+/).length + 1)) {
+      return { intent: 'now_playing', links: [link('/radio', 'assistant.link.radio')], text: await this.nowPlayingText(station, say) };
+    }
+    if (cued(said, 'weeklyTop')) {
+      const top = await this.weekly.top();
+      const list = top.stations.map((e) => `${e.rank}. ${e.station.name} (${e.totalLikes})`).join(', ');
+      return { intent: 'weekly_top', links: [link('/radio', 'assistant.link.radio')], text: list ? say('assistant.reply.weeklyTop', { list }) : say('assistant.reply.weeklyTopEmpty') };
+    }
+    const eventFilter = this.eventFilter(message, folded, events);
+    if (cued(said, 'events') || eventFilter.matched) {
+      return { intent: 'events', links: [link('/events', 'assistant.link.events')], text: this.eventsText(eventFilter, locale, say) };
+    }
+    if (cued(said, 'live')) {
+      const { live } = await this.live.list();
+      const list = live.map((s) => `${s.title} (${s.ownerName ?? '—'})`).join(', ');
+      return { intent: 'live', links: [link('/#streaming', 'assistant.link.streaming')], text: list ? say('assistant.reply.live', { list }) : say('assistant.reply.liveNone') };
+    }
+    const countries = countriesIn(message);
+    const genres = genresIn(message);
+    const stationsLink = link('/radio', 'assistant.link.radio');
+    if (countries.length || genres.length) return { intent: 'stations', links: [stationsLink], text: this.stationsText(stations, countries, genres, locale, say) };
+    if (cued(said, 'studio')) {
+      return {
+        intent: 'studio',
+        links: [link('/ai-studio', 'assistant.link.studio')],
+        text: say('assistant.reply.studio', { basicAi: PLAN_LIMITS.basic.aiGenerationsPerDay!, premiumAi: PLAN_LIMITS.premium.aiGenerationsPerDay! }),
+      };
+    }
+    // Help texts answer "how do I…" questions, even those that name the radio or a plan in passing.
+    const kb = (await this.knowledgeOf(locale, say)).best(message);
+    if (kb && (kb.link.href !== '/subscription' || !cued(said, 'plans') || kb.score > 8)) {
+      return { intent: 'knowledge', links: [kb.link], text: kb.answer };
+    }
+    if (cued(said, 'stations')) return { intent: 'stations', links: [stationsLink], text: this.stationsText(stations, [], [], locale, say) };
+    if (cued(said, 'plans')) {
+      const values = {
+        basicAi: PLAN_LIMITS.basic.aiGenerationsPerDay!,
+        basicStations: PLAN_LIMITS.basic.stations,
+        premiumAi: PLAN_LIMITS.premium.aiGenerationsPerDay!,
+        premiumStations: PLAN_LIMITS.premium.stations,
+        ultraStations: PLAN_LIMITS.ultra.stations,
+        premiumPrice: PLAN_PRICES_USD.premium,
+        ultraPrice: PLAN_PRICES_USD.ultra,
+      };
+      return { intent: 'plans', links: [link('/subscription', 'assistant.link.subscription')], text: say('assistant.reply.plans', values) };
+    }
+    if (cued(said, 'greeting') && said.length <= 3) return { intent: 'greeting', links: [], text: say('assistant.reply.greeting') };
+    return { intent: 'fallback', links: [link('/support', 'assistant.link.support'), link('/contact', 'assistant.link.contact')], text: say('assistant.reply.fallback') };
+  }
+
+  private async nowPlayingText(station: StationDto, say: (id: MessageId, values?: Record<string, string | number>) => string): Promise<string> {
+    const now = await this.nowPlaying.get(station.id);
+    if (now.source !== 'station' && now.title) return say('assistant.reply.nowPlaying', { station: station.name, track: now.artist ? `${now.artist} – ${now.title}` : now.title });
+    if (now.program) return say('assistant.reply.nowPlayingProgram', { station: station.name, program: now.program });
+    return say('assistant.reply.nowPlayingUnknown', { station: station.name });
+  }
+
+  private stationsText(all: StationDto[], countries: string[], genres: string[], locale: Locale, say: (id: MessageId, values?: Record<string, string | number>) => string): string {
+    if (!countries.length && !genres.length) return say('assistant.reply.stationsAll', { count: all.length, list: all.slice(0, LIST_MAX).map((s) => s.name).join(', ') });
+    const regions = new Intl.DisplayNames([locale], { type: 'region' });
+    const filter = [...countries.map((c) => regions.of(c.toUpperCase()) ?? c), ...genres.map((g) => g.replace('-', ' '))].join(' · ');
+    const found = all.filter((s) => (!countries.length || countries.includes(s.country.code)) && (!genres.length || genres.some((g) => s.genres.includes(g as StationDto['genres'][number]))));
+    if (!found.length) return say('assistant.reply.stationsNone', { filter });
+    const names = found.slice(0, LIST_MAX).map((s) => s.name);
+    return say('assistant.reply.stations', { filter, list: found.length > LIST_MAX ? `${names.join(', ')} …` : names.join(', ') });
+  }
+
+  /** The events a question narrows to: by the city, the artist or the category it names. */
+  private eventFilter(message: string, folded: string, events: EventDto[]): { events: EventDto[]; place: string | null; matched: boolean } {
+    const stemsSaid = new Set(words(message).map((w) => w.slice(0, 5)));
+    const inCity = events.filter((e) => words(e.location).some((w) => w.length >= 3 && stemsSaid.has(w.slice(0, 5))));
+    const byArtist = namesIn(message, events, (e) => e.artist);
+    const category = /festiwal|festival/.test(folded) ? 'Festival' : /tribute/.test(folded) ? 'Tribute' : null;
+    let chosen = events;
+    let place: string | null = null;
+    if (byArtist.length) chosen = events.filter((e) => byArtist.some((a) => a.artist === e.artist));
+    else if (inCity.length) {
+      chosen = inCity;
+      place = [...new Set(inCity.map((e) => e.location))].join(', ');
+    }
+    if (category) chosen = chosen.filter((e) => e.category === category);
+    return { events: chosen, place, matched: byArtist.length > 0 || inCity.length > 0 };
+  }
+
+  private eventsText(filter: { events: EventDto[]; place: string | null }, locale: Locale, say: (id: MessageId, values?: Record<string, string | number>) => string): string {
+    const where = filter.place ? say('assistant.reply.eventsIn', { place: filter.place }) : '';
+    if (!filter.events.length) return say('assistant.reply.eventsNone', { filter: where });
+    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Warsaw' });
+    const amount = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+    const list = filter.events
+      .slice(0, 5)
+      .map((e) =>
+        say('assistant.reply.event', {
+          artist: e.artist,
+          title: e.title,
+          venue: e.venue,
+          location: e.location,
+          date: date.format(new Date(e.event_date)),
+          price: Number(e.price) === 0 ? say('assistant.reply.eventFree') : say('assistant.reply.eventPrice', { price: amount.format(Number(e.price)) }),
+        }),
+      )
+      .join('; ');
+    return say('assistant.reply.events', { filter: where, list });
+  }
+
+  private dictionary(locale: Locale): Promise<Dictionary> {
+    let texts = this.texts.get(locale);
+    if (!texts) this.texts.set(locale, (texts = loadArea(locale, 'assistant')));
+    return texts;
+  }
+
+  /** The help texts in `locale`, built once. */
+  async knowledgeBase(locale: Locale): Promise<KnowledgeBase> {
+    const t = await this.dictionary(locale);
+    return this.knowledgeOf(locale, (id) => t[id] ?? id);
+  }
+
+  /** The assistant's texts in `locale` (replies, errors, link labels). */
+  async text(locale: Locale, id: MessageId): Promise<string> {
+    return (await this.dictionary(locale))[id] ?? id;
+  }
+
+  private knowledgeOf(locale: Locale, say: (id: MessageId) => string): Promise<KnowledgeBase> {
+    let kb = this.knowledge.get(locale);
+    if (!kb) this.knowledge.set(locale, (kb = KnowledgeBase.build(locale, { support: say('assistant.link.support'), subscription: say('assistant.link.subscription') })));
+    return kb;
+  }
+}
