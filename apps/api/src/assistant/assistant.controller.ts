@@ -1,5 +1,5 @@
 import { Body, Controller, Headers, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
-import { ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { OptionalPrincipal, type Principal } from '../auth/auth.guard';
@@ -16,7 +16,6 @@ export class AssistantController {
   @Post('chat')
   @HttpCode(HttpStatus.OK)
   @Throttle({ default: { limit: USER_LIMIT.messages, ttl: USER_LIMIT.windowMs } })
-  @ApiProduces('application/json', 'text/event-stream')
   @Endpoint({
     id: 'chatWithAssistant',
     summary:
