@@ -13,6 +13,8 @@ export const e2eStations = [
   { id: 'e2e-rock', name: 'E2E Rock', country: 'pl', genres: ['rock'], featured: true, mount: '/e2e-rock.mp3', frequency: 440, description: 'Testowa stacja rockowa' },
   { id: 'e2e-punk', name: 'E2E Punk', country: 'gb', genres: ['punk'], featured: false, mount: '/e2e-punk.mp3', frequency: 660, description: 'Testowa stacja punkowa' },
   { id: 'e2e-jazz', name: 'E2E Jazz', country: 'fr', genres: ['jazz'], featured: false, mount: '/e2e-jazz.mp3', frequency: 330, program: { program: 'Jazz nocą' } },
+  // For the assistant's "metal from Germany" (assistant.spec.ts).
+  { id: 'e2e-metal', name: 'E2E Metal', country: 'de', genres: ['metal'], featured: false, mount: '/e2e-metal.mp3', frequency: 550, description: 'Testowa stacja metalowa' },
 ] as const;
 
 /**

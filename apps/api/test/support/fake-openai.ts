@@ -14,6 +14,8 @@ import type { AddressInfo } from 'node:net';
  */
 export class FakeOpenAi {
   readonly key = 'sk-test-assistant';
+  /** How long the plain answer's first piece takes, as a real model thinks before its first token (the bench sets it). */
+  firstTokenDelayMs = 0;
   base = '';
   /** Every request body, in order. */
   readonly requests: { messages: { role: string; content: string | null; tool_call_id?: string }[]; tools?: unknown[] }[] = [];
@@ -79,6 +81,7 @@ export class FakeOpenAi {
       send({ role: 'assistant', content: '' }, 'stop');
       return end();
     }
+    if (this.firstTokenDelayMs) await new Promise((resolve) => setTimeout(resolve, this.firstTokenDelayMs));
     send({ role: 'assistant', content: 'Grają u nas ' });
     send({ content: '/radio.' }, 'stop');
     end();

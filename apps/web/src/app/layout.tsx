@@ -3,10 +3,12 @@ import { Spinner } from '@grouarock/ui';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { AuthDialogHost } from '../features/auth';
+import { ChatWidget } from '../features/assistant';
 import { Footer } from '../features/shell/components/footer';
 import { Header } from '../features/shell/components/header';
 import { MobileBottomBar } from '../features/shell/components/mobile-bottom-bar';
 import { useT } from '../lib/i18n';
+import { useAfterPaint } from '../lib/use-after-paint';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 const shell = css`
@@ -67,6 +69,21 @@ function useScrollOnNavigation(pathname: string, hash: string) {
   }, [pathname, hash, navigationType]);
 }
 
+/** Where the floating assistant is (the spec's home page and /radio), and what it must clear at the bottom there. */
+const CHAT_PAGES: Record<string, 'bottom-bar' | 'player'> = { '/': 'bottom-bar', '/radio': 'player' };
+
+/** The floating assistant, loaded once the page has painted. */
+function FloatingChat({ pathname }: { pathname: string }) {
+  const painted = useAfterPaint();
+  const place = CHAT_PAGES[pathname];
+  if (!place || !painted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatWidget clear={place} />
+    </Suspense>
+  );
+}
+
 export function Layout() {
   const t = useT();
   const { pathname, hash } = useLocation();
@@ -93,6 +110,7 @@ export function Layout() {
       <Footer />
       {/* The product puts the floating bar on the home page; other pages have their own bottom bars (the player). */}
       {pathname === '/' ? <MobileBottomBar /> : null}
+      <FloatingChat pathname={pathname} />
       <AuthDialogHost />
     </div>
   );

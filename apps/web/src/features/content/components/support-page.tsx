@@ -1,7 +1,10 @@
 import { css, type Theme } from '@emotion/react';
 import type { MessageId } from '@grouarock/i18n';
+import { Spinner } from '@grouarock/ui';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
+import { InlineChat } from '../../assistant';
 import { mailAddresses } from '../mail';
 import { ContentPage, MailLink, sectionHeading, subHeading, textLink } from './content-page';
 
@@ -53,7 +56,7 @@ const faqSection = (theme: Theme) => css`
   }
 `;
 
-/** /support: FAQ on the radio, the account, recording and the mixer, the tutorials and the support address. */
+/** /support: the assistant, the FAQ on the radio, the account, recording and the mixer, the tutorials and the support address. */
 export default function SupportPage() {
   const t = useT();
   return (
@@ -63,6 +66,9 @@ export default function SupportPage() {
       title="content.support.title"
       lead="content.support.lead"
     >
+      <Suspense fallback={<Spinner label={t('common.loading')} />}>
+        <InlineChat />
+      </Suspense>
       {faqs.map((faq) => {
         const id = faq.heading.replace(/\./g, '-');
         return (

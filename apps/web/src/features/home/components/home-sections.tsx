@@ -1,12 +1,13 @@
 import { css, type Theme } from '@emotion/react';
 import { Button, displayHeading, Spinner } from '@grouarock/ui';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { externalLinks } from '../../../lib/external-links';
 import { useT } from '../../../lib/i18n';
 import { LiveIcon, RadioIcon } from './icons';
 import { NewTabHint } from '../../../lib/new-tab-hint';
 import { useNearViewport } from '../../../lib/use-near-viewport';
+import { useAfterPaint } from '../../../lib/use-after-paint';
 import { FeaturedRadio } from '../../radio';
 import { LiveSection } from '../../live';
 
@@ -65,11 +66,7 @@ const inPlace = css`
 function InPlace({ near: whenNear, children }: { near?: boolean; children: ReactNode }) {
   const t = useT();
   const { ref, near } = useNearViewport<HTMLDivElement>();
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setPainted(true), 0);
-    return () => clearTimeout(timer);
-  }, []);
+  const painted = useAfterPaint();
   return (
     <div ref={ref} css={inPlace}>
       {(whenNear ? near : painted) ? <Suspense fallback={<Spinner label={t('common.loading')} />}>{children}</Suspense> : null}
