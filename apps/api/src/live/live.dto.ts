@@ -1,17 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { SEGMENT_NAME } from './hls-playlist';
 import { STREAM_GENRES, STREAM_STATUSES, type StreamGenre, type StreamStatus } from './live-stream.entity';
-import { trim, ONE_LINE, TEXT } from '../core/http/text-input';
+import { OneLine, TEXT, trim } from '../core/http/text-input';
 
 export class CreateStreamDto {
   @ApiProperty({ minLength: 1, maxLength: 100, example: 'Próba przed trasą' })
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'title must not be blank' })
-  @MaxLength(100)
-  @Matches(ONE_LINE, { message: 'title must be one line of text' })
+  @OneLine('title', 100)
   title!: string;
 
   @ApiPropertyOptional({ maxLength: 500 })

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { GENERATION_ENGINES, GENERATION_STATUSES, type GenerationEngine, type GenerationStatus } from './studio-generation.entity';
 import { PROMPT_MAX, STUDIO_GENRES, STUDIO_TOOLS, type StudioTool, TRACK_LENGTHS, type TrackLength } from './studio-options';
-import { trim, ONE_LINE, TEXT } from '../core/http/text-input';
+import { OneLine, ONE_LINE, TEXT, trim } from '../core/http/text-input';
 
 export class GenerateDto {
   @ApiProperty({ minLength: 1, maxLength: PROMPT_MAX, description: 'What the track should be like, in any words (Polish or English)', example: 'Szybki punk o nocnej jeździe przez miasto' })
@@ -106,11 +106,7 @@ export class UsageDto {
 
 export class RenameTrackDto {
   @ApiProperty({ minLength: 1, maxLength: 100 })
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'title must not be blank' })
-  @MaxLength(100)
-  @Matches(ONE_LINE, { message: 'title must be one line of text' })
+  @OneLine('title', 100)
   title!: string;
 }
 
