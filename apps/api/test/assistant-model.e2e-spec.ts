@@ -73,6 +73,25 @@ describe('the assistant with a model', () => {
     expect(ms).toBeLessThan(5000);
   });
 
+  it('a reader who goes away ends the request to the model at once', async () => {
+    const reader = new AbortController();
+    const asked = fetch(`${api.base}/assistant/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-forwarded-for': '10.71.9.1' },
+      body: JSON.stringify({ message: 'stall again' }),
+      signal: reader.signal,
+    }).catch(() => undefined);
+    const deadline = Date.now() + 2000;
+    while (fake.openStreams === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(fake.openStreams).toBe(1);
+    reader.abort();
+    await asked;
+    // Well before the 1 s idle limit would have ended it.
+    const gone = Date.now() + 400;
+    while (fake.openStreams > 0 && Date.now() < gone) await new Promise((r) => setTimeout(r, 10));
+    expect(fake.openStreams).toBe(0);
+  });
+
   it('an empty reply says so, in the page’s language too', async () => {
     expect((await ask('empty')).events.at(-1)!.data).toMatchObject({ reply: 'Otrzymałem pustą odpowiedź.', error: 'empty_reply' });
     expect((await ask('empty', { locale: 'en' })).events.at(-1)!.data).toMatchObject({ reply: 'I received an empty reply.' });

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { query } from '../support/database';
 import { e2eEvents, e2eTicketUrl } from '../support/e2e-config';
-import { expect, test } from '../support/fixtures';
+import { expect, seriousAxeViolations, test } from '../support/fixtures';
 
 /** The ticket seller of the test events, answered here: nothing reaches the internet. */
 const sellerSite = 'https://tickets.example.test/**';
@@ -107,9 +107,7 @@ test.describe('the events page', () => {
   test('axe finds no serious violation', async ({ page }) => {
     await page.goto('/events');
     await expect.poll(() => shownTitles(page)).toHaveLength(3);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousAxeViolations(new AxeBuilder({ page }))).toEqual([]);
   });
 });
 
@@ -170,8 +168,6 @@ test.describe('the events page at 375 px', () => {
   test('axe finds no serious violation at 375 px', async ({ page }) => {
     await page.goto('/events');
     await expect.poll(() => shownTitles(page)).toHaveLength(1);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousAxeViolations(new AxeBuilder({ page }))).toEqual([]);
   });
 });

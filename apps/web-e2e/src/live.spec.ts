@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createConfirmedAccount, signInOnAuthPage, toast } from '../support/accounts';
-import { expect, httpError, test } from '../support/fixtures';
+import { expect, httpError, seriousAxeViolations, test } from '../support/fixtures';
 
 // The suite's Chromium has a fake camera and microphone (a test pattern and a beep), allowed without asking
 // (playwright.config.ts).
@@ -75,8 +75,7 @@ test.describe('live streams on the home page', () => {
       await page.setViewportSize(viewport);
       await page.goto('/#streaming');
       await expect(page.getByRole('region', { name: 'Na żywo teraz' })).toBeVisible();
-      const results = await new AxeBuilder({ page }).include('#streaming').analyze();
-      expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+      expect(await seriousAxeViolations(new AxeBuilder({ page }).include('#streaming'))).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }
   });

@@ -36,7 +36,10 @@ export class AssistantController {
     const send = (event: string, data: object) => {
       if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
-    const done = await this.assistant.chat(input, (text) => send('delta', { text }));
+    // A reader who goes away ends the model's work on their question too.
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
+    const done = await this.assistant.chat(input, (text) => send('delta', { text }), gone.signal);
     send('done', done);
     res.end();
   }

@@ -64,17 +64,17 @@ export class AssistantService {
   }
 
   /** The reply to `message`; its text goes to `onText` as it comes (in pieces for a model, at once for the built-in). */
-  async chat(input: { message: string; locale: Locale; conversationId?: string }, onText: (text: string) => void): Promise<ChatReplyDto> {
+  async chat(input: { message: string; locale: Locale; conversationId?: string }, onText: (text: string) => void, cancel?: AbortSignal): Promise<ChatReplyDto> {
     const conversationId = input.conversationId ?? randomUUID();
     if (!this.model.configured) {
       const reply = await this.builtin.answer(input.message, input.locale);
       onText(reply.text);
       return { reply: reply.text, links: reply.links, source: 'builtin', intent: reply.intent, error: null, conversationId };
     }
-    return this.viaModel(input.message, input.locale, conversationId, onText);
+    return this.viaModel(input.message, input.locale, conversationId, onText, cancel);
   }
 
-  private async viaModel(message: string, locale: Locale, conversationId: string, onText: (text: string) => void): Promise<ChatReplyDto> {
+  private async viaModel(message: string, locale: Locale, conversationId: string, onText: (text: string) => void, cancel?: AbortSignal): Promise<ChatReplyDto> {
     const knowledge = await this.builtin.knowledgeBase(locale);
     const snippets = knowledge.top(message, 3).map((d) => `- ${d.title} (${d.link.href}): ${d.answer}`);
     const history = this.history(conversationId);
@@ -87,7 +87,7 @@ export class AssistantService {
     const reply = (text: string, error: string | null, links: ReplyLink[] = []): ChatReplyDto => ({ reply: text, links, source: 'model', intent: 'model', error, conversationId });
     try {
       for (let round = 0; ; round++) {
-        const completion = await this.model.complete(messages, round < TOOL_ROUNDS ? ASSISTANT_TOOLS : [], onText);
+        const completion = await this.model.complete(messages, round < TOOL_ROUNDS ? ASSISTANT_TOOLS : [], onText, cancel);
         if (completion.finishReason === 'tool_calls' && completion.toolCalls.length && round < TOOL_ROUNDS) {
           messages.push({ role: 'assistant', content: completion.text || null, tool_calls: completion.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) });
           for (const call of completion.toolCalls) {

@@ -55,10 +55,13 @@ export class AssistantModel {
     return !!this.client;
   }
 
-  async complete(messages: ModelMessage[], tools: ModelTool[], onText: (text: string) => void): Promise<Completion> {
+  /** One streamed completion; `cancel` (the asker went away) ends it and the request to the model at once. */
+  async complete(messages: ModelMessage[], tools: ModelTool[], onText: (text: string) => void, cancel?: AbortSignal): Promise<Completion> {
     const limits = { idleMs: this.idleMs, totalMs: this.totalMs };
     if (!this.client || !this.model) throw new Error('No assistant model is configured');
     const abort = new AbortController();
+    if (cancel?.aborted) abort.abort();
+    cancel?.addEventListener('abort', () => abort.abort(), { once: true });
     let stalled: string | undefined;
     const stall = (why: string) => {
       stalled = why;

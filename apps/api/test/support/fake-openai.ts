@@ -30,6 +30,11 @@ export class FakeOpenAi {
     return this.base;
   }
 
+  /** Streams still open (a reply that stalls stays open until the asker lets go). */
+  get openStreams(): number {
+    return this.open.size;
+  }
+
   async stop(): Promise<void> {
     for (const res of this.open) res.destroy();
     this.server?.closeAllConnections();
