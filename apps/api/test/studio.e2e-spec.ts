@@ -142,6 +142,13 @@ describe('the AI studio with the built-in generator', () => {
     expect(done.tracks[0]).toMatchObject({ duration: 90, tool: 'aiva', engine: 'builtin', genre: 'progressive-rock' });
     const eleventh = await premium.generate({ prompt: 'jeszcze jeden' });
     expect(eleventh).toMatchObject({ status: 429, body: { code: 'daily_limit' } });
+
+    // The FAQ's promise: tracks made during a subscription stay the user's after it ends.
+    await api.db.query('DELETE FROM plan_grants WHERE user_id = $1', [member.id]);
+    expect((await premium.usage()).body).toMatchObject({ plan: 'basic', premiumTools: false });
+    const library = (await premium.call('GET', '/studio/tracks')).body.tracks as Json[];
+    expect(library.map((t) => t.id)).toEqual([done.tracks[0].id]);
+    expect((await fetch(library[0].audio_url)).status).toBe(200);
   });
 
   it('needs an account (not an anonymous session); bad input is a 400 that says what is wrong', async () => {
