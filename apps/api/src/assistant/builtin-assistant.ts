@@ -43,6 +43,9 @@ function cued(said: string[], cue: keyof typeof CUES): boolean {
   return CUES[cue].some((c) => (c.startsWith('=') ? said.includes(c.slice(1)) : c.includes(' ') ? text.includes(` ${c}`) : said.some((w) => w.startsWith(c))));
 }
 
+/** A template of the assistant's dictionary, filled in. */
+type Say = (id: MessageId, values?: Record<string, string | number>) => string;
+
 /** `{name}` placeholders filled in (the assistant's templates use no plural or select forms). */
 function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
@@ -70,7 +73,7 @@ export class BuiltinAssistant {
 
   async answer(message: string, locale: Locale): Promise<AssistantReply> {
     const t = await this.dictionary(locale);
-    const say = (id: MessageId, values: Record<string, string | number> = {}) => fill(t[id] ?? id, values);
+    const say: Say = (id, values = {}) => fill(t[id] ?? id, values);
     const link = (href: string, id: MessageId): ReplyLink => ({ href, label: say(id) });
     const said = words(message);
     const folded = fold(message);
@@ -127,14 +130,14 @@ export class BuiltinAssistant {
     return { intent: 'fallback', links: [link('/support', 'assistant.link.support'), link('/contact', 'assistant.link.contact')], text: say('assistant.reply.fallback') };
   }
 
-  private async nowPlayingText(station: StationDto, say: (id: MessageId, values?: Record<string, string | number>) => string): Promise<string> {
+  private async nowPlayingText(station: StationDto, say: Say): Promise<string> {
     const now = await this.nowPlaying.get(station.id);
     if (now.source !== 'station' && now.title) return say('assistant.reply.nowPlaying', { station: station.name, track: now.artist ? `${now.artist} – ${now.title}` : now.title });
     if (now.program) return say('assistant.reply.nowPlayingProgram', { station: station.name, program: now.program });
     return say('assistant.reply.nowPlayingUnknown', { station: station.name });
   }
 
-  private stationsText(all: StationDto[], countries: string[], genres: string[], locale: Locale, say: (id: MessageId, values?: Record<string, string | number>) => string): string {
+  private stationsText(all: StationDto[], countries: string[], genres: string[], locale: Locale, say: Say): string {
     if (!countries.length && !genres.length) return say('assistant.reply.stationsAll', { count: all.length, list: all.slice(0, LIST_MAX).map((s) => s.name).join(', ') });
     const regions = new Intl.DisplayNames([locale], { type: 'region' });
     const filter = [...countries.map((c) => regions.of(c.toUpperCase()) ?? c), ...genres.map((g) => g.replace('-', ' '))].join(' · ');
@@ -161,7 +164,7 @@ export class BuiltinAssistant {
     return { events: chosen, place, matched: byArtist.length > 0 || inCity.length > 0 };
   }
 
-  private eventsText(filter: { events: EventDto[]; place: string | null }, locale: Locale, say: (id: MessageId, values?: Record<string, string | number>) => string): string {
+  private eventsText(filter: { events: EventDto[]; place: string | null }, locale: Locale, say: Say): string {
     const where = filter.place ? say('assistant.reply.eventsIn', { place: filter.place }) : '';
     if (!filter.events.length) return say('assistant.reply.eventsNone', { filter: where });
     const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Warsaw' });

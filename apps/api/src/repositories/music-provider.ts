@@ -4,7 +4,7 @@ import { isAxiosError } from 'axios';
 import { firstValueFrom } from 'rxjs';
 import type { AppConfig, StudioConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
-import { type HttpCall, PROVIDER_DIALECTS, ProviderAnswerError, type ProviderDialect, type ProviderPoll, type ProviderRequest } from '../studio/provider-dialects';
+import { type HttpCall, PROVIDER_DIALECTS, ProviderAnswerError, REFUSAL, type ProviderDialect, type ProviderPoll, type ProviderRequest } from '../studio/provider-dialects';
 
 /** The provider said to slow down: try again after `retryAfterMs`. */
 export class ProviderRateLimited extends Error {
@@ -119,7 +119,7 @@ export class MusicProvider {
       return new ProviderRateLimited(Math.min(MAX_RETRY_AFTER_MS, Number.isFinite(header) && header >= 0 ? header * 1000 : 5000));
     }
     const said = JSON.stringify(e.response?.data ?? '').slice(0, 200);
-    if (status === 400 && /sensitive|copyright|moderat|prohibited/i.test(said)) return new ProviderAnswerError(`the provider refused the prompt: ${said}`, 'content_refused');
+    if (status === 400 && REFUSAL.test(said)) return new ProviderAnswerError(`the provider refused the prompt: ${said}`, 'content_refused');
     if (status) return new ProviderAnswerError(`${what}: the provider answered ${status}`);
     return new ProviderAnswerError(`${what}: ${e.code === 'ECONNABORTED' ? `no answer within ${this.timeoutMs / 1000} s` : e.message}`);
   }

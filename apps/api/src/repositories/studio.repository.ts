@@ -19,14 +19,7 @@ export interface GenerationRow {
   startedAt: Date | null;
 }
 
-export interface NewGeneration {
-  userId: string;
-  engine: GenerationEngine;
-  params: GenerationParams;
-  seed: number;
-  generatorVersion: number;
-  notice: string | null;
-}
+export type NewGeneration = Pick<GenerationRow, 'userId' | 'engine' | 'params' | 'seed' | 'generatorVersion' | 'notice'>;
 
 /** A track with what its generation asked for (the library's and the status answer's rows). */
 export interface TrackRow {
@@ -45,15 +38,7 @@ export interface TrackRow {
   engine: GenerationEngine;
 }
 
-export interface NewTrack {
-  position: number;
-  title: string;
-  duration: number;
-  tags: string;
-  audioKey: string;
-  imageKey: string;
-  audioBytes: number;
-}
+export type NewTrack = Pick<TrackRow, 'position' | 'title' | 'duration' | 'tags' | 'audioKey' | 'imageKey' | 'audioBytes'>;
 
 /** Runs SQL on the transaction's connection (how pg-boss enqueues a job inside our transaction). */
 export type ExecuteSql = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;

@@ -55,7 +55,8 @@ export class ProviderAnswerError extends Error {
 
 /** Suno's placeholder for audio that does not exist (gcui-art/suno-api#146): never a finished clip. */
 const PLACEHOLDER_AUDIO = /\/None\.mp3$/i;
-const REFUSAL = /sensitive|copyright|moderat|banned|prohibited|existing work|lyrics contain/i;
+/** What providers say when they refuse a prompt's words (sensitive words, copyrighted lyrics, an existing work). */
+export const REFUSAL = /sensitive|copyright|moderat|banned|prohibited|existing work|lyrics contain/i;
 
 const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);

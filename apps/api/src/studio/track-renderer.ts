@@ -15,13 +15,11 @@ type Reply = { id: number; track: Track; error?: undefined } | { id: number; err
 export class TrackRenderer implements OnModuleDestroy {
   private readonly logger = new Logger('TrackRenderer');
   private readonly workerFile = path.join(__dirname, 'studio-render-worker.js');
+  /** Whether this is the built server, with the worker's bundle beside it (looked up once). */
+  private readonly inWorker = existsSync(this.workerFile);
   private worker?: Worker;
   private readonly pending = new Map<number, { resolve: (t: Track) => void; reject: (e: Error) => void }>();
   private nextId = 0;
-
-  get inWorker(): boolean {
-    return existsSync(this.workerFile);
-  }
 
   render(options: TrackOptions): Promise<Track> {
     if (!this.inWorker) return Promise.resolve().then(() => generateTrack(options));

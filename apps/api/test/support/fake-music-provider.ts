@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../../src/core/config/config';
 import { Ffmpeg } from '../../src/repositories/ffmpeg';
 
 export type ProviderKind = 'task' | 'relay' | 'gcui';
@@ -48,7 +49,7 @@ export class FakeMusicProvider {
   ) {}
 
   async start(): Promise<string> {
-    this.mp3 = execFileSync(new Ffmpeg({ live: {} } as never).binary, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3', 'pipe:1']);
+    this.mp3 = execFileSync(new Ffmpeg(loadConfig({})).binary, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3', 'pipe:1']);
     this.server = createServer((req, res) => void this.handle(req, res));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;

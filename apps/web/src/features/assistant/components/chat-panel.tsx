@@ -1,5 +1,6 @@
 import { css, keyframes, type Theme } from '@emotion/react';
 import { Button, IconButton } from '@grouarock/ui';
+import { Root as VisuallyHidden } from '@radix-ui/react-visually-hidden';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
@@ -117,22 +118,13 @@ const form = (theme: Theme) => css`
   }
 `;
 
-const visuallyHidden = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-`;
-
 function Bubble({ message, onNavigate }: { message: Pick<ChatMessage, 'text' | 'isBot' | 'links'>; onNavigate?: () => void }) {
   const t = useT();
   const named = new Set(message.text.match(/\/[a-z0-9/-]+/g) ?? []);
   const extra = (message.links ?? []).filter((l) => !named.has(l.href));
   return (
     <li css={(theme: Theme) => bubble(theme, message.isBot)}>
-      <span css={visuallyHidden}>{message.isBot ? t('assistant.widget.bot') : t('assistant.widget.you')}: </span>
+      <VisuallyHidden>{message.isBot ? t('assistant.widget.bot') : t('assistant.widget.you')}: </VisuallyHidden>
       {message.isBot ? <MessageText text={message.text} onNavigate={onNavigate} /> : message.text}
       {extra.length ? (
         <span css={linksRow}>
@@ -205,7 +197,7 @@ export function ChatPanel({ titleId, onClose, inputRef }: { titleId: string; onC
                   <span />
                   <span />
                 </span>
-                <span css={visuallyHidden}>{t('assistant.widget.typing')}</span>
+                <VisuallyHidden>{t('assistant.widget.typing')}</VisuallyHidden>
               </span>
             </li>
           ) : null}
@@ -219,9 +211,9 @@ export function ChatPanel({ titleId, onClose, inputRef }: { titleId: string; onC
           void submit();
         }}
       >
-        <label css={visuallyHidden} htmlFor={`${titleId}-input`}>
-          {t('assistant.widget.input')}
-        </label>
+        <VisuallyHidden asChild>
+          <label htmlFor={`${titleId}-input`}>{t('assistant.widget.input')}</label>
+        </VisuallyHidden>
         <textarea
           id={`${titleId}-input`}
           ref={inputRef}
