@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from './core/config/config';
@@ -22,6 +22,9 @@ import { StudioModule } from './studio/studio.module';
 import { AssistantModule } from './assistant/assistant.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { ScheduleModule } from '@nestjs/schedule';
+import { DeveloperModule } from './developer/developer.module';
+import { SharedThrottlerStorage, SiteThrottlerGuard } from './developer/site-throttler';
+import { RateLimitStore } from './repositories/rate-limit-store';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -57,9 +60,13 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggingModule.forRoot(config),
-        ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: 600 }]),
         DatabaseModule.forRoot(databaseUrl),
         RepositoriesModule,
+        // The site's own limits, counted in PostgreSQL so that every API process shares them.
+        ThrottlerModule.forRootAsync({
+          inject: [RateLimitStore],
+          useFactory: (store: RateLimitStore) => ({ throttlers: [{ name: 'default', ttl: 60_000, limit: 600 }], storage: new SharedThrottlerStorage(store) }),
+        }),
         HealthModule,
         SiteModule,
         AuthModule.forRoot(config),
@@ -71,11 +78,13 @@ export class AppModule {
         LiveModule,
         StudioModule,
         AssistantModule,
+        DeveloperModule,
         ...serveWeb,
       ],
-      // Rate limits first, so a flood of bad tokens is throttled like any other request.
+      // The site's limits first, so a flood of bad tokens is throttled like any other request; a keyed request is
+      // limited by its account's API plan instead, as soon as AuthGuard has found the key.
       providers: [
-        { provide: APP_GUARD, useClass: ThrottlerGuard },
+        { provide: APP_GUARD, useClass: SiteThrottlerGuard },
         { provide: APP_GUARD, useClass: AuthGuard },
       ],
     };

@@ -10,6 +10,8 @@ import { StripeEvent } from './billing/stripe-event.entity';
 import { LiveStream } from './live/live-stream.entity';
 import { StudioGeneration } from './studio/studio-generation.entity';
 import { StudioTrack } from './studio/studio-track.entity';
+import { ApiKey } from './developer/api-key.entity';
+import { ApiPlanGrant } from './developer/api-plan-grant.entity';
 import { AffiliateClick } from './events/affiliate-click.entity';
 import { MusicEvent } from './events/event.entity';
 import { StationLike } from './radio/station-like.entity';
@@ -20,4 +22,4 @@ import { VisitorCounter } from './site/visitor-counter.entity';
 import { VisitorSession } from './site/visitor-session.entity';
 
 /** Every entity. The database module registers exactly these; the schema check compares them to the migrations. */
-export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant, LiveStream, StudioGeneration, StudioTrack];
+export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant, LiveStream, StudioGeneration, StudioTrack, ApiKey, ApiPlanGrant];

@@ -29,10 +29,10 @@ async function main(): Promise<void> {
     const grants = new PlanGrantsService(new UserRepository(dataSource.manager), billing, new EntitlementsService(config, billing));
     if (command.command === 'grant') {
       const result = await grants.grant(command.email, command.plan, command.until);
-      console.log(`Granted ${command.plan} to ${result.email}${command.until ? ` until ${command.until.toISOString()}` : ''}; the account's plan is now ${result.plan}.`);
+      console.log(`Granted ${command.plan} to ${result.email}${command.until ? ` until ${command.until.toISOString()}` : ''}; the account's plan is now ${result.plan}, its API plan ${result.apiPlan}.`);
     } else {
-      const result = await grants.revoke(command.email);
-      console.log(`${result.revoked ? 'Revoked the grant of' : 'There was no grant for'} ${result.email}; the account's plan is now ${result.plan}.`);
+      const result = await grants.revoke(command.email, command.api);
+      console.log(`${result.revoked ? 'Revoked the grant of' : 'There was no grant for'} ${result.email}; the account's plan is now ${result.plan}, its API plan ${result.apiPlan}.`);
     }
   } finally {
     if (dataSource.isInitialized) await dataSource.destroy();

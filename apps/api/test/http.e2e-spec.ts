@@ -103,7 +103,7 @@ describe('HTTP conventions and client logs', () => {
     const stream = doc.body.paths['/api/v1/radio/{id}/stream'].get.responses;
     expect(Object.keys(stream['200'].content)).toEqual(['audio/mpeg', 'audio/aac']);
     // Routes open to anonymous callers still refuse a token that is not valid, and say so.
-    expect(doc.body.paths['/api/v1/radio/{id}/likes'].get.responses['401'].description).toBe('An access token was sent but is not valid');
+    expect(doc.body.paths['/api/v1/radio/{id}/likes'].get.responses['401'].description).toBe('An access token or API key was sent but is not valid');
   });
 
   it('rate-limits client logs per IP with 429 and Retry-After', async () => {

@@ -87,12 +87,20 @@ const loaders = {
     en: async () => (await import('./messages/subscription.en')).subscriptionEn,
     nl: async () => (await import('./messages/subscription.nl')).subscriptionNl,
   },
+  developer: {
+    pl: async () => (await import('./messages/developer.pl')).developerPl,
+    en: async () => (await import('./messages/developer.en')).developerEn,
+    nl: async () => (await import('./messages/developer.nl')).developerNl,
+  },
 } satisfies Record<string, Loaders>;
 
 export type Area = keyof typeof loaders;
 
-/** Areas whose screens also show another area's texts: the profile's forms reuse the sign-in forms' fields and errors. */
-const includes: Partial<Record<Area, readonly Area[]>> = { profile: ['auth'] };
+/**
+ * Areas whose screens also show another area's texts: the profile's forms reuse the sign-in forms' fields and errors,
+ * and the profile holds the developer's API keys.
+ */
+const includes: Partial<Record<Area, readonly Area[]>> = { profile: ['auth', 'developer'] };
 
 /** `wanted` with the areas they include: every area a screen of theirs shows texts of. */
 export function withIncludedAreas(wanted: readonly Area[]): Area[] {

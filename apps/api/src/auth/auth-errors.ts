@@ -18,6 +18,19 @@ export const authErrors = {
   missingGrantFields: (fields: string[]) =>
     new BadRequestException({ message: fields.map((f) => `${f} is required for this grant_type`), fields }),
   unauthenticated: (message = 'Missing or invalid access token') => new UnauthorizedException({ message, code: 'invalid_access_token' }),
+  /** RFC 6750's answer to a bad bearer token, so that HTTP clients know to stop retrying with it. */
+  invalidApiKey: () =>
+    Object.assign(new UnauthorizedException({ message: 'The API key is not valid, or has been revoked or has expired', code: 'invalid_api_key' }), {
+      headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+    }),
+  insufficientScope: () =>
+    Object.assign(new ForbiddenException({ message: 'This API key is read-only: it may only GET', code: 'insufficient_scope' }), {
+      headers: { 'WWW-Authenticate': 'Bearer error="insufficient_scope", scope="full-access"' },
+    }),
+  sessionRequired: () =>
+    new ForbiddenException({ message: 'This needs you signed in on the site: API keys cannot do it', code: 'session_required' }),
+  keyInUrl: () =>
+    new BadRequestException({ message: 'Send the API key in the Authorization header (Bearer), never in the URL', code: 'api_key_in_url' }),
 };
 
 // Two sign-ups of one address at once: the one the index refuses hears what a later one would.

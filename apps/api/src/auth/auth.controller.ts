@@ -6,7 +6,7 @@ import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
-import { CurrentPrincipal, type Principal } from './auth.guard';
+import { CurrentPrincipal, CurrentSession, type Principal, type SessionPrincipal } from './auth.guard';
 import {
   EmailDto,
   LogoutQueryDto,
@@ -140,8 +140,8 @@ export class AuthController {
     ok: UserDto,
     errors: [{ status: HttpStatus.BAD_REQUEST, description: 'code invalid_current_password or current_password_required' }, { status: HttpStatus.CONFLICT, description: 'code email_taken' }],
   })
-  @Authenticated()
-  updateUser(@CurrentPrincipal() principal: Principal, @Body() body: UpdateUserDto): Promise<UserDto> {
+  @Authenticated({ session: true })
+  updateUser(@CurrentSession() principal: SessionPrincipal, @Body() body: UpdateUserDto): Promise<UserDto> {
     return this.auth.updateUser(principal.userId, principal.sessionId, body);
   }
 
@@ -149,9 +149,9 @@ export class AuthController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse()
   @Endpoint({ id: 'logout', summary: 'End this session, or (scope=global) every session of the user' })
-  @Authenticated()
+  @Authenticated({ session: true })
   async logout(
-    @CurrentPrincipal() principal: Principal,
+    @CurrentSession() principal: SessionPrincipal,
     @Query() { scope }: LogoutQueryDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<void> {

@@ -3,32 +3,44 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from './auth.guard';
 import { Authenticated } from './authenticated.decorator';
 import type { Principal, Principals } from './principals';
+import { newApiKey } from '../developer/api-key-format';
+import type { ApiLimits } from '../developer/api-limits';
 
 class Routes {
   open(): void {}
   @Authenticated() required(): void {}
   @Authenticated({ optional: true }) optional(): void {}
   @Authenticated({ confirmed: true }) accountOnly(): void {}
+  @Authenticated({ session: true }) sessionOnly(): void {}
+  @Authenticated({ fullAccess: true }) personalData(): void {}
 }
 
-function call(route: keyof Routes, authorization?: string): { context: ExecutionContext; request: { principal?: Principal } } {
-  const request = { principal: undefined as Principal | undefined, get: (name: string) => (name === 'authorization' ? authorization : undefined) };
+function call(route: keyof Routes, authorization?: string, method = 'GET', query: Record<string, unknown> = {}): { context: ExecutionContext; request: { principal?: Principal } } {
+  const request = { method, query, principal: undefined as Principal | undefined, get: (name: string) => (name === 'authorization' ? authorization : undefined) };
   const context = {
     getType: () => 'http',
     getHandler: () => Routes.prototype[route],
-    switchToHttp: () => ({ getRequest: () => request }),
+    switchToHttp: () => ({ getRequest: () => request, getResponse: () => ({}) }),
   } as unknown as ExecutionContext;
   return { context, request };
 }
 
 describe('AuthGuard', () => {
-  const anonymous: Principal = { userId: 'u1', sessionId: 's1', isAnonymous: true };
-  const principals = { fromAccessToken: jest.fn(async (token: string) => (token === 'good' ? anonymous : Promise.reject(new Error('bad token')))) };
-  const guard = new AuthGuard(new Reflector(), principals as unknown as Principals);
+  const anonymous: Principal = { via: 'session', userId: 'u1', sessionId: 's1', isAnonymous: true };
+  const readOnly = newApiKey();
+  const fullAccess = newApiKey();
+  const keyPrincipal = (key: string): Principal => ({ via: 'key', userId: 'u2', keyId: key, scope: key === readOnly ? 'read-only' : 'full-access', isAnonymous: false });
+  const fromApiKey = jest.fn(async (key: string) => ([readOnly, fullAccess].includes(key) ? keyPrincipal(key) : Promise.reject(new Error('bad key'))));
+  const fromAccessToken = jest.fn(async (token: string) => (token === 'good' ? anonymous : Promise.reject(new Error('bad token'))));
+  const principals = { fromAccessToken, fromApiKey, fromBearer: (token: string) => (token.startsWith('grk_') ? fromApiKey(token) : fromAccessToken(token)) };
+  const admitted: string[] = [];
+  const limits = { admit: async (accountId: string) => void admitted.push(accountId) } as unknown as ApiLimits;
+  const guard = new AuthGuard(new Reflector(), principals as unknown as Principals, limits);
+  beforeEach(() => (admitted.length = 0));
 
   it('lets every request through a route without @Authenticated, reading no token', async () => {
     await expect(guard.canActivate(call('open', 'Bearer junk').context)).resolves.toBe(true);
-    expect(principals.fromAccessToken).not.toHaveBeenCalledWith('junk');
+    expect(fromAccessToken).not.toHaveBeenCalledWith('junk');
   });
 
   it('needs a bearer token on an @Authenticated route and sets the principal from it', async () => {
@@ -48,5 +60,37 @@ describe('AuthGuard', () => {
 
   it('refuses an anonymous session where an account is required', async () => {
     await expect(guard.canActivate(call('accountOnly', 'Bearer good').context)).rejects.toMatchObject({ status: 403, response: { code: 'account_required' } });
+  });
+
+  it('checks an API key even on a public route, so that it is counted, and refuses a bad one there too', async () => {
+    const { context, request } = call('open', `Bearer ${readOnly}`);
+    await expect(guard.canActivate(context)).resolves.toBe(true);
+    expect(request.principal).toMatchObject({ via: 'key', scope: 'read-only' });
+    await expect(guard.canActivate(call('open', 'Bearer grk_forged').context)).rejects.toThrow('bad key');
+  });
+
+  it('lets a read-only key only GET and HEAD, anywhere, and never read personal data', async () => {
+    for (const method of ['GET', 'HEAD']) await expect(guard.canActivate(call('required', `Bearer ${readOnly}`, method).context)).resolves.toBe(true);
+    for (const route of ['open', 'required'] as const) {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+        await expect(guard.canActivate(call(route, `Bearer ${readOnly}`, method).context)).rejects.toMatchObject({ status: 403, response: { code: 'insufficient_scope' } });
+        await expect(guard.canActivate(call(route, `Bearer ${fullAccess}`, method).context)).resolves.toBe(true);
+      }
+    }
+    await expect(guard.canActivate(call('personalData', `Bearer ${readOnly}`).context)).rejects.toMatchObject({ status: 403 });
+    await expect(guard.canActivate(call('personalData', `Bearer ${fullAccess}`).context)).resolves.toBe(true);
+    // Every keyed request counts against the plan, the refused ones too; sessions never do.
+    expect(admitted).toHaveLength(2 + 2 * 4 * 2 + 2);
+    await guard.canActivate(call('required', 'Bearer good').context);
+    expect(admitted).toHaveLength(20);
+  });
+
+  it('keeps session-only routes (keys, sign-out, the account) from every key', async () => {
+    await expect(guard.canActivate(call('sessionOnly', `Bearer ${fullAccess}`).context)).rejects.toMatchObject({ status: 403, response: { code: 'session_required' } });
+    await expect(guard.canActivate(call('sessionOnly', 'Bearer good').context)).resolves.toBe(true);
+  });
+
+  it('refuses a key in the URL, whatever the route', async () => {
+    await expect(guard.canActivate(call('open', undefined, 'GET', { api_key: readOnly }).context)).rejects.toMatchObject({ status: 400, response: { code: 'api_key_in_url' } });
   });
 });

@@ -1,38 +1,65 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { isWellFormedApiKey, looksLikeApiKey } from '../developer/api-key-format';
+import { ApiLimits } from '../developer/api-limits';
 import { authErrors } from './auth-errors';
 import { AUTHENTICATED, type AuthenticatedOptions } from './authenticated.decorator';
-import { type Principal, Principals } from './principals';
+import { type Principal, Principals, type SessionPrincipal } from './principals';
 
-export type { Principal } from './principals';
+export type { KeyPrincipal, Principal, SessionPrincipal } from './principals';
 
-type AuthedRequest = Request & { principal?: Principal };
+export type AuthedRequest = Request & { principal?: Principal };
+
+const READS = new Set(['GET', 'HEAD']);
+
+/** The bearer token of the Authorization header, if it has one. */
+export function bearerOf(request: Request): string | undefined {
+  const [scheme, token] = (request.get('authorization') ?? '').split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
 
 /**
- * The global guard behind @Authenticated: a valid access token of a session that has not ended, and the caller acts
- * only as that user. Routes without the decorator are public.
+ * The global guard behind @Authenticated: a valid access token of a session that has not ended, or an active API key,
+ * and the caller acts only as that user. Routes without the decorator are public; an API key sent to one is still
+ * checked (so that it is counted against its plan, and a bad one hears 401). A keyed request takes one request of its
+ * account's API plan before anything else is checked of it (ApiLimits). A read-only key only reads.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly principals: Principals,
+    private readonly limits: ApiLimits,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
     const options = this.reflector.get<AuthenticatedOptions | undefined>(AUTHENTICATED, context.getHandler());
-    if (!options || context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<AuthedRequest>();
-    const header = request.get('authorization');
-    if (options.optional && !header) return true;
-    const [scheme, token] = (header ?? '').split(' ');
-    if (scheme?.toLowerCase() !== 'bearer' || !token) throw authErrors.unauthenticated();
-    request.principal = await this.principals.fromAccessToken(token);
-    if (options.confirmed && request.principal.isAnonymous) {
+    if (Object.values(request.query ?? {}).some((value) => typeof value === 'string' && isWellFormedApiKey(value))) throw authErrors.keyInUrl();
+    const token = bearerOf(request);
+    if (!options) {
+      if (token && looksLikeApiKey(token)) request.principal = await this.allowed(await this.principals.fromApiKey(token), context, {});
+      return true;
+    }
+    if (options.optional && !request.get('authorization')) return true;
+    if (!token) throw authErrors.unauthenticated();
+    request.principal = await this.allowed(await this.principals.fromBearer(token), context, options);
+    return true;
+  }
+
+  private async allowed(principal: Principal, context: ExecutionContext, options: AuthenticatedOptions): Promise<Principal> {
+    const request = context.switchToHttp().getRequest<Request>();
+    if (principal.via === 'key') await this.limits.admit(principal.userId, context.switchToHttp().getResponse<Response>());
+    if (options.confirmed && principal.isAnonymous) {
       throw new ForbiddenException({ message: 'This needs an account: sign up or sign in first', code: 'account_required' });
     }
-    return true;
+    if (principal.via === 'key') {
+      if (options.session) throw authErrors.sessionRequired();
+      if (principal.scope === 'read-only' && (options.fullAccess || !READS.has(request.method))) throw authErrors.insufficientScope();
+    }
+    return principal;
   }
 }
 
@@ -45,5 +72,12 @@ export const OptionalPrincipal = createParamDecorator(
 export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal => {
   const principal = ctx.switchToHttp().getRequest<AuthedRequest>().principal;
   if (!principal) throw authErrors.unauthenticated();
+  return principal;
+});
+
+/** The session of an @Authenticated({ session: true }) route. */
+export const CurrentSession = createParamDecorator((_: unknown, ctx: ExecutionContext): SessionPrincipal => {
+  const principal = ctx.switchToHttp().getRequest<AuthedRequest>().principal;
+  if (principal?.via !== 'session') throw authErrors.sessionRequired();
   return principal;
 });

@@ -7,20 +7,29 @@ export interface AuthenticatedOptions {
   optional?: boolean;
   /** Only a full account: an anonymous session is refused with 403. */
   confirmed?: boolean;
+  /** Only a signed-in session, never an API key (managing keys, signing out, changing the account): 403 to a key. */
+  session?: boolean;
+  /** Needs a full-access key even to read (the account's personal data): 403 to a read-only key. */
+  fullAccess?: boolean;
 }
 
 export const AUTHENTICATED = Symbol('authenticated');
 
 /**
- * Who may call the route: the bearer of a valid access token of a live session (AuthGuard checks it for every route
- * that carries this decorator; routes without it are public). Documents the bearer scheme and the 401/403 answers (an
- * optional route answers 401 too, to a token that is not valid).
+ * Who may call the route: the bearer of a valid access token of a live session, or of an API key (AuthGuard checks it
+ * for every route that carries this decorator; routes without it are public, though a key sent to one is still
+ * checked and counted). Documents the bearer scheme and the 401/403 answers.
  */
 export function Authenticated(options: AuthenticatedOptions = {}): MethodDecorator {
+  const forbidden = [
+    options.confirmed && 'code account_required (an anonymous session)',
+    options.session && 'code session_required (an API key)',
+    options.fullAccess && 'code insufficient_scope (a read-only key)',
+  ].filter(Boolean);
   return applyDecorators(
     SetMetadata(AUTHENTICATED, options),
     ApiBearerAuth(),
-    ApiResponse({ status: HttpStatus.UNAUTHORIZED, type: ErrorDto, ...(options.optional ? { description: 'An access token was sent but is not valid' } : {}) }),
-    ...(options.confirmed ? [ApiResponse({ status: HttpStatus.FORBIDDEN, type: ErrorDto, description: 'code account_required' })] : []),
+    ApiResponse({ status: HttpStatus.UNAUTHORIZED, type: ErrorDto, ...(options.optional ? { description: 'An access token or API key was sent but is not valid' } : {}) }),
+    ...(forbidden.length ? [ApiResponse({ status: HttpStatus.FORBIDDEN, type: ErrorDto, description: forbidden.join('; ') })] : []),
   );
 }

@@ -3,6 +3,9 @@ import { JwtService } from '@nestjs/jwt';
 import { AccessTokens } from './access-tokens';
 import { Principals } from './principals';
 import type { SessionsService } from './sessions.service';
+import { newApiKey } from '../developer/api-key-format';
+import type { ApiKeyRepository } from '../repositories/api-key.repository';
+import { hashToken } from './secrets';
 
 describe('Principals.fromAccessToken', () => {
   const options = { algorithm: 'HS256', issuer: 'http://test', audience: 'grouarock' } as const;
@@ -11,7 +14,14 @@ describe('Principals.fromAccessToken', () => {
   const ours = tokens('a-secret-that-is-long-enough-0123456789');
   const active = new Set(['session-1']);
   const sessions = { isActive: (id: string) => Promise.resolve(active.has(id)) } as SessionsService;
-  const principals = new Principals(ours, sessions);
+  const liveKey = newApiKey();
+  const touched: string[] = [];
+  const keyRows = new Map([[hashToken(liveKey), { id: 'key-1', userId: 'user-9', scope: 'read-only', lastUsedAt: null, isAnonymous: false }]]);
+  const apiKeys = {
+    activeByHash: jest.fn((hash: string) => Promise.resolve(keyRows.get(hash))),
+    touch: (id: string) => Promise.resolve(void touched.push(id)),
+  } as unknown as ApiKeyRepository;
+  const principals = new Principals(ours, sessions, apiKeys);
 
   async function refusal(token: string): Promise<{ status: number; body: unknown }> {
     const error = await principals.fromAccessToken(token).then(
@@ -24,7 +34,7 @@ describe('Principals.fromAccessToken', () => {
 
   it('turns a valid token of a live session into its principal', async () => {
     const { token } = await ours.issue({ sub: 'user-1', sid: 'session-1', is_anonymous: true }, 60);
-    await expect(principals.fromAccessToken(token)).resolves.toEqual({ userId: 'user-1', sessionId: 'session-1', isAnonymous: true });
+    await expect(principals.fromAccessToken(token)).resolves.toEqual({ via: 'session', userId: 'user-1', sessionId: 'session-1', isAnonymous: true });
   });
 
   it('refuses a token it did not sign, and garbage, as invalid', async () => {
@@ -41,7 +51,20 @@ describe('Principals.fromAccessToken', () => {
 
   it('lets a failure to look the session up through as itself, not as a 401', async () => {
     const { token } = await ours.issue({ sub: 'user-1', sid: 'session-1', is_anonymous: false }, 60);
-    const down = new Principals(ours, { isActive: () => Promise.reject(new Error('database unreachable')) } as unknown as SessionsService);
+    const down = new Principals(ours, { isActive: () => Promise.reject(new Error('database unreachable')) } as unknown as SessionsService, apiKeys);
     await expect(down.fromAccessToken(token)).rejects.toThrow('database unreachable');
+  });
+
+  it('turns an active API key into its principal, noting the use, and refuses any other key with WWW-Authenticate', async () => {
+    await expect(principals.fromBearer(liveKey)).resolves.toEqual({ via: 'key', userId: 'user-9', keyId: 'key-1', scope: 'read-only', isAnonymous: false });
+    expect(touched).toEqual(['key-1']);
+    for (const bad of [newApiKey(), `${liveKey.slice(0, -1)}${liveKey.endsWith('a') ? 'b' : 'a'}`, 'grk_short']) {
+      const error = await principals.fromBearer(bad).then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(UnauthorizedException);
+      expect((error as UnauthorizedException).getResponse()).toMatchObject({ code: 'invalid_api_key' });
+      expect((error as { headers: Record<string, string> }).headers).toEqual({ 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+    }
+    // A key whose checksum fails is refused without asking the database.
+    expect(apiKeys.activeByHash).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,34 +1,69 @@
 import { Injectable } from '@nestjs/common';
+import type { ApiKeyScope } from '../developer/api-key.entity';
+import { isWellFormedApiKey, looksLikeApiKey } from '../developer/api-key-format';
+import { ApiKeyRepository } from '../repositories/api-key.repository';
 import { AccessTokens } from './access-tokens';
 import { authErrors } from './auth-errors';
+import { hashToken } from './secrets';
 import { SessionsService } from './sessions.service';
 
-/** The caller: a user acting through one of their sessions. */
-export interface Principal {
+/** A user acting through one of their sessions (the web app). */
+export interface SessionPrincipal {
+  via: 'session';
   userId: string;
   sessionId: string;
   isAnonymous: boolean;
 }
 
+/** A developer's program acting with one of their API keys. Keys belong to full accounts only. */
+export interface KeyPrincipal {
+  via: 'key';
+  userId: string;
+  keyId: string;
+  scope: ApiKeyScope;
+  isAnonymous: false;
+}
+
+/** The caller of an authenticated request. */
+export type Principal = SessionPrincipal | KeyPrincipal;
+
 /**
- * The one place an access token becomes a principal, for HTTP requests (AccessTokenGuard) and WebSocket
- * upgrades alike, so both accept and refuse exactly the same tokens (docs/api-conventions.md, "Authentication").
+ * The one place a bearer token becomes a principal, for HTTP requests (AuthGuard) and WebSocket upgrades alike, so
+ * both accept and refuse exactly the same tokens (docs/api-conventions.md, "Authentication").
  */
 @Injectable()
 export class Principals {
   constructor(
     private readonly accessTokens: AccessTokens,
     private readonly sessions: SessionsService,
+    private readonly apiKeys: ApiKeyRepository,
   ) {}
+
+  /** An access token's or an API key's principal; anything else rejects with the 401 to answer. */
+  fromBearer(token: string): Promise<Principal> {
+    return looksLikeApiKey(token) ? this.fromApiKey(token) : this.fromAccessToken(token);
+  }
 
   /**
    * The principal of a valid token whose session has not ended. Anything else rejects with the 401 to
    * answer, whose message says which of the two it was; a database failure rejects as it is.
    */
-  async fromAccessToken(token: string): Promise<Principal> {
+  async fromAccessToken(token: string): Promise<SessionPrincipal> {
     const claims = await this.accessTokens.verify(token);
     if (!claims) throw authErrors.unauthenticated();
     if (!(await this.sessions.isActive(claims.sid))) throw authErrors.unauthenticated('The session has ended');
-    return { userId: claims.sub, sessionId: claims.sid, isAnonymous: claims.is_anonymous };
+    return { via: 'session', userId: claims.sub, sessionId: claims.sid, isAnonymous: claims.is_anonymous };
+  }
+
+  /**
+   * The principal of an active key, read from the database on every request (a revoked key fails on the very next
+   * one). A key that fails its checksum is refused without a lookup.
+   */
+  async fromApiKey(key: string): Promise<KeyPrincipal> {
+    if (!isWellFormedApiKey(key)) throw authErrors.invalidApiKey();
+    const row = await this.apiKeys.activeByHash(hashToken(key));
+    if (!row || row.isAnonymous) throw authErrors.invalidApiKey();
+    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) await this.apiKeys.touch(row.id);
+    return { via: 'key', userId: row.userId, keyId: row.id, scope: row.scope, isAnonymous: false };
   }
 }

@@ -17,7 +17,8 @@ describe('parsePlansCommand', () => {
   });
 
   it('reads a revoke', () => {
-    expect(parsePlansCommand(['revoke', 'fan@example.com'])).toEqual({ command: 'revoke', email: 'fan@example.com' });
+    expect(parsePlansCommand(['revoke', 'fan@example.com'])).toEqual({ command: 'revoke', email: 'fan@example.com', api: false });
+    expect(parsePlansCommand(['revoke', '--api', 'fan@example.com'])).toEqual({ command: 'revoke', email: 'fan@example.com', api: true });
   });
 
   it.each([

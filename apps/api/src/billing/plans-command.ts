@@ -2,11 +2,12 @@ import { PlanGrantError } from './plan-grants.service';
 
 export const PLANS_USAGE = `Usage:
   npm run plans -- grant <email> <premium|ultra> [--until <date>]
-  npm run plans -- revoke <email>
+  npm run plans -- grant <email> <startup|developer|business|enterprise> [--until <date>]   (a developer API plan)
+  npm run plans -- revoke <email> [--api]
 
 <date> is YYYY-MM-DD (the plan lasts through that day, Europe/Warsaw time) or an ISO date-time with its offset.`;
 
-export type PlansCommand = { command: 'grant'; email: string; plan: string; until: Date | null } | { command: 'revoke'; email: string };
+export type PlansCommand = { command: 'grant'; email: string; plan: string; until: Date | null } | { command: 'revoke'; email: string; api: boolean };
 
 /** The instant a Warsaw calendar day ends (its next midnight there). */
 function endOfWarsawDay(year: number, month: number, day: number): Date {
@@ -47,8 +48,10 @@ export function parsePlansCommand(argv: readonly string[]): PlansCommand {
     return { command, email: positional[0], plan: positional[1], until };
   }
   if (command === 'revoke') {
-    if (rest.length !== 1) fail('revoke takes an email');
-    return { command, email: rest[0] };
+    const api = rest.includes('--api');
+    const positional = rest.filter((arg) => arg !== '--api');
+    if (positional.length !== 1) fail('revoke takes an email');
+    return { command, email: positional[0], api };
   }
   return fail(command ? `Unknown command "${command}"` : 'No command given');
 }

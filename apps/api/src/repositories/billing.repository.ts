@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
 import type { PaidPlan } from '../billing/plans';
+import type { GrantableApiPlan } from '../developer/api-plans';
 import { AdvisoryLock } from './locks';
 
 /** A subscription row as the entitlements and the subscription page read it. */
@@ -12,6 +13,11 @@ export interface SubscriptionRow {
   cancelAtPeriodEnd: boolean;
   currentPeriodEnd: Date | null;
   trialEnd: Date | null;
+}
+
+export interface ApiPlanGrantRow {
+  plan: GrantableApiPlan;
+  until: Date | null;
 }
 
 export interface PlanGrantRow {
@@ -78,6 +84,25 @@ export class BillingRepository {
   /** Whether there was a grant to remove. */
   async revoke(userId: string): Promise<boolean> {
     const [, removed] = (await this.manager.query('DELETE FROM plan_grants WHERE user_id = $1', [userId])) as [unknown, number];
+    return removed > 0;
+  }
+
+  async apiGrantOf(userId: string): Promise<ApiPlanGrantRow | null> {
+    const [row] = (await this.manager.query('SELECT plan, until FROM api_plan_grants WHERE user_id = $1', [userId])) as ApiPlanGrantRow[];
+    return row ?? null;
+  }
+
+  async grantApi(userId: string, plan: GrantableApiPlan, until: Date | null): Promise<void> {
+    await this.manager.query(
+      `INSERT INTO api_plan_grants (user_id, plan, until) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET plan = EXCLUDED.plan, until = EXCLUDED.until, granted_at = now()`,
+      [userId, plan, until],
+    );
+  }
+
+  /** Whether there was an API plan grant to remove. */
+  async revokeApi(userId: string): Promise<boolean> {
+    const [, removed] = (await this.manager.query('DELETE FROM api_plan_grants WHERE user_id = $1', [userId])) as [unknown, number];
     return removed > 0;
   }
 

@@ -1,5 +1,6 @@
 import { HttpModule } from '@nestjs/axios';
 import { Global, Module } from '@nestjs/common';
+import { ApiKeyRepository } from './api-key.repository';
 import { AssistantModel } from './assistant-model';
 import { BillingRepository } from './billing.repository';
 import { ClientLogRepository } from './client-log.repository';
@@ -16,6 +17,7 @@ import { LiveStreamRepository } from './live-stream.repository';
 import { Mailer } from './mailer';
 import { MediaStorage } from './media-storage';
 import { MusicProvider } from './music-provider';
+import { RateLimitStore } from './rate-limit-store';
 import { RtmpIngest } from './rtmp-ingest';
 import { SessionRepository } from './session.repository';
 import { StationRepository } from './station.repository';
@@ -28,6 +30,7 @@ import { WeeklyTopRepository } from './weekly-top.repository';
 
 /** One class per outside system: the database's tables, the event bus, the radio upstreams, the mail server, Stripe, ffmpeg, the RTMP server, the job queue, the media files and the music provider. */
 const repositories = [
+  ApiKeyRepository,
   AssistantModel,
   BillingRepository,
   ClientLogRepository,
@@ -44,6 +47,7 @@ const repositories = [
   Mailer,
   MediaStorage,
   MusicProvider,
+  RateLimitStore,
   RtmpIngest,
   SessionRepository,
   StationRepository,

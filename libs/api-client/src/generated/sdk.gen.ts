@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AuthorizeData, AuthorizeErrors, ChatWithAssistantData, ChatWithAssistantErrors, ChatWithAssistantResponses, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateClientLogData, CreateClientLogErrors, CreateClientLogResponses, CreateStreamData, CreateStreamErrors, CreateStreamResponses, DeleteStreamData, DeleteStreamErrors, DeleteStreamResponses, DeleteStudioTrackData, DeleteStudioTrackErrors, DeleteStudioTrackResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GetBillingPlansData, GetBillingPlansResponses, GetCurrentStreamData, GetCurrentStreamErrors, GetCurrentStreamResponses, GetEntitlementsData, GetEntitlementsErrors, GetEntitlementsResponses, GetGenerationStatusData, GetGenerationStatusErrors, GetGenerationStatusResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLikedStationsData, GetLikedStationsErrors, GetLikedStationsResponses, GetMusicProviderHealthData, GetMusicProviderHealthResponses, GetNowPlayingData, GetNowPlayingErrors, GetNowPlayingResponses, GetProvidersData, GetProvidersResponses, GetStationData, GetStationErrors, GetStationLikesData, GetStationLikesErrors, GetStationLikesResponses, GetStationResponses, GetStreamData, GetStreamErrors, GetStreamPlaylistData, GetStreamPlaylistErrors, GetStreamPlaylistResponses, GetStreamResponses, GetStreamSegmentData, GetStreamSegmentErrors, GetStreamSegmentResponses, GetStudioTrackAudioData, GetStudioTrackAudioErrors, GetStudioTrackAudioResponses, GetStudioTrackCoverData, GetStudioTrackCoverErrors, GetStudioTrackCoverResponses, GetStudioUsageData, GetStudioUsageErrors, GetStudioUsageResponses, GetUserData, GetUserErrors, GetUserResponses, GetVisitorsData, GetVisitorsResponses, GetWeeklyTopData, GetWeeklyTopResponses, LikeStationData, LikeStationErrors, LikeStationResponses, ListEventsData, ListEventsResponses, ListStationsData, ListStationsResponses, ListStreamsData, ListStreamsResponses, ListStudioTracksData, ListStudioTracksErrors, ListStudioTracksResponses, LogoutData, LogoutErrors, LogoutResponses, MusicProviderCallbackData, MusicProviderCallbackResponses, OauthCallbackData, OpenBillingPortalData, OpenBillingPortalErrors, OpenBillingPortalResponses, RecordAffiliateClickData, RecordAffiliateClickErrors, RecordAffiliateClickResponses, RecoverPasswordData, RecoverPasswordErrors, RecoverPasswordResponses, RegisterVisitData, RegisterVisitErrors, RegisterVisitResponses, RenameStudioTrackData, RenameStudioTrackErrors, RenameStudioTrackResponses, ResendConfirmationData, ResendConfirmationErrors, ResendConfirmationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SearchData, SearchResponses, SignInAnonymouslyData, SignInAnonymouslyErrors, SignInAnonymouslyResponses, SignUpData, SignUpErrors, SignUpResponses, StopStreamData, StopStreamErrors, StopStreamResponses, StreamStationData, StreamStationErrors, StreamStationResponses, SyncSubscriptionData, SyncSubscriptionErrors, SyncSubscriptionResponses, TokenData, TokenErrors, TokenResponses, UnlikeStationData, UnlikeStationErrors, UnlikeStationResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, VerifyEmailData } from './types.gen';
+import type { AuthorizeData, AuthorizeErrors, ChatWithAssistantData, ChatWithAssistantErrors, ChatWithAssistantResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateClientLogData, CreateClientLogErrors, CreateClientLogResponses, CreateStreamData, CreateStreamErrors, CreateStreamResponses, DeleteStreamData, DeleteStreamErrors, DeleteStreamResponses, DeleteStudioTrackData, DeleteStudioTrackErrors, DeleteStudioTrackResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GetApiUsageData, GetApiUsageErrors, GetApiUsageResponses, GetBillingPlansData, GetBillingPlansResponses, GetCurrentStreamData, GetCurrentStreamErrors, GetCurrentStreamResponses, GetEntitlementsData, GetEntitlementsErrors, GetEntitlementsResponses, GetGenerationStatusData, GetGenerationStatusErrors, GetGenerationStatusResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLikedStationsData, GetLikedStationsErrors, GetLikedStationsResponses, GetMusicProviderHealthData, GetMusicProviderHealthResponses, GetNowPlayingData, GetNowPlayingErrors, GetNowPlayingResponses, GetProvidersData, GetProvidersResponses, GetStationData, GetStationErrors, GetStationLikesData, GetStationLikesErrors, GetStationLikesResponses, GetStationResponses, GetStreamData, GetStreamErrors, GetStreamPlaylistData, GetStreamPlaylistErrors, GetStreamPlaylistResponses, GetStreamResponses, GetStreamSegmentData, GetStreamSegmentErrors, GetStreamSegmentResponses, GetStudioTrackAudioData, GetStudioTrackAudioErrors, GetStudioTrackAudioResponses, GetStudioTrackCoverData, GetStudioTrackCoverErrors, GetStudioTrackCoverResponses, GetStudioUsageData, GetStudioUsageErrors, GetStudioUsageResponses, GetUserData, GetUserErrors, GetUserResponses, GetVisitorsData, GetVisitorsResponses, GetWeeklyTopData, GetWeeklyTopResponses, LikeStationData, LikeStationErrors, LikeStationResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListEventsData, ListEventsResponses, ListStationsData, ListStationsResponses, ListStreamsData, ListStreamsResponses, ListStudioTracksData, ListStudioTracksErrors, ListStudioTracksResponses, LogoutData, LogoutErrors, LogoutResponses, MusicProviderCallbackData, MusicProviderCallbackResponses, OauthCallbackData, OpenBillingPortalData, OpenBillingPortalErrors, OpenBillingPortalResponses, RecordAffiliateClickData, RecordAffiliateClickErrors, RecordAffiliateClickResponses, RecoverPasswordData, RecoverPasswordErrors, RecoverPasswordResponses, RegisterVisitData, RegisterVisitErrors, RegisterVisitResponses, RenameStudioTrackData, RenameStudioTrackErrors, RenameStudioTrackResponses, ResendConfirmationData, ResendConfirmationErrors, ResendConfirmationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, SearchData, SearchResponses, SignInAnonymouslyData, SignInAnonymouslyErrors, SignInAnonymouslyResponses, SignUpData, SignUpErrors, SignUpResponses, StopStreamData, StopStreamErrors, StopStreamResponses, StreamStationData, StreamStationErrors, StreamStationResponses, SyncSubscriptionData, SyncSubscriptionErrors, SyncSubscriptionResponses, TokenData, TokenErrors, TokenResponses, UnlikeStationData, UnlikeStationErrors, UnlikeStationResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, VerifyEmailData } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -454,4 +454,44 @@ export const chatWithAssistant = <ThrowOnError extends boolean = false>(options:
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Your active API keys (never the keys themselves)
+ */
+export const listApiKeys = <ThrowOnError extends boolean = false>(options?: Options<ListApiKeysData, ThrowOnError>) => (options?.client ?? client).get<ListApiKeysResponses, ListApiKeysErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/developer/keys',
+    ...options
+});
+
+/**
+ * Make an API key: read-only (GET and HEAD) or full-access
+ */
+export const createApiKey = <ThrowOnError extends boolean = false>(options: Options<CreateApiKeyData, ThrowOnError>) => (options.client ?? client).post<CreateApiKeyResponses, CreateApiKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/developer/keys',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Revoke one of your API keys
+ */
+export const revokeApiKey = <ThrowOnError extends boolean = false>(options: Options<RevokeApiKeyData, ThrowOnError>) => (options.client ?? client).delete<RevokeApiKeyResponses, RevokeApiKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/developer/keys/{id}',
+    ...options
+});
+
+/**
+ * Your developer API plan, its limits and what is left of them (made with a key, this call counts as one)
+ */
+export const getApiUsage = <ThrowOnError extends boolean = false>(options?: Options<GetApiUsageData, ThrowOnError>) => (options?.client ?? client).get<GetApiUsageResponses, GetApiUsageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/developer/usage',
+    ...options
 });

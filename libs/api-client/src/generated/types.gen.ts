@@ -719,6 +719,83 @@ export type ChatReplyDto = {
     conversationId: string;
 };
 
+export type ApiKeyDto = {
+    id: string;
+    name: string;
+    scope: 'read-only' | 'full-access';
+    /**
+     * The first 12 characters of the key, to tell keys apart
+     */
+    start: string;
+    createdAt: string;
+    /**
+     * Updated at most once a minute
+     */
+    lastUsedAt: string | null;
+    expiresAt: string | null;
+};
+
+export type ApiKeyListDto = {
+    keys: Array<ApiKeyDto>;
+    /**
+     * Active keys an account may have
+     */
+    maxActive: number;
+};
+
+export type CreateApiKeyDto = {
+    name: string;
+    /**
+     * read-only keys may only GET and HEAD
+     */
+    scope?: 'read-only' | 'full-access';
+};
+
+export type CreatedApiKeyDto = {
+    id: string;
+    name: string;
+    scope: 'read-only' | 'full-access';
+    /**
+     * The first 12 characters of the key, to tell keys apart
+     */
+    start: string;
+    createdAt: string;
+    /**
+     * Updated at most once a minute
+     */
+    lastUsedAt: string | null;
+    expiresAt: string | null;
+    /**
+     * The key: shown only now, we keep only its hash. Send it as "Authorization: Bearer <key>"
+     */
+    key: string;
+};
+
+export type DeveloperUsageDto = {
+    /**
+     * Free for every account; Ultra includes Developer; others are set by the operator
+     */
+    plan: 'free' | 'startup' | 'developer' | 'business' | 'enterprise';
+    /**
+     * Requests per UTC calendar month; null is unlimited
+     */
+    monthlyRequests: number | null;
+    /**
+     * The sustained rate
+     */
+    perMinute: number;
+    /**
+     * Requests an idle account may send at once
+     */
+    burst: number;
+    usedThisMonth: number;
+    /**
+     * Requests that could be sent back to back right now
+     */
+    requestsLeftNow: number;
+    monthResetsAt: string;
+};
+
 export type GetHealthData = {
     body?: never;
     path?: never;
@@ -981,6 +1058,10 @@ export type UpdateUserErrors = {
     400: ErrorDto;
     401: ErrorDto;
     /**
+     * code session_required (an API key)
+     */
+    403: ErrorDto;
+    /**
      * code email_taken
      */
     409: ErrorDto;
@@ -1008,6 +1089,10 @@ export type LogoutData = {
 
 export type LogoutErrors = {
     401: ErrorDto;
+    /**
+     * code session_required (an API key)
+     */
+    403: ErrorDto;
 };
 
 export type LogoutError = LogoutErrors[keyof LogoutErrors];
@@ -1221,7 +1306,7 @@ export type GetStationLikesData = {
 
 export type GetStationLikesErrors = {
     /**
-     * An access token was sent but is not valid
+     * An access token or API key was sent but is not valid
      */
     401: ErrorDto;
     404: ErrorDto;
@@ -1304,7 +1389,7 @@ export type RecordAffiliateClickData = {
 export type RecordAffiliateClickErrors = {
     400: ErrorDto;
     /**
-     * An access token was sent but is not valid
+     * An access token or API key was sent but is not valid
      */
     401: ErrorDto;
     404: ErrorDto;
@@ -1346,7 +1431,7 @@ export type CreateCheckoutErrors = {
     400: ErrorDto;
     401: ErrorDto;
     /**
-     * code account_required
+     * code account_required (an anonymous session)
      */
     403: ErrorDto;
     /**
@@ -1382,7 +1467,7 @@ export type OpenBillingPortalData = {
 export type OpenBillingPortalErrors = {
     401: ErrorDto;
     /**
-     * code account_required
+     * code account_required (an anonymous session)
      */
     403: ErrorDto;
     /**
@@ -1418,7 +1503,7 @@ export type SyncSubscriptionData = {
 export type SyncSubscriptionErrors = {
     401: ErrorDto;
     /**
-     * code account_required
+     * code account_required (an anonymous session)
      */
     403: ErrorDto;
     429: ErrorDto;
@@ -1466,7 +1551,7 @@ export type CreateStreamErrors = {
     400: ErrorDto;
     401: ErrorDto;
     /**
-     * code account_required
+     * code account_required (an anonymous session)
      */
     403: ErrorDto;
     /**
@@ -1511,7 +1596,7 @@ export type GetCurrentStreamData = {
 export type GetCurrentStreamErrors = {
     401: ErrorDto;
     /**
-     * code account_required
+     * code account_required (an anonymous session)
      */
     403: ErrorDto;
 };
@@ -1537,7 +1622,7 @@ export type DeleteStreamErrors = {
     400: ErrorDto;
     401: ErrorDto;
     /**
-     * code account_required
+     * code account_required (an anonymous session)
      *
      * code not_stream_owner
      */
@@ -1591,7 +1676,7 @@ export type StopStreamErrors = {
     400: ErrorDto;
     401: ErrorDto;
     /**
-     * code account_required
+     * code account_required (an anonymous session)
      *
      * code not_stream_owner
      */
@@ -1684,7 +1769,7 @@ export type GenerateMusicErrors = {
     400: ErrorDto;
     401: ErrorDto;
     /**
-     * code account_required
+     * code account_required (an anonymous session)
      *
      * code premium_required: AIVA, BandLab and 5+ min need Premium or Ultra; code email_not_confirmed
      */
@@ -1718,7 +1803,7 @@ export type GetGenerationStatusErrors = {
     400: ErrorDto;
     401: ErrorDto;
     /**
-     * code account_required
+     * code account_required (an anonymous session)
      */
     403: ErrorDto;
 };
@@ -1741,7 +1826,7 @@ export type GetStudioUsageData = {
 export type GetStudioUsageErrors = {
     401: ErrorDto;
     /**
-     * code account_required
+     * code account_required (an anonymous session)
      */
     403: ErrorDto;
 };
@@ -1764,7 +1849,7 @@ export type ListStudioTracksData = {
 export type ListStudioTracksErrors = {
     401: ErrorDto;
     /**
-     * code account_required
+     * code account_required (an anonymous session)
      */
     403: ErrorDto;
 };
@@ -1790,7 +1875,7 @@ export type DeleteStudioTrackErrors = {
     400: ErrorDto;
     401: ErrorDto;
     /**
-     * code account_required
+     * code account_required (an anonymous session)
      */
     403: ErrorDto;
     404: ErrorDto;
@@ -1820,7 +1905,7 @@ export type RenameStudioTrackErrors = {
     400: ErrorDto;
     401: ErrorDto;
     /**
-     * code account_required
+     * code account_required (an anonymous session)
      */
     403: ErrorDto;
     404: ErrorDto;
@@ -1928,7 +2013,7 @@ export type ChatWithAssistantData = {
 export type ChatWithAssistantErrors = {
     400: ErrorDto;
     /**
-     * An access token was sent but is not valid
+     * An access token or API key was sent but is not valid
      */
     401: ErrorDto;
     /**
@@ -1944,3 +2029,110 @@ export type ChatWithAssistantResponses = {
 };
 
 export type ChatWithAssistantResponse = ChatWithAssistantResponses[keyof ChatWithAssistantResponses];
+
+export type ListApiKeysData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/developer/keys';
+};
+
+export type ListApiKeysErrors = {
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+};
+
+export type ListApiKeysError = ListApiKeysErrors[keyof ListApiKeysErrors];
+
+export type ListApiKeysResponses = {
+    200: ApiKeyListDto;
+};
+
+export type ListApiKeysResponse = ListApiKeysResponses[keyof ListApiKeysResponses];
+
+export type CreateApiKeyData = {
+    body: CreateApiKeyDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/developer/keys';
+};
+
+export type CreateApiKeyErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+    /**
+     * code too_many_keys: 10 are active
+     */
+    409: ErrorDto;
+};
+
+export type CreateApiKeyError = CreateApiKeyErrors[keyof CreateApiKeyErrors];
+
+export type CreateApiKeyResponses = {
+    /**
+     * The key is in this answer only
+     */
+    201: CreatedApiKeyDto;
+};
+
+export type CreateApiKeyResponse = CreateApiKeyResponses[keyof CreateApiKeyResponses];
+
+export type RevokeApiKeyData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/developer/keys/{id}';
+};
+
+export type RevokeApiKeyErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+    404: ErrorDto;
+};
+
+export type RevokeApiKeyError = RevokeApiKeyErrors[keyof RevokeApiKeyErrors];
+
+export type RevokeApiKeyResponses = {
+    /**
+     * Revoked: the key fails from the next request on
+     */
+    204: void;
+};
+
+export type RevokeApiKeyResponse = RevokeApiKeyResponses[keyof RevokeApiKeyResponses];
+
+export type GetApiUsageData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/developer/usage';
+};
+
+export type GetApiUsageErrors = {
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session)
+     */
+    403: ErrorDto;
+};
+
+export type GetApiUsageError = GetApiUsageErrors[keyof GetApiUsageErrors];
+
+export type GetApiUsageResponses = {
+    200: DeveloperUsageDto;
+};
+
+export type GetApiUsageResponse = GetApiUsageResponses[keyof GetApiUsageResponses];

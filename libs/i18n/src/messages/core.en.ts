@@ -86,4 +86,6 @@ export const coreEn: Record<keyof typeof corePl, string> = {
   'error.title': 'Something went wrong',
   'error.description': 'Reload the page. If it keeps happening, write to us through the support page.',
   'error.reload': 'Reload the page',
+  'copy.action': 'Copy',
+  'copy.done': 'Copied',
 };

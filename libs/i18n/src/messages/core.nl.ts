@@ -86,4 +86,6 @@ export const coreNl: Record<keyof typeof corePl, string> = {
   'error.title': 'Er ging iets mis',
   'error.description': 'Laad de pagina opnieuw. Blijft het gebeuren, schrijf ons dan via de ondersteuningspagina.',
   'error.reload': 'Pagina opnieuw laden',
+  'copy.action': 'Kopiëren',
+  'copy.done': 'Gekopieerd',
 };

@@ -85,4 +85,6 @@ export const corePl = {
   'error.title': 'Coś poszło nie tak',
   'error.description': 'Odśwież stronę. Jeśli błąd się powtarza, napisz do nas przez stronę wsparcia.',
   'error.reload': 'Odśwież stronę',
+  'copy.action': 'Kopiuj',
+  'copy.done': 'Skopiowano',
 };

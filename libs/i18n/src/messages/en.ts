@@ -6,6 +6,7 @@ import { liveEn } from './live.en';
 import { assistantEn } from './assistant.en';
 import { studioEn } from './studio.en';
 import { subscriptionEn } from './subscription.en';
+import { developerEn } from './developer.en';
 import { homeEn } from './home.en';
 import type { Messages } from './pl';
 import { marketplaceEn } from './marketplace.en';
@@ -29,4 +30,5 @@ export const en: Messages = {
   ...assistantEn,
   ...studioEn,
   ...subscriptionEn,
+  ...developerEn,
 };

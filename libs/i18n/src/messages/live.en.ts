@@ -46,8 +46,6 @@ export const liveEn: Record<keyof typeof livePl, string> = {
   'live.mine.key': 'Stream key',
   'live.mine.keyOnce': 'Copy the key now: we show it only once.',
   'live.mine.keyGone': 'The key was shown only once. If you do not have it, stop this stream and start a new one.',
-  'live.mine.copy': 'Copy',
-  'live.mine.copied': 'Copied',
   'live.mine.noRtmp': 'This server takes no RTMP: stream from the browser.',
   'live.mine.browser': 'Streaming from the browser',
   'live.mine.camera': 'Go live with the camera',

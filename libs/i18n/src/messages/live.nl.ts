@@ -46,8 +46,6 @@ export const liveNl: Record<keyof typeof livePl, string> = {
   'live.mine.key': 'Streamsleutel',
   'live.mine.keyOnce': 'Kopieer de sleutel nu: we tonen hem maar één keer.',
   'live.mine.keyGone': 'De sleutel is maar één keer getoond. Heb je hem niet, stop deze stream dan en start een nieuwe.',
-  'live.mine.copy': 'Kopiëren',
-  'live.mine.copied': 'Gekopieerd',
   'live.mine.noRtmp': 'Deze server neemt geen RTMP aan: zend uit vanuit de browser.',
   'live.mine.browser': 'Uitzenden vanuit de browser',
   'live.mine.camera': 'Live gaan met de camera',

@@ -50,8 +50,6 @@ export const livePl = {
   'live.mine.key': 'Klucz streamu',
   'live.mine.keyOnce': 'Skopiuj klucz teraz: pokazujemy go tylko raz.',
   'live.mine.keyGone': 'Klucz był pokazany tylko raz. Jeśli go nie masz, zakończ ten stream i rozpocznij nowy.',
-  'live.mine.copy': 'Kopiuj',
-  'live.mine.copied': 'Skopiowano',
   'live.mine.noRtmp': 'Ten serwer nie przyjmuje RTMP: nadawaj z przeglądarki.',
   'live.mine.browser': 'Nadawanie z przeglądarki',
   'live.mine.camera': 'Nadaj z kamery',

@@ -6,6 +6,7 @@ import { liveNl } from './live.nl';
 import { assistantNl } from './assistant.nl';
 import { studioNl } from './studio.nl';
 import { subscriptionNl } from './subscription.nl';
+import { developerNl } from './developer.nl';
 import { homeNl } from './home.nl';
 import type { Messages } from './pl';
 import { marketplaceNl } from './marketplace.nl';
@@ -29,4 +30,5 @@ export const nl: Messages = {
   ...assistantNl,
   ...studioNl,
   ...subscriptionNl,
+  ...developerNl,
 };

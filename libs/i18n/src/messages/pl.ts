@@ -6,6 +6,7 @@ import { livePl } from './live.pl';
 import { assistantPl } from './assistant.pl';
 import { studioPl } from './studio.pl';
 import { subscriptionPl } from './subscription.pl';
+import { developerPl } from './developer.pl';
 import { homePl } from './home.pl';
 import { marketplacePl } from './marketplace.pl';
 import { mixerPl } from './mixer.pl';
@@ -32,6 +33,7 @@ export const pl = {
   ...assistantPl,
   ...studioPl,
   ...subscriptionPl,
+  ...developerPl,
 };
 
 export type MessageId = keyof typeof pl;

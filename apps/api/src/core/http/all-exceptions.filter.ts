@@ -31,9 +31,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
     if (response.headersSent) return;
-    const retryAfter = (exception as { retryAfterSeconds?: unknown }).retryAfterSeconds;
-    if (typeof retryAfter === 'number') response.setHeader('Retry-After', String(retryAfter));
-    response.status(body.statusCode).json(body);
+    const { retryAfterSeconds, headers, problem } = exception as { retryAfterSeconds?: unknown; headers?: Record<string, string>; problem?: object };
+    if (typeof retryAfterSeconds === 'number') response.setHeader('Retry-After', String(retryAfterSeconds));
+    for (const [name, value] of Object.entries(headers ?? {})) response.setHeader(name, value);
+    // An RFC 9457 problem keeps our usual fields beside its own, so clients of either shape can read it.
+    if (problem) response.status(body.statusCode).type('application/problem+json').send(JSON.stringify({ ...problem, ...body }));
+    else response.status(body.statusCode).json(body);
   }
 
   private toBody(exception: unknown): ErrorDto {

@@ -1,21 +1,12 @@
 import { css, type Theme } from '@emotion/react';
 import { Badge, Button, Card, useToast } from '@grouarock/ui';
 import { useRef, useState } from 'react';
+import { CopyField } from '../../../lib/copy-field';
 import { useT } from '../../../lib/i18n';
 import { useAuth } from '../../auth';
 import { endStream, useStreamsChanged, type CreatedStreamDto, type CurrentStreamDto } from '../api/streams';
 import { usePublisher } from '../use-publisher';
 import { block, muted, row, subheading } from './styles';
-
-const code = (theme: Theme) => css`
-  display: block;
-  padding: ${theme.space[2]};
-  border-radius: ${theme.radii.sm};
-  background: ${theme.colors.bg};
-  font-family: ${theme.fonts.mono};
-  overflow-wrap: anywhere;
-  user-select: all;
-`;
 
 const preview = (theme: Theme) => css`
   width: 100%;
@@ -24,31 +15,6 @@ const preview = (theme: Theme) => css`
   border-radius: ${theme.radii.md};
   background: #000;
 `;
-
-function CopyField({ label, value }: { label: string; value: string }) {
-  const t = useT();
-  const [copied, setCopied] = useState(false);
-  return (
-    <div>
-      <div css={row}>
-        <strong>{label}</strong>
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() =>
-            void navigator.clipboard.writeText(value).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
-        >
-          {t(copied ? 'live.mine.copied' : 'live.mine.copy')}
-        </Button>
-      </div>
-      <code css={code}>{value}</code>
-    </div>
-  );
-}
 
 /**
  * The user's own stream while it has not ended: its state, how to send video from OBS (the key only right after

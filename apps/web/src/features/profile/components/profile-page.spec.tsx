@@ -28,6 +28,8 @@ async function renderProfile(user: ReturnType<typeof userDto> | null, entitlemen
     await auth.signInWithPassword('fan@example.com', 'riff-raff');
     userReads = answer('get', '/auth/user', user);
     answer('get', '/me/entitlements', entitlements);
+    answer('get', '/developer/keys', { keys: [], maxActive: 10 });
+    answer('get', '/developer/usage', { plan: 'free', monthlyRequests: 1000, perMinute: 10, burst: 50, usedThisMonth: 0, requestsLeftNow: 50, monthResetsAt: '2026-12-01T00:00:00.000Z' });
   }
   return renderRoutes(
     [

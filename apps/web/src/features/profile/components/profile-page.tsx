@@ -5,6 +5,7 @@ import { Navigate } from 'react-router-dom';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useT } from '../../../lib/i18n';
 import { useAuth } from '../../auth';
+import { ApiKeysPanel } from '../../developer';
 import { AccountDetails } from './account-details';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
@@ -52,6 +53,7 @@ export function ProfilePage() {
           <>
             <ProfileForm key={`profile-${user.id}`} user={user} />
             <SubscriptionPanel userId={user.id} />
+            <ApiKeysPanel userId={user.id} />
             <PasswordForm user={user} />
           </>
         )}

@@ -1,0 +1,40 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { hashToken } from '../auth/secrets';
+import { ApiKeyRepository, type ApiKeyRow } from '../repositories/api-key.repository';
+import { API_KEY_START_LENGTH, newApiKey } from './api-key-format';
+import type { ApiKeyDto, ApiKeyListDto, CreateApiKeyDto, CreatedApiKeyDto } from './developer.dto';
+
+export function toApiKeyDto(row: ApiKeyRow): ApiKeyDto {
+  return {
+    id: row.id,
+    name: row.name,
+    scope: row.scope,
+    start: row.start,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** A developer's API keys: made and shown once, listed by their start, revoked at once. */
+@Injectable()
+export class ApiKeysService {
+  static readonly maxActive = 10;
+
+  constructor(private readonly keys: ApiKeyRepository) {}
+
+  async list(userId: string): Promise<ApiKeyListDto> {
+    return { keys: (await this.keys.activeOf(userId)).map(toApiKeyDto), maxActive: ApiKeysService.maxActive };
+  }
+
+  async create(userId: string, { name, scope = 'read-only' }: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
+    const key = newApiKey();
+    const row = await this.keys.insertWithinLimit({ userId, name, scope, start: key.slice(0, API_KEY_START_LENGTH), hash: hashToken(key), expiresAt: null }, ApiKeysService.maxActive);
+    if (!row) throw new ConflictException({ message: `An account may have ${ApiKeysService.maxActive} active API keys: revoke one first`, code: 'too_many_keys' });
+    return { ...toApiKeyDto(row), key };
+  }
+
+  async revoke(userId: string, id: string): Promise<void> {
+    if (!(await this.keys.revoke(userId, id))) throw new NotFoundException({ message: 'No such API key', code: 'key_not_found' });
+  }
+}

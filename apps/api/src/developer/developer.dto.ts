@@ -1,0 +1,54 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import { OneLine } from '../core/http/text-input';
+import { API_KEY_SCOPES, type ApiKeyScope } from './api-key.entity';
+import { API_PLANS, type ApiPlanName } from './api-plans';
+
+export class CreateApiKeyDto {
+  @ApiProperty({ minLength: 1, maxLength: 64, example: 'Mój bot na Discordzie' })
+  @OneLine('name', 64)
+  name!: string;
+
+  @ApiPropertyOptional({ enum: API_KEY_SCOPES, default: 'read-only', description: 'read-only keys may only GET and HEAD' })
+  @IsOptional()
+  @IsIn(API_KEY_SCOPES, { message: `scope must be one of ${API_KEY_SCOPES.join(', ')}` })
+  scope?: ApiKeyScope;
+}
+
+export class ApiKeyIdParamDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: 'id must be an API key id' })
+  id!: string;
+}
+
+/** A key as lists show it: never the key itself. */
+export class ApiKeyDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: API_KEY_SCOPES }) scope!: ApiKeyScope;
+  @ApiProperty({ description: 'The first 12 characters of the key, to tell keys apart', example: 'grk_3fK9aQ2m' }) start!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Updated at most once a minute' }) lastUsedAt!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) expiresAt!: string | null;
+}
+
+/** The answer to creating a key: the only time the key itself is shown. */
+export class CreatedApiKeyDto extends ApiKeyDto {
+  @ApiProperty({ description: 'The key: shown only now, we keep only its hash. Send it as "Authorization: Bearer <key>"', example: 'grk_3fK9aQ2m…' })
+  key!: string;
+}
+
+export class ApiKeyListDto {
+  @ApiProperty({ type: [ApiKeyDto] }) keys!: ApiKeyDto[];
+  @ApiProperty({ description: 'Active keys an account may have', example: 10 }) maxActive!: number;
+}
+
+export class DeveloperUsageDto {
+  @ApiProperty({ enum: API_PLANS, description: 'Free for every account; Ultra includes Developer; others are set by the operator' }) plan!: ApiPlanName;
+  @ApiProperty({ type: Number, nullable: true, description: 'Requests per UTC calendar month; null is unlimited' }) monthlyRequests!: number | null;
+  @ApiProperty({ description: 'The sustained rate' }) perMinute!: number;
+  @ApiProperty({ description: 'Requests an idle account may send at once' }) burst!: number;
+  @ApiProperty() usedThisMonth!: number;
+  @ApiProperty({ description: 'Requests that could be sent back to back right now' }) requestsLeftNow!: number;
+  @ApiProperty({ format: 'date-time' }) monthResetsAt!: string;
+}

@@ -1,0 +1,85 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Pool } from 'pg';
+import { DATABASE_URL } from '../core/database/database.module';
+
+/** What the database decided about one keyed request (all times in epoch seconds, on the database's clock). */
+export interface ApiTake {
+  allowed: boolean;
+  /** Which limit refused it. */
+  limitedBy: 'minute' | 'month' | null;
+  /** The account's GCRA theoretical arrival time after this request. */
+  tat: number;
+  now: number;
+  /** Requests counted this UTC month, this one included when allowed. */
+  monthCount: number;
+}
+
+export interface WindowHit {
+  hits: number;
+  /** Milliseconds until the window ends. */
+  msLeft: number;
+}
+
+/**
+ * The rate-limit state every API process shares (docs/developer-api.md, "Limits"): the developer API's per-account
+ * GCRA and monthly counts, and the site's throttling windows. One statement per check, timed by the database's clock.
+ * Its own small pool with synchronous_commit off: a count is never waited on to reach the disk (a crash may lose the
+ * last fraction of a second of counts), and the checks do not queue behind the app's other queries.
+ */
+@Injectable()
+export class RateLimitStore implements OnApplicationShutdown {
+  private readonly pool: Pool;
+
+  constructor(@Inject(DATABASE_URL) databaseUrl: string) {
+    this.pool = new Pool({ connectionString: databaseUrl, max: 6, connectionTimeoutMillis: 3000, options: '-c synchronous_commit=off' });
+    // An idle client's connection dying (a database restart) must not end the process; the next query reconnects.
+    this.pool.on('error', () => undefined);
+  }
+
+  async takeApi(accountId: string, intervalSeconds: number, burst: number, monthLimit: number | null): Promise<ApiTake> {
+    const { rows } = await this.pool.query<{ allowed: boolean; limited_by: 'minute' | 'month' | null; tat_s: number; now_s: number; month_count: string }>(
+      'SELECT * FROM api_rate_take($1, $2, $3, $4)',
+      [accountId, intervalSeconds, burst, monthLimit],
+    );
+    const [row] = rows;
+    return { allowed: row.allowed, limitedBy: row.limited_by, tat: row.tat_s, now: row.now_s, monthCount: Number(row.month_count) };
+  }
+
+  /** The account's state without taking anything (a missing row is a full bucket). */
+  async peekApi(accountId: string): Promise<Omit<ApiTake, 'allowed' | 'limitedBy'>> {
+    const { rows } = await this.pool.query<{ tat_s: number | null; now_s: number; month_count: string | null }>(
+      `WITH c AS (SELECT clock_timestamp() AS now)
+       SELECT extract(epoch FROM s.tat)::float8 AS tat_s, extract(epoch FROM c.now)::float8 AS now_s, m.count AS month_count
+       FROM c LEFT JOIN api_rate_state s ON s.account_id = $1
+       LEFT JOIN api_usage_month m ON m.account_id = $1 AND m.month = date_trunc('month', c.now AT TIME ZONE 'UTC')::date`,
+      [accountId],
+    );
+    const [row] = rows;
+    return { tat: Math.max(row.tat_s ?? row.now_s, row.now_s), now: row.now_s, monthCount: Number(row.month_count ?? 0) };
+  }
+
+  /** Counts a hit in the key's fixed window of `ttlMs` (a new window starts with the first hit after one ends). */
+  async hit(key: string, ttlMs: number): Promise<WindowHit> {
+    const { rows } = await this.pool.query<{ hits: number; ms_left: number }>(
+      `WITH c AS (SELECT clock_timestamp() AS now)
+       INSERT INTO throttle_hits AS h (key, hits, expires_at) SELECT $1, 1, c.now + $2 * interval '1 millisecond' FROM c
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN h.expires_at <= (SELECT now FROM c) THEN 1 ELSE h.hits + 1 END,
+         expires_at = CASE WHEN h.expires_at <= (SELECT now FROM c) THEN (SELECT now FROM c) + $2 * interval '1 millisecond' ELSE h.expires_at END
+       RETURNING h.hits, (extract(epoch FROM h.expires_at - (SELECT now FROM c)) * 1000)::float8 AS ms_left`,
+      [key.slice(0, 255), ttlMs],
+    );
+    return { hits: rows[0].hits, msLeft: Math.max(0, rows[0].ms_left) };
+  }
+
+  /** Drops state that no longer limits anyone: ended windows and full buckets. */
+  async sweep(): Promise<void> {
+    await this.pool.query('DELETE FROM throttle_hits WHERE expires_at < clock_timestamp()');
+    await this.pool.query('DELETE FROM api_rate_state WHERE tat < clock_timestamp()');
+  }
+
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,178 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { signedInMember, useApiUnderTest } from './support/app';
+import { startServerProcess } from './support/server-process';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON under test
+type Json = any;
+
+describe('developer platform: API keys, scopes and the per-plan limits shared by every API process', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'grouarock-developer-'));
+  const api = useApiUnderTest(() => ({ DATA_DIR: dataDir }));
+  let other: { base: string; stop: () => Promise<void> };
+  beforeAll(async () => {
+    other = await startServerProcess(api.db.url, dataDir);
+  }, 60_000);
+  afterAll(async () => {
+    await other?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  let n = 0;
+  /** Each member calls from an address of its own, as users do (the site's per-address limits stay out of the way). */
+  const addresses = new Map<string, string>();
+  const member = async () => {
+    const ip = `198.18.11.${++n}`;
+    const who = await signedInMember(api, ip);
+    addresses.set(who.token, ip);
+    return who;
+  };
+  const call = async (method: string, url: string, token?: string, body?: unknown) => {
+    const ip = token && addresses.get(token);
+    const res = await fetch(url.startsWith('http') ? url : `${api.base}${url}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(ip ? { 'x-forwarded-for': ip } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as Json };
+  };
+  const newKey = async (session: string, scope?: string, name = 'bench bot') => {
+    const res = await call('POST', '/developer/keys', session, { name, ...(scope ? { scope } : {}) });
+    expect(res.status).toBe(201);
+    return res.body as { id: string; key: string; start: string; scope: string };
+  };
+
+  it('makes a key shown once, lists it by its start only, notes its use, and revokes it for the very next request', async () => {
+    const who = await member();
+    const res = await call('POST', '/developer/keys', who.token, { name: '  Mój bot  ', scope: 'full-access' });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body).toMatchObject({ name: 'Mój bot', scope: 'full-access', lastUsedAt: null, expiresAt: null });
+    expect(res.body.key).toMatch(/^grk_[0-9A-Za-z]{49}$/);
+    expect(res.body.start).toBe(res.body.key.slice(0, 12));
+    const [stored] = await api.db.query('SELECT hash, start FROM api_keys WHERE id = $1', [res.body.id]);
+    expect(stored.hash).not.toContain(res.body.key.slice(4, 20));
+
+    const me = await call('GET', '/auth/user', res.body.key);
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(who.id);
+    const list = await call('GET', '/developer/keys', who.token);
+    expect(list.body.maxActive).toBe(10);
+    expect(list.body.keys).toEqual([expect.objectContaining({ id: res.body.id, start: res.body.start, lastUsedAt: expect.any(String) })]);
+    expect(JSON.stringify(list.body)).not.toContain(res.body.key);
+
+    expect((await call('DELETE', `/developer/keys/${res.body.id}`, who.token)).status).toBe(204);
+    const after = await call('GET', '/auth/user', res.body.key);
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe('invalid_api_key');
+    expect(after.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+    expect((await call('DELETE', `/developer/keys/${res.body.id}`, who.token)).status).toBe(404);
+    expect((await call('GET', '/developer/keys', who.token)).body.keys).toEqual([]);
+  });
+
+  it('refuses bad names and scopes, another user’s key id, and keys for anonymous sessions', async () => {
+    const who = await member();
+    for (const body of [{ name: '' }, { name: 'x'.repeat(65) }, { name: 'a\u0007b' }, { name: 'ok', scope: 'admin' }, { name: 'ok', extra: 1 }]) {
+      expect((await call('POST', '/developer/keys', who.token, body)).status).toBe(400);
+    }
+    const key = await newKey(who.token);
+    const stranger = await member();
+    expect((await call('DELETE', `/developer/keys/${key.id}`, stranger.token)).status).toBe(404);
+    expect((await call('DELETE', '/developer/keys/not-a-uuid', stranger.token)).status).toBe(400);
+    const anonymous = await call('POST', '/auth/anonymous');
+    expect((await call('POST', '/developer/keys', anonymous.body.access_token, { name: 'x' })).status).toBe(403);
+  });
+
+  it('allows 10 active keys per account even when 14 are asked for at once', async () => {
+    const who = await member();
+    const results = await Promise.all(Array.from({ length: 14 }, (_, i) => call('POST', '/developer/keys', who.token, { name: `k${i}` })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(10);
+    expect(results.filter((r) => r.status === 409).map((r) => r.body.code)).toEqual(Array(4).fill('too_many_keys'));
+    expect((await call('GET', '/developer/keys', who.token)).body.keys).toHaveLength(10);
+  });
+
+  it('lets a read-only key only read, keeps keys away from session-only routes and URLs, and off the socket', async () => {
+    const who = await member();
+    const readOnly = await newKey(who.token, 'read-only');
+    const full = await newKey(who.token, 'full-access');
+    expect((await call('GET', '/radio/stations', readOnly.key)).status).toBe(200);
+    const write = await call('POST', '/stream/create', readOnly.key, { title: 'x', genre: 'rock' });
+    expect(write.status).toBe(403);
+    expect(write.body.code).toBe('insufficient_scope');
+    expect(write.headers.get('www-authenticate')).toContain('insufficient_scope');
+    expect((await call('PUT', '/radio/any-station/like', readOnly.key)).status).toBe(403);
+    for (const [method, url] of [['GET', '/developer/keys'], ['POST', '/auth/logout'], ['PUT', '/auth/user']]) {
+      const res = await call(method, url, full.key, method === 'PUT' ? { display_name: 'x' } : undefined);
+      expect([url, res.status, res.body.code]).toEqual([url, 403, 'session_required']);
+    }
+    const inUrl = await call('GET', `/radio/stations?api_key=${readOnly.key}`);
+    expect([inUrl.status, inUrl.body.code]).toEqual([400, 'api_key_in_url']);
+    const socket = new WebSocket(`${api.base.replace('http', 'ws')}/realtime?token=${full.key}`);
+    const refused = await new Promise<number>((resolve) => socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+    expect(refused).toBe(401);
+  });
+
+  it('gives a Free account exactly 50 of 200 requests sent at once through two API processes, then 429 with Retry-After 6', async () => {
+    const who = await member();
+    const { key } = await newKey(who.token);
+    const bases = [api.base, `${other.base}/api/v1`];
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => call('GET', `${bases[i % 2]}/radio/stations`, key)));
+    const ok = results.filter((r) => r.status === 200);
+    const limited = results.filter((r) => r.status === 429);
+    expect([ok.length, limited.length]).toEqual([50, 150]);
+    expect(ok[0].headers.get('ratelimit-policy')).toBe('"minute";q=10;w=60;grk-burst=50, "month";q=1000;w=2592000');
+    const first = limited[0];
+    expect(first.headers.get('retry-after')).toBe('6');
+    expect(first.headers.get('content-type')).toContain('application/problem+json');
+    expect(first.headers.get('ratelimit')).toMatch(/^"minute";r=0;t=6, "month";r=950;t=0$/);
+    expect(first.body).toMatchObject({
+      type: 'https://iana.org/assignments/http-problem-types#quota-exceeded',
+      status: 429,
+      statusCode: 429,
+      code: 'quota_exceeded',
+      'violated-policies': ['minute'],
+    });
+    const [{ count }] = await api.db.query('SELECT count FROM api_usage_month WHERE account_id = $1', [who.id]);
+    expect(Number(count)).toBe(50);
+  });
+
+  it('stops a Free account at exactly its 1,000 requests a month, and says when the month ends', async () => {
+    const who = await member();
+    const { key } = await newKey(who.token);
+    await call('GET', '/radio/stations', key);
+    await api.db.query('UPDATE api_usage_month SET count = 995 WHERE account_id = $1', [who.id]);
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => call('GET', `${i % 2 ? api.base : `${other.base}/api/v1`}/radio/stations`, key)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(5);
+    const refused = results.find((r) => r.status === 429)!;
+    expect(refused.body['violated-policies']).toEqual(['month']);
+    const now = new Date();
+    const toNextMonth = (Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - now.getTime()) / 1000;
+    expect(Math.abs(Number(refused.headers.get('retry-after')) - toNextMonth)).toBeLessThan(5);
+    const [{ count }] = await api.db.query('SELECT count FROM api_usage_month WHERE account_id = $1', [who.id]);
+    expect(Number(count)).toBe(1000);
+    const usage = await call('GET', '/developer/usage', who.token);
+    expect(usage.body).toMatchObject({ plan: 'free', monthlyRequests: 1000, usedThisMonth: 1000, perMinute: 10, burst: 50 });
+  });
+
+  it('follows the account’s API plan: an operator’s Startup grant and Ultra’s Developer plan', async () => {
+    const startup = await member();
+    await api.db.query(`INSERT INTO api_plan_grants (user_id, plan) VALUES ($1, 'startup')`, [startup.id]);
+    const res = await call('GET', '/radio/stations', (await newKey(startup.token)).key);
+    expect(res.headers.get('ratelimit-policy')).toBe('"minute";q=50;w=60;grk-burst=200, "month";q=10000;w=2592000');
+    const ultra = await member();
+    await api.db.query(`INSERT INTO plan_grants (user_id, plan) VALUES ($1, 'ultra')`, [ultra.id]);
+    expect((await call('GET', '/developer/usage', ultra.token)).body).toMatchObject({ plan: 'developer', monthlyRequests: 100000, burst: 1000 });
+  });
+
+  it('answers the site’s own requests with the site policy, counted in the shared store', async () => {
+    const res = await call('GET', '/radio/stations');
+    expect(res.headers.get('ratelimit-policy')).toBe('"site";q=600;w=60');
+    expect(res.headers.get('ratelimit')).toMatch(/^"site";r=\d+;t=0$/);
+    expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+    const [{ rows }] = [{ rows: await api.db.query('SELECT count(*)::int AS n FROM throttle_hits') }];
+    expect(rows[0].n).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,38 @@
+import {
+  createApiKey,
+  getApiUsage,
+  listApiKeys,
+  revokeApiKey,
+  type ApiKeyDto,
+  type CreateApiKeyDto,
+  type CreatedApiKeyDto,
+  type DeveloperUsageDto,
+} from '@grouarock/api-client';
+import useSWR from 'swr';
+import { dataOf } from '../../../lib/query';
+
+export type { ApiKeyDto, CreatedApiKeyDto, DeveloperUsageDto };
+export type ApiKeyScope = ApiKeyDto['scope'];
+
+export const apiKeysKey = (userId: string) => ['/developer/keys', userId] as const;
+export const apiUsageKey = (userId: string) => ['/developer/usage', userId] as const;
+
+/** GET /developer/keys: the account's active keys (never the keys themselves). */
+export function useApiKeys(userId: string) {
+  return useSWR(apiKeysKey(userId), () => dataOf(listApiKeys({ throwOnError: true })));
+}
+
+/** GET /developer/usage: the account's API plan and what is left of it. */
+export function useApiUsage(userId: string) {
+  return useSWR(apiUsageKey(userId), () => dataOf(getApiUsage({ throwOnError: true })));
+}
+
+/** POST /developer/keys: a new key, whose value this answer alone carries. */
+export function makeApiKey(body: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
+  return dataOf(createApiKey({ body, throwOnError: true }));
+}
+
+/** DELETE /developer/keys/{id}. */
+export async function dropApiKey(id: string): Promise<void> {
+  await revokeApiKey({ path: { id }, throwOnError: true });
+}

@@ -1,0 +1,224 @@
+import { css, type Theme } from '@emotion/react';
+import { Badge, Button, Panel, Select, Spinner, TextField, useToast } from '@grouarock/ui';
+import { useState, type FormEvent } from 'react';
+import { useSWRConfig } from 'swr';
+import { ApiError } from '../../../lib/api';
+import { CopyField } from '../../../lib/copy-field';
+import { useIntl } from 'react-intl';
+import { useT } from '../../../lib/i18n';
+import { apiKeysKey, apiUsageKey, dropApiKey, makeApiKey, useApiKeys, useApiUsage, type ApiKeyDto, type ApiKeyScope, type CreatedApiKeyDto } from '../api/keys';
+
+const list = (theme: Theme) => css`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space[3]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const item = (theme: Theme) => css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${theme.space[2]};
+  padding: ${theme.space[3]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+`;
+
+const meta = (theme: Theme) => css`
+  margin: 0;
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+`;
+
+const mono = (theme: Theme) => css`
+  font-family: ${theme.fonts.mono};
+`;
+
+const form = (theme: Theme) => css`
+  display: grid;
+  grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) auto;
+  align-items: end;
+  gap: ${theme.space[3]};
+  margin: 0;
+  @media (max-width: 767px) {
+    grid-template-columns: 1fr;
+  }
+`;
+
+const shownOnce = (theme: Theme) => css`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space[2]};
+  padding: ${theme.space[3]} ${theme.space[4]};
+  border-left: 4px solid ${theme.colors.secondary};
+  background: ${theme.colors.infoTint};
+`;
+
+const muted = (theme: Theme) => css`
+  margin: 0;
+  color: ${theme.colors.textMuted};
+`;
+
+function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyDto; onRevoke: (key: ApiKeyDto) => Promise<void> }) {
+  const t = useT();
+  const intl = useIntl();
+  const dateTime = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const revoke = async () => {
+    setBusy(true);
+    try {
+      await onRevoke(apiKey);
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+  return (
+    <li css={item}>
+      <div>
+        <strong>{apiKey.name}</strong> <Badge tone={apiKey.scope === 'full-access' ? 'secondary' : 'neutral'}>{t('developer.keys.scope', { full: apiKey.scope === 'full-access' })}</Badge>
+        <p css={meta}>
+          <span css={mono}>{t('developer.keys.start', { start: apiKey.start })}</span>
+          {' · '}
+          {t('developer.keys.created', { date: dateTime(apiKey.createdAt) })}
+          {' · '}
+          {apiKey.lastUsedAt ? t('developer.keys.lastUsed', { date: dateTime(apiKey.lastUsedAt) }) : t('developer.keys.neverUsed')}
+        </p>
+      </div>
+      {confirming ? (
+        <div role="group" aria-label={t('developer.keys.confirmRevoke', { name: apiKey.name })}>
+          <Button size="sm" variant="danger" loading={busy} onClick={() => void revoke()}>
+            {t('developer.keys.revokeConfirm')}
+          </Button>{' '}
+          <Button size="sm" variant="ghost" disabled={busy} onClick={() => setConfirming(false)}>
+            {t('developer.keys.cancel')}
+          </Button>
+        </div>
+      ) : (
+        <Button size="sm" variant="secondary" aria-label={t('developer.keys.revokeNamed', { name: apiKey.name })} onClick={() => setConfirming(true)}>
+          {t('developer.keys.revoke')}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/**
+ * /profile's API keys: the account's API plan and its use this month, its active keys (by their first characters),
+ * a form to make one (read-only or full-access) whose value is shown once, and revoking with a confirmation.
+ */
+export function ApiKeysPanel({ userId }: { userId: string }) {
+  const t = useT();
+  const intl = useIntl();
+  const number = (value: number) => intl.formatNumber(value);
+  const { show } = useToast();
+  const { mutate } = useSWRConfig();
+  const keys = useApiKeys(userId);
+  const usage = useApiUsage(userId);
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<ApiKeyScope>('read-only');
+  const [nameError, setNameError] = useState<string>();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedApiKeyDto | null>(null);
+
+  const refresh = () => Promise.all([mutate(apiKeysKey(userId)), mutate(apiUsageKey(userId))]);
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setNameError(t('developer.keys.nameRequired'));
+      return;
+    }
+    setNameError(undefined);
+    setCreating(true);
+    try {
+      setCreated(await makeApiKey({ name: name.trim(), scope }));
+      setName('');
+      await refresh();
+    } catch (error) {
+      show({ tone: 'error', title: t(error instanceof ApiError && error.code === 'too_many_keys' ? 'developer.keys.tooMany' : 'developer.keys.createError') });
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const revoke = async (key: ApiKeyDto) => {
+    try {
+      await dropApiKey(key.id);
+      if (created?.id === key.id) setCreated(null);
+      show({ tone: 'success', title: t('developer.keys.revoked', { name: key.name }) });
+    } catch {
+      show({ tone: 'error', title: t('developer.keys.revokeError') });
+    }
+    await refresh();
+  };
+
+  return (
+    <Panel title={t('developer.keys.title')}>
+      <p css={muted}>{t('developer.keys.text')}</p>
+      {usage.data ? (
+        <p>
+          {t('developer.keys.plan', {
+            plan: usage.data.plan,
+            used: number(usage.data.usedThisMonth),
+            unlimited: usage.data.monthlyRequests === null,
+            quota: number(usage.data.monthlyRequests ?? 0),
+            perMinute: number(usage.data.perMinute),
+            burst: number(usage.data.burst),
+          })}
+        </p>
+      ) : null}
+      {created ? (
+        <div css={shownOnce} role="status">
+          <strong>{t('developer.keys.createdTitle', { name: created.name })}</strong>
+          <p css={muted}>{t('developer.keys.shownOnce')}</p>
+          <CopyField label={t('developer.keys.yourKey')} value={created.key} />
+          <Button size="sm" variant="ghost" onClick={() => setCreated(null)}>
+            {t('developer.keys.hide')}
+          </Button>
+        </div>
+      ) : null}
+      {keys.isLoading ? <Spinner label={t('developer.keys.loading')} /> : null}
+      {keys.error && !keys.isLoading ? (
+        <p role="alert">
+          {t('developer.keys.loadError')}{' '}
+          <Button size="sm" variant="ghost" onClick={() => void keys.mutate()}>
+            {t('developer.keys.retry')}
+          </Button>
+        </p>
+      ) : null}
+      {keys.data && keys.data.keys.length === 0 ? <p css={muted}>{t('developer.keys.empty')}</p> : null}
+      {keys.data && keys.data.keys.length > 0 ? (
+        <ul css={list} aria-label={t('developer.keys.listLabel')}>
+          {keys.data.keys.map((key) => (
+            <KeyRow key={key.id} apiKey={key} onRevoke={revoke} />
+          ))}
+        </ul>
+      ) : null}
+      {keys.data && keys.data.keys.length >= keys.data.maxActive ? (
+        <p css={muted}>{t('developer.keys.atMax', { max: keys.data.maxActive })}</p>
+      ) : (
+        <form css={form} onSubmit={(event) => void create(event)} noValidate aria-label={t('developer.keys.formLabel')}>
+          <TextField label={t('developer.keys.name')} maxLength={64} value={name} onChange={(event) => setName(event.target.value)} error={nameError} aria-required="true" />
+          <Select
+            label={t('developer.keys.scopeLabel')}
+            value={scope}
+            onValueChange={(value) => setScope(value as ApiKeyScope)}
+            options={[
+              { value: 'read-only', label: t('developer.keys.scope', { full: false }) },
+              { value: 'full-access', label: t('developer.keys.scope', { full: true }) },
+            ]}
+          />
+          <Button type="submit" loading={creating}>
+            {creating ? t('developer.keys.creating') : t('developer.keys.create')}
+          </Button>
+        </form>
+      )}
+    </Panel>
+  );
+}

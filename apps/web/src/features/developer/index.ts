@@ -1,0 +1,1 @@
+export { ApiKeysPanel } from './components/api-keys-panel';
