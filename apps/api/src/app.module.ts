@@ -23,6 +23,8 @@ import { AssistantModule } from './assistant/assistant.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { ScheduleModule } from '@nestjs/schedule';
 import { DeveloperModule } from './developer/developer.module';
+import { PlaylistsModule } from './playlists/playlists.module';
+import { SearchModule } from './search/search.module';
 import { SharedThrottlerStorage, SiteThrottlerGuard } from './developer/site-throttler';
 import { RateLimitStore } from './repositories/rate-limit-store';
 
@@ -79,6 +81,8 @@ export class AppModule {
         StudioModule,
         AssistantModule,
         DeveloperModule,
+        PlaylistsModule,
+        SearchModule,
         ...serveWeb,
       ],
       // The site's limits first, so a flood of bad tokens is throttled like any other request; a keyed request is

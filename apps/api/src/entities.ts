@@ -12,6 +12,10 @@ import { StudioGeneration } from './studio/studio-generation.entity';
 import { StudioTrack } from './studio/studio-track.entity';
 import { ApiKey } from './developer/api-key.entity';
 import { ApiPlanGrant } from './developer/api-plan-grant.entity';
+import { Track } from './radio/track.entity';
+import { TrackPlay } from './radio/track-play.entity';
+import { Playlist } from './playlists/playlist.entity';
+import { PlaylistItem } from './playlists/playlist-item.entity';
 import { AffiliateClick } from './events/affiliate-click.entity';
 import { MusicEvent } from './events/event.entity';
 import { StationLike } from './radio/station-like.entity';
@@ -22,4 +26,4 @@ import { VisitorCounter } from './site/visitor-counter.entity';
 import { VisitorSession } from './site/visitor-session.entity';
 
 /** Every entity. The database module registers exactly these; the schema check compares them to the migrations. */
-export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant, LiveStream, StudioGeneration, StudioTrack, ApiKey, ApiPlanGrant];
+export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant, LiveStream, StudioGeneration, StudioTrack, ApiKey, ApiPlanGrant, Track, TrackPlay, Playlist, PlaylistItem];

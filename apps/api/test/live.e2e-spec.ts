@@ -174,8 +174,8 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     const owner = await member();
     const stranger = await member();
     const created = await create(owner.token);
-    expect((await call('POST', `/stream/${created.id}/stop`, stranger.token)).body.code).toBe('not_stream_owner');
-    expect((await call('DELETE', `/stream/${created.id}`, stranger.token)).status).toBe(403);
+    expect((await call('POST', `/stream/${created.id}/stop`, stranger.token)).body.code).toBe('stream_not_found');
+    expect((await call('DELETE', `/stream/${created.id}`, stranger.token)).status).toBe(404);
     expect((await call('POST', '/stream/not-a-uuid/stop', owner.token)).status).toBe(400);
     expect((await call('GET', `/live/${created.id}/..%2F..%2Fjwt-secret`)).status).toBe(400);
     expect((await call('GET', `/live/${created.id}/index.m3u8`)).body.code).toBe('not_live_yet');

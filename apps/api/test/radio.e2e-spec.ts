@@ -74,7 +74,8 @@ describe('radio: catalogue, likes and the weekly top', () => {
 
     it('searches stations', async () => {
       expect((await get('/search?q=punk&type=station')).body.stations.map((s: { id: string }) => s.id)).toEqual(['punk-two']);
-      expect((await get('/search?q=punk&type=track')).status).toBe(400);
+      expect((await get('/search?q=punk&type=album')).status).toBe(400);
+      expect((await get('/search?q=punk&type=track')).body).toEqual({ stations: [], tracks: [], events: [], playlists: [] });
       expect((await get('/search')).status).toBe(400);
     });
   });

@@ -57,7 +57,7 @@ export class AuthGuard implements CanActivate {
     }
     if (principal.via === 'key') {
       if (options.session) throw authErrors.sessionRequired();
-      if (principal.scope === 'read-only' && (options.fullAccess || !READS.has(request.method))) throw authErrors.insufficientScope();
+      if (principal.scope === 'read-only' && (options.fullAccess || (!READS.has(request.method) && !options.readsOnly))) throw authErrors.insufficientScope();
     }
     return principal;
   }

@@ -1,5 +1,5 @@
 import { applyDecorators, HttpStatus, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiResponse } from '@nestjs/swagger';
 import { ErrorDto } from '../core/http/error.dto';
 
 export interface AuthenticatedOptions {
@@ -11,6 +11,8 @@ export interface AuthenticatedOptions {
   session?: boolean;
   /** Needs a full-access key even to read (the account's personal data): 403 to a read-only key. */
   fullAccess?: boolean;
+  /** A POST that changes nothing (a question with a body, a ticket): a read-only key may call it. */
+  readsOnly?: boolean;
 }
 
 export const AUTHENTICATED = Symbol('authenticated');
@@ -31,5 +33,7 @@ export function Authenticated(options: AuthenticatedOptions = {}): MethodDecorat
     ApiBearerAuth(),
     ApiResponse({ status: HttpStatus.UNAUTHORIZED, type: ErrorDto, ...(options.optional ? { description: 'An access token or API key was sent but is not valid' } : {}) }),
     ...(forbidden.length ? [ApiResponse({ status: HttpStatus.FORBIDDEN, type: ErrorDto, description: forbidden.join('; ') })] : []),
+    // Says in the OpenAPI document which non-GET operations a read-only key may call.
+    ...(options.readsOnly ? [ApiExtension('x-reads-only', true)] : []),
   );
 }

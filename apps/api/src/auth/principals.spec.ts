@@ -5,6 +5,7 @@ import { Principals } from './principals';
 import type { SessionsService } from './sessions.service';
 import { newApiKey } from '../developer/api-key-format';
 import type { ApiKeyRepository } from '../repositories/api-key.repository';
+import type { RealtimeTicketRepository } from '../repositories/realtime-ticket.repository';
 import { hashToken } from './secrets';
 
 describe('Principals.fromAccessToken', () => {
@@ -21,7 +22,16 @@ describe('Principals.fromAccessToken', () => {
     activeByHash: jest.fn((hash: string) => Promise.resolve(keyRows.get(hash))),
     touch: (id: string) => Promise.resolve(void touched.push(id)),
   } as unknown as ApiKeyRepository;
-  const principals = new Principals(ours, sessions, apiKeys);
+  const issued = new Map<string, { userId: string; isAnonymous: boolean }>();
+  const tickets = {
+    issue: (hash: string, userId: string, isAnonymous: boolean) => Promise.resolve(void issued.set(hash, { userId, isAnonymous })).then(() => new Date()),
+    redeem: (hash: string) => {
+      const holder = issued.get(hash);
+      issued.delete(hash);
+      return Promise.resolve(holder);
+    },
+  } as unknown as RealtimeTicketRepository;
+  const principals = new Principals(ours, sessions, apiKeys, tickets);
 
   async function refusal(token: string): Promise<{ status: number; body: unknown }> {
     const error = await principals.fromAccessToken(token).then(
@@ -51,7 +61,7 @@ describe('Principals.fromAccessToken', () => {
 
   it('lets a failure to look the session up through as itself, not as a 401', async () => {
     const { token } = await ours.issue({ sub: 'user-1', sid: 'session-1', is_anonymous: false }, 60);
-    const down = new Principals(ours, { isActive: () => Promise.reject(new Error('database unreachable')) } as unknown as SessionsService, apiKeys);
+    const down = new Principals(ours, { isActive: () => Promise.reject(new Error('database unreachable')) } as unknown as SessionsService, apiKeys, tickets);
     await expect(down.fromAccessToken(token)).rejects.toThrow('database unreachable');
   });
 
@@ -66,5 +76,16 @@ describe('Principals.fromAccessToken', () => {
     }
     // A key whose checksum fails is refused without asking the database.
     expect(apiKeys.activeByHash).toHaveBeenCalledTimes(2);
+  });
+
+  it('lets the socket in with an access token or a ticket, used once, and never with an API key', async () => {
+    const { token } = await ours.issue({ sub: 'user-1', sid: 'session-1', is_anonymous: false }, 60);
+    await expect(principals.fromSocketToken(token)).resolves.toMatchObject({ via: 'session', userId: 'user-1' });
+    const { ticket } = await principals.issueTicket({ via: 'key', userId: 'user-9', keyId: 'key-1', scope: 'read-only', isAnonymous: false });
+    expect(ticket).toMatch(/^grt_/);
+    await expect(principals.fromSocketToken(ticket)).resolves.toEqual({ via: 'ticket', userId: 'user-9', isAnonymous: false });
+    await expect(principals.fromSocketToken(ticket)).rejects.toMatchObject({ status: 401 });
+    await expect(principals.fromSocketToken(liveKey)).rejects.toMatchObject({ status: 401, response: { message: expect.stringContaining('POST /api/v1/realtime/ticket') } });
+    expect(apiKeys.activeByHash).not.toHaveBeenCalled();
   });
 });

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { ApiKeyScope } from '../developer/api-key.entity';
 import { isWellFormedApiKey, looksLikeApiKey } from '../developer/api-key-format';
 import { ApiKeyRepository } from '../repositories/api-key.repository';
+import { RealtimeTicketRepository } from '../repositories/realtime-ticket.repository';
 import { AccessTokens } from './access-tokens';
 import { authErrors } from './auth-errors';
-import { hashToken } from './secrets';
+import { hashToken, randomToken } from './secrets';
 import { SessionsService } from './sessions.service';
 
 /** A user acting through one of their sessions (the web app). */
@@ -24,8 +25,19 @@ export interface KeyPrincipal {
   isAnonymous: false;
 }
 
+/** The holder of a realtime ticket: whoever asked for it, on the socket only. */
+export interface TicketPrincipal {
+  via: 'ticket';
+  userId: string;
+  isAnonymous: boolean;
+}
+
 /** The caller of an authenticated request. */
-export type Principal = SessionPrincipal | KeyPrincipal;
+export type Principal = SessionPrincipal | KeyPrincipal | TicketPrincipal;
+
+/** Realtime tickets: `grt_` and 256 random bits, single-use, for 60 s. */
+const TICKET_PREFIX = 'grt_';
+export const TICKET_TTL_SECONDS = 60;
 
 /**
  * The one place a bearer token becomes a principal, for HTTP requests (AuthGuard) and WebSocket upgrades alike, so
@@ -37,11 +49,30 @@ export class Principals {
     private readonly accessTokens: AccessTokens,
     private readonly sessions: SessionsService,
     private readonly apiKeys: ApiKeyRepository,
+    private readonly tickets: RealtimeTicketRepository,
   ) {}
 
   /** An access token's or an API key's principal; anything else rejects with the 401 to answer. */
   fromBearer(token: string): Promise<Principal> {
     return looksLikeApiKey(token) ? this.fromApiKey(token) : this.fromAccessToken(token);
+  }
+
+  /**
+   * The principal of the realtime socket's `?token=`: a session's access token, or a ticket from
+   * POST /realtime/ticket (used up now). An API key is refused: it would travel in a URL, into logs and histories.
+   */
+  async fromSocketToken(token: string): Promise<Principal> {
+    if (looksLikeApiKey(token)) throw authErrors.unauthenticated('API keys are not accepted in URLs: connect with a ticket from POST /api/v1/realtime/ticket');
+    if (!token.startsWith(TICKET_PREFIX)) return this.fromAccessToken(token);
+    const holder = await this.tickets.redeem(hashToken(token));
+    if (!holder) throw authErrors.unauthenticated('The ticket is not valid, was used already or has expired');
+    return { via: 'ticket', userId: holder.userId, isAnonymous: holder.isAnonymous };
+  }
+
+  /** A single-use ticket to the realtime socket for the caller, valid for a minute. */
+  async issueTicket(principal: Principal): Promise<{ ticket: string; expiresAt: Date }> {
+    const ticket = `${TICKET_PREFIX}${randomToken()}`;
+    return { ticket, expiresAt: await this.tickets.issue(hashToken(ticket), principal.userId, principal.isAnonymous, TICKET_TTL_SECONDS) };
   }
 
   /**

@@ -1,11 +1,10 @@
-import { ConflictException, ForbiddenException, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { ConflictException, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { uniqueConflicts } from '../core/database/database-errors';
 
 /** The live errors clients act on, each with its stable `code`. */
 export const liveErrors = {
   alreadyStreaming: () => new ConflictException({ message: 'You already have a stream that has not ended: stop it first', code: 'already_streaming' }),
   notFound: () => new NotFoundException({ message: 'No such stream', code: 'stream_not_found' }),
-  notOwner: () => new ForbiddenException({ message: 'Only the stream’s owner can do this', code: 'not_stream_owner' }),
   full: (max: number) =>
     new ServiceUnavailableException({ message: `All ${max} live slots of this server are taken; try again in a few minutes`, code: 'live_full' }),
   viewersFull: () => new ServiceUnavailableException({ message: 'This stream has as many viewers as it can take; try again in a moment', code: 'viewers_full' }),

@@ -56,7 +56,7 @@ export class LiveController {
   @Endpoint({
     id: 'stopStream',
     summary: 'Stop your stream',
-    errors: [HttpStatus.BAD_REQUEST, { status: HttpStatus.FORBIDDEN, description: 'code not_stream_owner' }, HttpStatus.NOT_FOUND],
+    errors: [HttpStatus.BAD_REQUEST, { status: HttpStatus.NOT_FOUND, description: 'code stream_not_found (someone else’s stream too)' }],
   })
   @Authenticated({ confirmed: true })
   async stop(@Param() { id }: StreamIdParamDto, @CurrentPrincipal() principal: Principal): Promise<void> {
@@ -69,7 +69,7 @@ export class LiveController {
   @Endpoint({
     id: 'deleteStream',
     summary: 'Delete your stream or replay and its video',
-    errors: [HttpStatus.BAD_REQUEST, { status: HttpStatus.FORBIDDEN, description: 'code not_stream_owner' }, HttpStatus.NOT_FOUND],
+    errors: [HttpStatus.BAD_REQUEST, { status: HttpStatus.NOT_FOUND, description: 'code stream_not_found (someone else’s stream too)' }],
   })
   @Authenticated({ confirmed: true })
   async remove(@Param() { id }: StreamIdParamDto, @CurrentPrincipal() principal: Principal): Promise<void> {

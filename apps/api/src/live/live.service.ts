@@ -132,9 +132,10 @@ export class LiveService {
     };
   }
 
+  /** The caller's own stream; someone else's answers as one that does not exist, like every owned resource's id. */
   private async owned(userId: string, id: string): Promise<LiveStreamRow> {
     const row = await this.find(id);
-    if (row.userId !== userId) throw liveErrors.notOwner();
+    if (row.userId !== userId) throw liveErrors.notFound();
     return row;
   }
 

@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, OptionalPrincipal, type Principal } from '../auth/auth.guard';
 import { LikesService } from './likes.service';
-import { LikedStationsDto, LikesDto, NowPlayingDto, SearchQueryDto, SearchResultDto, StationDto, StationIdParamDto, StationsQueryDto, WeeklyTopDto } from './radio.dto';
+import { LikedStationsDto, LikesDto, NowPlayingDto, StationDto, StationIdParamDto, StationsQueryDto, WeeklyTopDto } from './radio.dto';
 import { NowPlayingService } from './now-playing.service';
 import { RelayService } from './relay/relay.service';
 import { StationsService } from './stations.service';
@@ -57,12 +57,6 @@ export class RadioController {
   @Endpoint({ id: 'getStation', summary: 'One station', ok: StationDto, errors: [HttpStatus.NOT_FOUND] })
   get(@Param() { id }: StationIdParamDto): Promise<StationDto> {
     return this.stations.get(id);
-  }
-
-  @Get('search')
-  @Endpoint({ id: 'search', summary: 'Search (stations for now)', ok: SearchResultDto })
-  async search(@Query() { q }: SearchQueryDto): Promise<SearchResultDto> {
-    return { stations: await this.stations.list({ q }) };
   }
 
   @Get('radio/top-weekly')

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { GENRES, type Genre } from './catalogue';
 import { trim } from '../core/http/text-input';
 
@@ -23,21 +23,6 @@ export class StationsQueryDto {
   q?: string;
 }
 
-export const SEARCH_TYPES = ['station'] as const;
-
-export class SearchQueryDto {
-  @ApiProperty({ description: 'What to look for', minLength: 1, maxLength: 100 })
-  @Transform(trim)
-  @IsString()
-  @Length(1, 100)
-  q!: string;
-
-  @ApiPropertyOptional({ enum: SEARCH_TYPES, default: 'station' })
-  @IsOptional()
-  @IsIn(SEARCH_TYPES)
-  type?: (typeof SEARCH_TYPES)[number];
-}
-
 export class StationIdParamDto {
   @ApiProperty({ example: 'fip-rock' })
   @Matches(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'id must be a station slug' })
@@ -57,11 +42,22 @@ export class ProgramDto {
   @ApiPropertyOptional() program?: string;
 }
 
+/** The spec's documented `nowPlaying` of a station. */
+export class StationNowPlayingDto {
+  @ApiProperty({ nullable: true, type: String }) artist!: string | null;
+  @ApiProperty() title!: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Stream metadata has no album: always null for now' }) album!: string | null;
+}
+
 export class StationDto {
   @ApiProperty({ example: 'fip-rock' }) id!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ type: CountryDto }) country!: CountryDto;
+  @ApiProperty({ enum: GENRES, description: 'The main genre (the first of genres; the catalogue gives every station one)' }) genre!: Genre;
   @ApiProperty({ enum: GENRES, isArray: true }) genres!: Genre[];
+  @ApiProperty({ description: 'Our relay of the station, same-origin (CORS-free for Web Audio)', example: '/api/v1/radio/fip-rock/stream' }) streamUrl!: string;
+  @ApiProperty({ type: StationNowPlayingDto, nullable: true, description: 'What our relay reads from the station now; null while nobody listens (ask GET /radio/{id}/nowplaying)' })
+  nowPlaying!: StationNowPlayingDto | null;
   @ApiProperty({ nullable: true, type: String }) description!: string | null;
   @ApiProperty({ description: 'CSS gradient for the station card' }) gradient!: string;
   @ApiProperty({ nullable: true, type: String }) logoUrl!: string | null;
@@ -73,9 +69,6 @@ export class StationDto {
   @ApiProperty({ nullable: true, type: ProgramDto, description: "The catalogue's program data" }) program!: ProgramDto | null;
 }
 
-export class SearchResultDto {
-  @ApiProperty({ type: [StationDto] }) stations!: StationDto[];
-}
 
 export class LikesDto {
   @ApiProperty({ minimum: 0 }) count!: number;

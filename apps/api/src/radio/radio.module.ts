@@ -5,11 +5,13 @@ import { NowPlayingService } from './now-playing.service';
 import { RelayService } from './relay/relay.service';
 import { RadioController } from './radio.controller';
 import { StationsService } from './stations.service';
+import { TracksController } from './tracks.controller';
+import { TracksService } from './tracks.service';
 import { WeeklyStatsService } from './weekly-stats.service';
 
 @Module({
-  controllers: [RadioController],
-  providers: [CatalogueService, StationsService, LikesService, WeeklyStatsService, RelayService, NowPlayingService],
-  exports: [StationsService, NowPlayingService, WeeklyStatsService],
+  controllers: [RadioController, TracksController],
+  providers: [CatalogueService, StationsService, LikesService, WeeklyStatsService, RelayService, NowPlayingService, TracksService],
+  exports: [StationsService, NowPlayingService, WeeklyStatsService, TracksService],
 })
 export class RadioModule {}

@@ -1,14 +1,21 @@
+import { API_PREFIX } from '../core/http/openapi';
 import { country } from './countries';
-import type { StationDto } from './radio.dto';
+import type { StationDto, StationNowPlayingDto } from './radio.dto';
 import type { Station } from './station.entity';
 
-/** A station for clients; `listeners` is the live count on our relay. */
-export function toStationDto(station: Station, listeners = 0): StationDto {
+/**
+ * A station for clients; `listeners` is the live count on our relay, `nowPlaying` what the relay reads from it now
+ * (null while nobody listens: the list never opens upstreams to find out; GET /radio/{id}/nowplaying does).
+ */
+export function toStationDto(station: Station, listeners = 0, nowPlaying: StationNowPlayingDto | null = null): StationDto {
   return {
     id: station.id,
     name: station.name,
     country: country(station.country),
+    genre: station.genres[0],
     genres: station.genres,
+    streamUrl: `/${API_PREFIX}/radio/${station.id}/stream`,
+    nowPlaying,
     description: station.description,
     gradient: station.gradient ?? '',
     logoUrl: station.logoUrl,

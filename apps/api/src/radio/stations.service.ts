@@ -15,7 +15,8 @@ export class StationsService {
 
   /** The client's view of a station, with its live listener count. */
   toDto(station: Station): StationDto {
-    return toStationDto(station, this.relay.listeners(station.id));
+    const live = this.relay.current(station.id);
+    return toStationDto(station, this.relay.listeners(station.id), live ? { artist: live.artist, title: live.title, album: null } : null);
   }
 
   async list({ country, genre, q }: StationsQueryDto): Promise<StationDto[]> {

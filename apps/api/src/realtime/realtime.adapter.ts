@@ -31,7 +31,7 @@ export class RealtimeAdapter extends WsAdapter {
     const principals = this.app.get(Principals);
     const upgrades = new WebSocketUpgrades({
       serverFor: (path) => (this.wsServersRegistry.get(port) as (WebSocketServer & { path: string })[] | undefined)?.find((s) => s.path === path),
-      authenticate: (token) => principals.fromAccessToken(token),
+      authenticate: (token) => principals.fromSocketToken(token),
     });
     httpServer.on('upgrade', upgrades.listener);
     return httpServer;

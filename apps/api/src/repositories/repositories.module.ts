@@ -17,12 +17,15 @@ import { LiveStreamRepository } from './live-stream.repository';
 import { Mailer } from './mailer';
 import { MediaStorage } from './media-storage';
 import { MusicProvider } from './music-provider';
+import { PlaylistRepository } from './playlist.repository';
 import { RateLimitStore } from './rate-limit-store';
+import { RealtimeTicketRepository } from './realtime-ticket.repository';
 import { RtmpIngest } from './rtmp-ingest';
 import { SessionRepository } from './session.repository';
 import { StationRepository } from './station.repository';
 import { StripeGateway } from './stripe-gateway';
 import { StudioRepository } from './studio.repository';
+import { TrackRepository } from './track.repository';
 import { UpstreamConnector } from './upstream-connector';
 import { UserRepository } from './user.repository';
 import { VisitorRepository } from './visitor.repository';
@@ -47,12 +50,15 @@ const repositories = [
   Mailer,
   MediaStorage,
   MusicProvider,
+  PlaylistRepository,
   RateLimitStore,
+  RealtimeTicketRepository,
   RtmpIngest,
   SessionRepository,
   StationRepository,
   StripeGateway,
   StudioRepository,
+  TrackRepository,
   UpstreamConnector,
   UserRepository,
   VisitorRepository,

@@ -58,7 +58,7 @@ export class StudioController {
   @Post('status')
   @HttpCode(HttpStatus.OK)
   @Endpoint({ id: 'getGenerationStatus', summary: 'Whether your generations have finished, with their tracks (the spec’s status check)', ok: StatusResultDto, errors: [HttpStatus.BAD_REQUEST] })
-  @Authenticated({ confirmed: true })
+  @Authenticated({ confirmed: true, readsOnly: true })
   status(@Body() body: StatusDto, @CurrentPrincipal() principal: Principal): Promise<StatusResultDto> {
     return this.studio.status(principal.userId, body.task_ids);
   }

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AuthorizeData, AuthorizeErrors, ChatWithAssistantData, ChatWithAssistantErrors, ChatWithAssistantResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateClientLogData, CreateClientLogErrors, CreateClientLogResponses, CreateStreamData, CreateStreamErrors, CreateStreamResponses, DeleteStreamData, DeleteStreamErrors, DeleteStreamResponses, DeleteStudioTrackData, DeleteStudioTrackErrors, DeleteStudioTrackResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GetApiUsageData, GetApiUsageErrors, GetApiUsageResponses, GetBillingPlansData, GetBillingPlansResponses, GetCurrentStreamData, GetCurrentStreamErrors, GetCurrentStreamResponses, GetEntitlementsData, GetEntitlementsErrors, GetEntitlementsResponses, GetGenerationStatusData, GetGenerationStatusErrors, GetGenerationStatusResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLikedStationsData, GetLikedStationsErrors, GetLikedStationsResponses, GetMusicProviderHealthData, GetMusicProviderHealthResponses, GetNowPlayingData, GetNowPlayingErrors, GetNowPlayingResponses, GetProvidersData, GetProvidersResponses, GetStationData, GetStationErrors, GetStationLikesData, GetStationLikesErrors, GetStationLikesResponses, GetStationResponses, GetStreamData, GetStreamErrors, GetStreamPlaylistData, GetStreamPlaylistErrors, GetStreamPlaylistResponses, GetStreamResponses, GetStreamSegmentData, GetStreamSegmentErrors, GetStreamSegmentResponses, GetStudioTrackAudioData, GetStudioTrackAudioErrors, GetStudioTrackAudioResponses, GetStudioTrackCoverData, GetStudioTrackCoverErrors, GetStudioTrackCoverResponses, GetStudioUsageData, GetStudioUsageErrors, GetStudioUsageResponses, GetUserData, GetUserErrors, GetUserResponses, GetVisitorsData, GetVisitorsResponses, GetWeeklyTopData, GetWeeklyTopResponses, LikeStationData, LikeStationErrors, LikeStationResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListEventsData, ListEventsResponses, ListStationsData, ListStationsResponses, ListStreamsData, ListStreamsResponses, ListStudioTracksData, ListStudioTracksErrors, ListStudioTracksResponses, LogoutData, LogoutErrors, LogoutResponses, MusicProviderCallbackData, MusicProviderCallbackResponses, OauthCallbackData, OpenBillingPortalData, OpenBillingPortalErrors, OpenBillingPortalResponses, RecordAffiliateClickData, RecordAffiliateClickErrors, RecordAffiliateClickResponses, RecoverPasswordData, RecoverPasswordErrors, RecoverPasswordResponses, RegisterVisitData, RegisterVisitErrors, RegisterVisitResponses, RenameStudioTrackData, RenameStudioTrackErrors, RenameStudioTrackResponses, ResendConfirmationData, ResendConfirmationErrors, ResendConfirmationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, SearchData, SearchResponses, SignInAnonymouslyData, SignInAnonymouslyErrors, SignInAnonymouslyResponses, SignUpData, SignUpErrors, SignUpResponses, StopStreamData, StopStreamErrors, StopStreamResponses, StreamStationData, StreamStationErrors, StreamStationResponses, SyncSubscriptionData, SyncSubscriptionErrors, SyncSubscriptionResponses, TokenData, TokenErrors, TokenResponses, UnlikeStationData, UnlikeStationErrors, UnlikeStationResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, VerifyEmailData } from './types.gen';
+import type { AuthorizeData, AuthorizeErrors, ChatWithAssistantData, ChatWithAssistantErrors, ChatWithAssistantResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateClientLogData, CreateClientLogErrors, CreateClientLogResponses, CreatePlaylistData, CreatePlaylistErrors, CreatePlaylistResponses, CreateRealtimeTicketData, CreateRealtimeTicketErrors, CreateRealtimeTicketResponses, CreateStreamData, CreateStreamErrors, CreateStreamResponses, DeletePlaylistData, DeletePlaylistErrors, DeletePlaylistResponses, DeleteStreamData, DeleteStreamErrors, DeleteStreamResponses, DeleteStudioTrackData, DeleteStudioTrackErrors, DeleteStudioTrackResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GetApiUsageData, GetApiUsageErrors, GetApiUsageResponses, GetBillingPlansData, GetBillingPlansResponses, GetCurrentStreamData, GetCurrentStreamErrors, GetCurrentStreamResponses, GetEntitlementsData, GetEntitlementsErrors, GetEntitlementsResponses, GetGenerationStatusData, GetGenerationStatusErrors, GetGenerationStatusResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLikedStationsData, GetLikedStationsErrors, GetLikedStationsResponses, GetMusicProviderHealthData, GetMusicProviderHealthResponses, GetNowPlayingData, GetNowPlayingErrors, GetNowPlayingResponses, GetPlaylistData, GetPlaylistErrors, GetPlaylistResponses, GetProvidersData, GetProvidersResponses, GetRecommendationsData, GetRecommendationsErrors, GetRecommendationsResponses, GetStationData, GetStationErrors, GetStationLikesData, GetStationLikesErrors, GetStationLikesResponses, GetStationResponses, GetStreamData, GetStreamErrors, GetStreamPlaylistData, GetStreamPlaylistErrors, GetStreamPlaylistResponses, GetStreamResponses, GetStreamSegmentData, GetStreamSegmentErrors, GetStreamSegmentResponses, GetStudioTrackAudioData, GetStudioTrackAudioErrors, GetStudioTrackAudioResponses, GetStudioTrackCoverData, GetStudioTrackCoverErrors, GetStudioTrackCoverResponses, GetStudioUsageData, GetStudioUsageErrors, GetStudioUsageResponses, GetTrackData, GetTrackErrors, GetTrackResponses, GetUserData, GetUserErrors, GetUserResponses, GetVisitorsData, GetVisitorsResponses, GetWeeklyTopData, GetWeeklyTopResponses, LikeStationData, LikeStationErrors, LikeStationResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListEventsData, ListEventsResponses, ListMyPlaylistsData, ListMyPlaylistsErrors, ListMyPlaylistsResponses, ListStationsData, ListStationsResponses, ListStreamsData, ListStreamsResponses, ListStudioTracksData, ListStudioTracksErrors, ListStudioTracksResponses, LogoutData, LogoutErrors, LogoutResponses, MusicProviderCallbackData, MusicProviderCallbackResponses, OauthCallbackData, OpenBillingPortalData, OpenBillingPortalErrors, OpenBillingPortalResponses, RecordAffiliateClickData, RecordAffiliateClickErrors, RecordAffiliateClickResponses, RecoverPasswordData, RecoverPasswordErrors, RecoverPasswordResponses, RegisterVisitData, RegisterVisitErrors, RegisterVisitResponses, RenameStudioTrackData, RenameStudioTrackErrors, RenameStudioTrackResponses, ResendConfirmationData, ResendConfirmationErrors, ResendConfirmationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, SearchData, SearchErrors, SearchResponses, SignInAnonymouslyData, SignInAnonymouslyErrors, SignInAnonymouslyResponses, SignUpData, SignUpErrors, SignUpResponses, StopStreamData, StopStreamErrors, StopStreamResponses, StreamStationData, StreamStationErrors, StreamStationResponses, SyncSubscriptionData, SyncSubscriptionErrors, SyncSubscriptionResponses, TokenData, TokenErrors, TokenResponses, UnlikeStationData, UnlikeStationErrors, UnlikeStationResponses, UpdatePlaylistData, UpdatePlaylistErrors, UpdatePlaylistResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, VerifyEmailData } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -169,6 +169,15 @@ export const authorize = <ThrowOnError extends boolean = false>(options: Options
 export const oauthCallback = <ThrowOnError extends boolean = false>(options: Options<OauthCallbackData, ThrowOnError>) => (options.client ?? client).get<unknown, unknown, ThrowOnError>({ url: '/api/v1/auth/callback/{provider}', ...options });
 
 /**
+ * A single-use, one-minute ticket to the realtime socket, so that API keys never travel in URLs
+ */
+export const createRealtimeTicket = <ThrowOnError extends boolean = false>(options?: Options<CreateRealtimeTicketData, ThrowOnError>) => (options?.client ?? client).post<CreateRealtimeTicketResponses, CreateRealtimeTicketErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/realtime/ticket',
+    ...options
+});
+
+/**
  * The station's audio through our same-origin relay (CORS-clean, ICY metadata removed)
  */
 export const streamStation = <ThrowOnError extends boolean = false>(options: Options<StreamStationData, ThrowOnError>) => (options.client ?? client).get<StreamStationResponses, StreamStationErrors, ThrowOnError>({ url: '/api/v1/radio/{id}/stream', ...options });
@@ -187,11 +196,6 @@ export const listStations = <ThrowOnError extends boolean = false>(options?: Opt
  * One station
  */
 export const getStation = <ThrowOnError extends boolean = false>(options: Options<GetStationData, ThrowOnError>) => (options.client ?? client).get<GetStationResponses, GetStationErrors, ThrowOnError>({ url: '/api/v1/radio/stations/{id}', ...options });
-
-/**
- * Search (stations for now)
- */
-export const search = <ThrowOnError extends boolean = false>(options: Options<SearchData, ThrowOnError>) => (options.client ?? client).get<SearchResponses, unknown, ThrowOnError>({ url: '/api/v1/search', ...options });
 
 /**
  * This week's most liked stations (Monday to Sunday, Europe/Warsaw)
@@ -233,6 +237,16 @@ export const likeStation = <ThrowOnError extends boolean = false>(options: Optio
     url: '/api/v1/radio/{id}/like',
     ...options
 });
+
+/**
+ * Tracks for fans of the seed artists: what the stations that play them also play (from our relays’ real plays)
+ */
+export const getRecommendations = <ThrowOnError extends boolean = false>(options: Options<GetRecommendationsData, ThrowOnError>) => (options.client ?? client).get<GetRecommendationsResponses, GetRecommendationsErrors, ThrowOnError>({ url: '/api/v1/recommendations', ...options });
+
+/**
+ * A track our relays heard, with where and when it played
+ */
+export const getTrack = <ThrowOnError extends boolean = false>(options: Options<GetTrackData, ThrowOnError>) => (options.client ?? client).get<GetTrackResponses, GetTrackErrors, ThrowOnError>({ url: '/api/v1/tracks/{id}', ...options });
 
 /**
  * The upcoming events of EVENTS_FILE, soonest first (none without it)
@@ -495,3 +509,61 @@ export const getApiUsage = <ThrowOnError extends boolean = false>(options?: Opti
     url: '/api/v1/developer/usage',
     ...options
 });
+
+/**
+ * Your playlists, the newest first
+ */
+export const listMyPlaylists = <ThrowOnError extends boolean = false>(options?: Options<ListMyPlaylistsData, ThrowOnError>) => (options?.client ?? client).get<ListMyPlaylistsResponses, ListMyPlaylistsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/user/playlists',
+    ...options
+});
+
+/**
+ * Make a playlist of stations and tracks
+ */
+export const createPlaylist = <ThrowOnError extends boolean = false>(options: Options<CreatePlaylistData, ThrowOnError>) => (options.client ?? client).post<CreatePlaylistResponses, CreatePlaylistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/user/playlists',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A playlist with its entries: your own, or anyone’s public one
+ */
+export const getPlaylist = <ThrowOnError extends boolean = false>(options: Options<GetPlaylistData, ThrowOnError>) => (options.client ?? client).get<GetPlaylistResponses, GetPlaylistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/playlists/{id}',
+    ...options
+});
+
+/**
+ * Delete your playlist
+ */
+export const deletePlaylist = <ThrowOnError extends boolean = false>(options: Options<DeletePlaylistData, ThrowOnError>) => (options.client ?? client).delete<DeletePlaylistResponses, DeletePlaylistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/user/playlists/{id}',
+    ...options
+});
+
+/**
+ * Rename, describe, publish or re-order your playlist (items replaces all entries)
+ */
+export const updatePlaylist = <ThrowOnError extends boolean = false>(options: Options<UpdatePlaylistData, ThrowOnError>) => (options.client ?? client).patch<UpdatePlaylistResponses, UpdatePlaylistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/user/playlists/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Search stations, tracks the stations played, upcoming events and public playlists
+ */
+export const search = <ThrowOnError extends boolean = false>(options: Options<SearchData, ThrowOnError>) => (options.client ?? client).get<SearchResponses, SearchErrors, ThrowOnError>({ url: '/api/v1/search', ...options });

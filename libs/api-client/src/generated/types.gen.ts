@@ -197,6 +197,15 @@ export type ProvidersDto = {
     github: boolean;
 };
 
+export type RealtimeTicketDto = {
+    /**
+     * Connect with /api/v1/realtime?token=<ticket>: once, within a minute
+     */
+    ticket: string;
+    expiresAt: string;
+    expiresIn: number;
+};
+
 export type NowPlayingDto = {
     artist: string | null;
     title: string | null;
@@ -214,6 +223,15 @@ export type CountryDto = {
     flag: string;
 };
 
+export type StationNowPlayingDto = {
+    artist: string | null;
+    title: string;
+    /**
+     * Stream metadata has no album: always null for now
+     */
+    album: string | null;
+};
+
 export type ProgramDto = {
     artist?: string;
     title?: string;
@@ -224,7 +242,19 @@ export type StationDto = {
     id: string;
     name: string;
     country: CountryDto;
+    /**
+     * The main genre (the first of genres; the catalogue gives every station one)
+     */
+    genre: 'rock' | 'classic-rock' | 'hard-rock' | 'metal' | 'punk' | 'alternative' | 'indie' | 'blues' | 'jazz' | 'electronic' | 'pop' | 'eclectic';
     genres: Array<'rock' | 'classic-rock' | 'hard-rock' | 'metal' | 'punk' | 'alternative' | 'indie' | 'blues' | 'jazz' | 'electronic' | 'pop' | 'eclectic'>;
+    /**
+     * Our relay of the station, same-origin (CORS-free for Web Audio)
+     */
+    streamUrl: string;
+    /**
+     * What our relay reads from the station now; null while nobody listens (ask GET /radio/{id}/nowplaying)
+     */
+    nowPlaying: StationNowPlayingDto | null;
     description: string | null;
     /**
      * CSS gradient for the station card
@@ -246,10 +276,6 @@ export type StationDto = {
      * The catalogue's program data
      */
     program: ProgramDto | null;
-};
-
-export type SearchResultDto = {
-    stations: Array<StationDto>;
 };
 
 export type WeeklyTopEntryDto = {
@@ -295,6 +321,84 @@ export type LikesDto = {
      * Whether the caller (when signed in) likes the station
      */
     likedByMe: boolean;
+};
+
+export type TrackDto = {
+    id: string;
+    title: string;
+    artist: string;
+    /**
+     * Seconds
+     */
+    duration: number;
+    tags: string;
+    /**
+     * Same-origin MP3, with Range; add ?download=1 to save it
+     */
+    audio_url: string;
+    /**
+     * Same-origin SVG cover
+     */
+    image_url: string;
+    genre: 'hard-rock' | 'heavy-metal' | 'progressive-rock' | 'punk-rock' | 'alternative-rock' | 'grunge';
+    prompt: string;
+    /**
+     * The tool card it was asked of
+     */
+    tool: 'suno' | 'soundful' | 'aiva' | 'bandlab';
+    /**
+     * What really made it
+     */
+    engine: 'builtin' | 'provider';
+    created_at: string;
+};
+
+export type RecommendationsDto = {
+    /**
+     * The seed artists as given
+     */
+    seedArtists: Array<string>;
+    /**
+     * How many of the seeds our relays have heard: with none, there is nothing to go on
+     */
+    knownSeeds: number;
+    /**
+     * Tracks by other artists, played on the stations that play the seeds, the best first
+     */
+    tracks: Array<TrackDto>;
+};
+
+export type TrackPlayDto = {
+    stationId: string;
+    playedAt: string;
+};
+
+export type TrackDetailDto = {
+    id: string;
+    artist: string;
+    title: string;
+    /**
+     * Stream metadata carries no album: null until a source does
+     */
+    album: string | null;
+    /**
+     * Seconds; unknown (null) for what the radio played
+     */
+    duration: number | null;
+    /**
+     * The main genre of the station that first played it
+     */
+    genre: string | null;
+    /**
+     * Plays our relays have seen, on all stations
+     */
+    playCount: number;
+    lastPlayedAt: string;
+    firstPlayedAt: string;
+    /**
+     * Where and when it played, the latest 20 plays
+     */
+    plays: Array<TrackPlayDto>;
 };
 
 export type EventDto = {
@@ -566,36 +670,6 @@ export type StatusDto = {
     task_ids: Array<string>;
 };
 
-export type TrackDto = {
-    id: string;
-    title: string;
-    artist: string;
-    /**
-     * Seconds
-     */
-    duration: number;
-    tags: string;
-    /**
-     * Same-origin MP3, with Range; add ?download=1 to save it
-     */
-    audio_url: string;
-    /**
-     * Same-origin SVG cover
-     */
-    image_url: string;
-    genre: 'hard-rock' | 'heavy-metal' | 'progressive-rock' | 'punk-rock' | 'alternative-rock' | 'grunge';
-    prompt: string;
-    /**
-     * The tool card it was asked of
-     */
-    tool: 'suno' | 'soundful' | 'aiva' | 'bandlab';
-    /**
-     * What really made it
-     */
-    engine: 'builtin' | 'provider';
-    created_at: string;
-};
-
 export type GenerationErrorDto = {
     code: string;
     message: string;
@@ -794,6 +868,122 @@ export type DeveloperUsageDto = {
      */
     requestsLeftNow: number;
     monthResetsAt: string;
+};
+
+export type PlaylistDto = {
+    id: string;
+    name: string;
+    description: string | null;
+    /**
+     * Tracks in it
+     */
+    trackCount: number;
+    /**
+     * Stations in it
+     */
+    stationCount: number;
+    /**
+     * Seconds of its tracks whose length is known (radio plays carry none)
+     */
+    duration: number;
+    isPublic: boolean;
+    createdAt: string;
+    updatedAt: string;
+    /**
+     * The owner's display name
+     */
+    ownerName: string | null;
+};
+
+export type PlaylistListDto = {
+    playlists: Array<PlaylistDto>;
+    /**
+     * Playlists an account may have
+     */
+    maxPlaylists: number;
+    /**
+     * Stations one playlist may hold on your plan (5 Basic, 50 Premium, 200 Ultra)
+     */
+    maxStationsPerPlaylist: number;
+};
+
+export type PlaylistItemInputDto = {
+    type: 'station' | 'track';
+    /**
+     * A station's id (its slug) or a track's id (a uuid)
+     */
+    id: string;
+};
+
+export type CreatePlaylistDto = {
+    name: string;
+    description?: string | null;
+    /**
+     * Public playlists are found by search and readable by anyone
+     */
+    isPublic?: boolean;
+    /**
+     * The entries in order
+     */
+    items?: Array<PlaylistItemInputDto>;
+};
+
+export type PlaylistItemDto = {
+    type: 'station' | 'track';
+    station?: StationDto;
+    track?: TrackDto;
+};
+
+export type PlaylistDetailDto = {
+    id: string;
+    name: string;
+    description: string | null;
+    /**
+     * Tracks in it
+     */
+    trackCount: number;
+    /**
+     * Stations in it
+     */
+    stationCount: number;
+    /**
+     * Seconds of its tracks whose length is known (radio plays carry none)
+     */
+    duration: number;
+    isPublic: boolean;
+    createdAt: string;
+    updatedAt: string;
+    /**
+     * The owner's display name
+     */
+    ownerName: string | null;
+    items: Array<PlaylistItemDto>;
+};
+
+export type UpdatePlaylistDto = {
+    name?: string;
+    /**
+     * null removes it
+     */
+    description?: string | null;
+    isPublic?: boolean;
+    items?: Array<PlaylistItemInputDto>;
+};
+
+export type SearchResultDto = {
+    stations: Array<StationDto>;
+    /**
+     * Tracks our relays heard, the most played first (at most 20)
+     */
+    tracks: Array<TrackDto>;
+    /**
+     * Upcoming events
+     */
+    events: Array<EventDto>;
+    /**
+     * Public playlists (at most 20)
+     */
+    playlists: Array<PlaylistDto>;
 };
 
 export type GetHealthData = {
@@ -1147,6 +1337,25 @@ export type OauthCallbackData = {
     url: '/api/v1/auth/callback/{provider}';
 };
 
+export type CreateRealtimeTicketData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/realtime/ticket';
+};
+
+export type CreateRealtimeTicketErrors = {
+    401: ErrorDto;
+};
+
+export type CreateRealtimeTicketError = CreateRealtimeTicketErrors[keyof CreateRealtimeTicketErrors];
+
+export type CreateRealtimeTicketResponses = {
+    200: RealtimeTicketDto;
+};
+
+export type CreateRealtimeTicketResponse = CreateRealtimeTicketResponses[keyof CreateRealtimeTicketResponses];
+
 export type StreamStationData = {
     body?: never;
     path: {
@@ -1243,25 +1452,6 @@ export type GetStationResponses = {
 };
 
 export type GetStationResponse = GetStationResponses[keyof GetStationResponses];
-
-export type SearchData = {
-    body?: never;
-    path?: never;
-    query: {
-        /**
-         * What to look for
-         */
-        q: string;
-        type?: 'station';
-    };
-    url: '/api/v1/search';
-};
-
-export type SearchResponses = {
-    200: SearchResultDto;
-};
-
-export type SearchResponse = SearchResponses[keyof SearchResponses];
 
 export type GetWeeklyTopData = {
     body?: never;
@@ -1363,6 +1553,53 @@ export type LikeStationResponses = {
 };
 
 export type LikeStationResponse = LikeStationResponses[keyof LikeStationResponses];
+
+export type GetRecommendationsData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Artists to start from, comma-separated (1 to 5)
+         */
+        seed_artists: Array<string>;
+        limit?: number;
+    };
+    url: '/api/v1/recommendations';
+};
+
+export type GetRecommendationsErrors = {
+    400: ErrorDto;
+};
+
+export type GetRecommendationsError = GetRecommendationsErrors[keyof GetRecommendationsErrors];
+
+export type GetRecommendationsResponses = {
+    200: RecommendationsDto;
+};
+
+export type GetRecommendationsResponse = GetRecommendationsResponses[keyof GetRecommendationsResponses];
+
+export type GetTrackData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/tracks/{id}';
+};
+
+export type GetTrackErrors = {
+    400: ErrorDto;
+    404: ErrorDto;
+};
+
+export type GetTrackError = GetTrackErrors[keyof GetTrackErrors];
+
+export type GetTrackResponses = {
+    200: TrackDetailDto;
+};
+
+export type GetTrackResponse = GetTrackResponses[keyof GetTrackResponses];
 
 export type ListEventsData = {
     body?: never;
@@ -1623,10 +1860,11 @@ export type DeleteStreamErrors = {
     401: ErrorDto;
     /**
      * code account_required (an anonymous session)
-     *
-     * code not_stream_owner
      */
     403: ErrorDto;
+    /**
+     * code stream_not_found (someone else’s stream too)
+     */
     404: ErrorDto;
 };
 
@@ -1677,10 +1915,11 @@ export type StopStreamErrors = {
     401: ErrorDto;
     /**
      * code account_required (an anonymous session)
-     *
-     * code not_stream_owner
      */
     403: ErrorDto;
+    /**
+     * code stream_not_found (someone else’s stream too)
+     */
     404: ErrorDto;
 };
 
@@ -2136,3 +2375,166 @@ export type GetApiUsageResponses = {
 };
 
 export type GetApiUsageResponse = GetApiUsageResponses[keyof GetApiUsageResponses];
+
+export type ListMyPlaylistsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/playlists';
+};
+
+export type ListMyPlaylistsErrors = {
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session)
+     */
+    403: ErrorDto;
+};
+
+export type ListMyPlaylistsError = ListMyPlaylistsErrors[keyof ListMyPlaylistsErrors];
+
+export type ListMyPlaylistsResponses = {
+    200: PlaylistListDto;
+};
+
+export type ListMyPlaylistsResponse = ListMyPlaylistsResponses[keyof ListMyPlaylistsResponses];
+
+export type CreatePlaylistData = {
+    body: CreatePlaylistDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/playlists';
+};
+
+export type CreatePlaylistErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session)
+     *
+     * code plan_limit: more stations than the plan’s playlists hold
+     */
+    403: ErrorDto;
+    /**
+     * code too_many_playlists
+     */
+    409: ErrorDto;
+};
+
+export type CreatePlaylistError = CreatePlaylistErrors[keyof CreatePlaylistErrors];
+
+export type CreatePlaylistResponses = {
+    201: PlaylistDetailDto;
+};
+
+export type CreatePlaylistResponse = CreatePlaylistResponses[keyof CreatePlaylistResponses];
+
+export type GetPlaylistData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/playlists/{id}';
+};
+
+export type GetPlaylistErrors = {
+    400: ErrorDto;
+    /**
+     * An access token or API key was sent but is not valid
+     */
+    401: ErrorDto;
+    404: ErrorDto;
+};
+
+export type GetPlaylistError = GetPlaylistErrors[keyof GetPlaylistErrors];
+
+export type GetPlaylistResponses = {
+    200: PlaylistDetailDto;
+};
+
+export type GetPlaylistResponse = GetPlaylistResponses[keyof GetPlaylistResponses];
+
+export type DeletePlaylistData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/user/playlists/{id}';
+};
+
+export type DeletePlaylistErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session)
+     */
+    403: ErrorDto;
+    404: ErrorDto;
+};
+
+export type DeletePlaylistError = DeletePlaylistErrors[keyof DeletePlaylistErrors];
+
+export type DeletePlaylistResponses = {
+    204: void;
+};
+
+export type DeletePlaylistResponse = DeletePlaylistResponses[keyof DeletePlaylistResponses];
+
+export type UpdatePlaylistData = {
+    body: UpdatePlaylistDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/user/playlists/{id}';
+};
+
+export type UpdatePlaylistErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session)
+     *
+     * code plan_limit: more stations than the plan’s playlists hold
+     */
+    403: ErrorDto;
+    404: ErrorDto;
+};
+
+export type UpdatePlaylistError = UpdatePlaylistErrors[keyof UpdatePlaylistErrors];
+
+export type UpdatePlaylistResponses = {
+    200: PlaylistDetailDto;
+};
+
+export type UpdatePlaylistResponse = UpdatePlaylistResponses[keyof UpdatePlaylistResponses];
+
+export type SearchData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * What to look for (case and Polish accents do not matter)
+         */
+        q: string;
+        /**
+         * Only this kind; every kind when absent
+         */
+        type?: 'station' | 'track' | 'event' | 'playlist';
+    };
+    url: '/api/v1/search';
+};
+
+export type SearchErrors = {
+    400: ErrorDto;
+};
+
+export type SearchError = SearchErrors[keyof SearchErrors];
+
+export type SearchResponses = {
+    200: SearchResultDto;
+};
+
+export type SearchResponse = SearchResponses[keyof SearchResponses];
