@@ -1,6 +1,7 @@
 import { defineConfig } from 'tsup';
 
-// One CommonJS bundle of the API and the workspace libs it uses; npm packages stay external.
+// One CommonJS bundle of the API and the workspace libs it uses; npm packages stay external, except those that ship
+// ES modules only (request-filtering-agent), which are compiled into the bundle so no require() meets an ES module.
 // tsup compiles through swc here because the tsconfig asks for decorator metadata (NestJS injection).
 export default defineConfig({
   entry: {
@@ -17,5 +18,5 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   splitting: false,
-  noExternal: [/^@grouarock\//],
+  noExternal: [/^@grouarock\//, 'request-filtering-agent'],
 });

@@ -21,7 +21,7 @@ interface Account {
  * user.{id} to its owner only.
  */
 describe('developer platform: the BOLA matrix', () => {
-  const api = useApiUnderTest(() => ({ RTMP_PORT: '0' }));
+  const api = useApiUnderTest(() => ({ RTMP_PORT: '0', WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' }));
   const call = async (method: string, url: string, token?: string, body?: unknown, ip?: string) => {
     const res = await fetch(`${api.base}${url}`, {
       method,
@@ -54,6 +54,7 @@ describe('developer platform: the BOLA matrix', () => {
     owned.playlist = (await call('POST', '/user/playlists', a.fullAccess, { name: 'A’s private' })).body.id;
     owned.stream = (await call('POST', '/stream/create', a.fullAccess, { title: 'A na żywo', genre: 'rock' })).body.id;
     owned.key = (await call('GET', '/developer/keys', a.session, undefined, a.ip)).body.keys[0].id;
+    owned.webhook = (await call('POST', '/webhooks', a.fullAccess, { url: 'http://127.0.0.1:9/hooks', events: ['stream_started'] })).body.id;
     const studio = studioClient(api.base, a.fullAccess, a.ip);
     const [task] = (await studio.generate({ prompt: 'szybki punk', length: '30s' })).body.task_ids;
     owned.track = (await studio.finished(task, 60_000)).tracks[0].id;
@@ -69,6 +70,14 @@ describe('developer platform: the BOLA matrix', () => {
       ['DELETE', `/stream/${owned.stream}`],
       ['PATCH', `/studio/tracks/${owned.track}`, { title: 'B was here' }],
       ['DELETE', `/studio/tracks/${owned.track}`],
+      ['GET', `/webhooks/${owned.webhook}`],
+      ['PATCH', `/webhooks/${owned.webhook}`, { events: ['stream_ended'] }],
+      ['DELETE', `/webhooks/${owned.webhook}`],
+      ['POST', `/webhooks/${owned.webhook}/rotate-secret`],
+      ['POST', `/webhooks/${owned.webhook}/enable`],
+      ['POST', `/webhooks/${owned.webhook}/test`],
+      ['GET', `/webhooks/${owned.webhook}/attempts`],
+      ['POST', `/webhooks/${owned.webhook}/messages/msg_0000000000000/retry`],
     ];
     for (const [method, url, body] of paths) {
       for (const token of [b.session, b.fullAccess]) {
@@ -86,7 +95,7 @@ describe('developer platform: the BOLA matrix', () => {
   });
 
   it('lists only the caller’s rows', async () => {
-    for (const [url, field] of [['/user/playlists', 'playlists'], ['/studio/tracks', 'tracks']]) {
+    for (const [url, field] of [['/user/playlists', 'playlists'], ['/studio/tracks', 'tracks'], ['/webhooks', 'webhooks']]) {
       const ids = (await call('GET', url, b.fullAccess)).body[field].map((row: Json) => row.id);
       expect([url, ids]).toEqual([url, []]);
       expect((await call('GET', url, a.fullAccess)).body[field].length).toBeGreaterThan(0);

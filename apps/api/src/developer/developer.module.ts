@@ -5,12 +5,17 @@ import { ApiLimits } from './api-limits';
 import { ApiPlansService } from './api-plans.service';
 import { DeveloperController } from './developer.controller';
 import { RateLimitSweep } from './rate-limit-sweep.service';
+import { WebhookDeliveries } from './webhook-deliveries.service';
+import { WebhookMails } from './webhook-mails';
+import { WebhookOutbox } from './webhook-outbox';
+import { WebhooksController } from './webhooks.controller';
+import { WebhooksService } from './webhooks.service';
 
-/** The developer platform: API keys, API plans and their limits (docs/developer-api.md). */
+/** The developer platform: API keys, API plans and their limits, webhooks (docs/developer-api.md). */
 @Module({
   imports: [BillingModule],
-  controllers: [DeveloperController],
-  providers: [ApiKeysService, ApiPlansService, ApiLimits, RateLimitSweep],
-  exports: [ApiPlansService, ApiLimits],
+  controllers: [DeveloperController, WebhooksController],
+  providers: [ApiKeysService, ApiPlansService, ApiLimits, RateLimitSweep, WebhooksService, WebhookDeliveries, WebhookMails, WebhookOutbox],
+  exports: [ApiPlansService, ApiLimits, WebhookOutbox],
 })
 export class DeveloperModule {}

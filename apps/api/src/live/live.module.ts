@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DeveloperModule } from '../developer/developer.module';
 import { HlsController } from './hls.controller';
 import { LiveIngestGateway } from './live-ingest.gateway';
 import { LiveMaintenance } from './live-maintenance.service';
@@ -8,6 +9,7 @@ import { LiveService } from './live.service';
 
 /** Live streams: creating them, RTMP and browser ingest packaged as HLS by ffmpeg, playback, replays (docs/live.md). */
 @Module({
+  imports: [DeveloperModule],
   controllers: [LiveController, HlsController],
   providers: [LiveService, LivePipelines, LiveMaintenance, LiveIngestGateway],
   exports: [LiveService],

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { API_PREFIX } from '../core/http/openapi';
+import { WebhookOutbox } from '../developer/webhook-outbox';
 import { EventBus } from '../repositories/event-bus';
 import { HlsFiles } from '../repositories/hls-files';
 import { type LiveStreamRow, LiveStreamRepository } from '../repositories/live-stream.repository';
@@ -29,6 +30,7 @@ export class LiveService {
     private readonly streams: LiveStreamRepository,
     private readonly files: HlsFiles,
     private readonly bus: EventBus,
+    private readonly outbox: WebhookOutbox,
   ) {
     this.viewers = new ViewerCounter(5000, config.live.maxViewers);
   }
@@ -141,6 +143,7 @@ export class LiveService {
 
   private async announce(type: 'stream_started' | 'stream_ended', row: LiveStreamRow): Promise<void> {
     await this.bus.publish({ channel: 'global.events', type, data: { ...this.toDto(row) } }).catch((e: Error) => this.logger.warn(`Announcing ${type} failed: ${e.message}`));
+    await this.outbox.publish(type, this.toDto(row), row.userId);
   }
 
   private async publishInternal(event: LiveInternalEvent): Promise<void> {

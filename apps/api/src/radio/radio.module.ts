@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DeveloperModule } from '../developer/developer.module';
 import { CatalogueService } from './catalogue.service';
 import { LikesService } from './likes.service';
 import { NowPlayingService } from './now-playing.service';
@@ -10,6 +11,7 @@ import { TracksService } from './tracks.service';
 import { WeeklyStatsService } from './weekly-stats.service';
 
 @Module({
+  imports: [DeveloperModule],
   controllers: [RadioController, TracksController],
   providers: [CatalogueService, StationsService, LikesService, WeeklyStatsService, RelayService, NowPlayingService, TracksService],
   exports: [StationsService, NowPlayingService, WeeklyStatsService, TracksService],

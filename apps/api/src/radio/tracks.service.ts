@@ -1,5 +1,6 @@
 import { Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { foldText } from '@grouarock/i18n';
+import { WebhookOutbox } from '../developer/webhook-outbox';
 import { TrackRepository, type TrackRow } from '../repositories/track.repository';
 import { RelayService } from './relay/relay.service';
 import { StationsService } from './stations.service';
@@ -36,6 +37,7 @@ export class TracksService implements OnModuleInit {
     private readonly tracks: TrackRepository,
     private readonly relay: RelayService,
     private readonly stations: StationsService,
+    private readonly outbox: WebhookOutbox,
   ) {}
 
   onModuleInit(): void {
@@ -47,9 +49,13 @@ export class TracksService implements OnModuleInit {
     });
   }
 
+  /**
+   * Records a play; a new one (not the same title again within 15 min) goes to the `now_playing` webhooks, once however
+   * many processes relay the station (the realtime `now_playing` is every process's, for its own listeners).
+   */
   async record(stationId: string, artist: string, title: string): Promise<boolean> {
     const station = await this.stations.require(stationId);
-    return this.tracks.recordPlay({
+    const played = await this.tracks.recordPlay({
       stationId,
       artist,
       title,
@@ -57,6 +63,8 @@ export class TracksService implements OnModuleInit {
       artistKey: trackKey(artist),
       genre: station.genres[0] ?? null,
     });
+    if (played) await this.outbox.publish('now_playing', { stationId, artist, title, trackId: played.trackId, playedAt: played.playedAt.toISOString() }, null);
+    return played !== undefined;
   }
 
   async search(q: string, limit = 20): Promise<TrackDto[]> {

@@ -31,10 +31,16 @@ export class JobQueue implements BeforeApplicationShutdown {
     if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy: 'standard', retryLimit: options.retryLimit, retryDelay: 0, expireInSeconds: options.expireInSeconds });
   }
 
-  /** Adds a job; with `executeSql`, inside the caller's transaction (the job exists exactly when the transaction commits). */
-  async send(name: string, data: object, executeSql?: ExecuteSql): Promise<string> {
+  /**
+   * Adds a job; with `executeSql`, inside the caller's transaction (the job exists exactly when the transaction
+   * commits); with `startAfterSeconds`, not to be worked on before then.
+   */
+  async send(name: string, data: object, executeSql?: ExecuteSql, startAfterSeconds?: number): Promise<string> {
     const boss = await this.started();
-    const id = await boss.send(name, data, executeSql ? { db: { executeSql: executeSql as PgBoss.Db['executeSql'] } } : {});
+    const id = await boss.send(name, data, {
+      ...(executeSql ? { db: { executeSql: executeSql as PgBoss.Db['executeSql'] } } : {}),
+      ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+    });
     // pg-boss drops a job for a queue that does not exist and says so only with null.
     if (!id) throw new Error(`The job queue ${name} does not exist`);
     return id;

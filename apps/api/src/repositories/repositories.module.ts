@@ -29,6 +29,8 @@ import { TrackRepository } from './track.repository';
 import { UpstreamConnector } from './upstream-connector';
 import { UserRepository } from './user.repository';
 import { VisitorRepository } from './visitor.repository';
+import { WebhookRepository } from './webhook.repository';
+import { WebhookSender } from './webhook-sender';
 import { WeeklyTopRepository } from './weekly-top.repository';
 
 /** One class per outside system: the database's tables, the event bus, the radio upstreams, the mail server, Stripe, ffmpeg, the RTMP server, the job queue, the media files and the music provider. */
@@ -62,6 +64,8 @@ const repositories = [
   UpstreamConnector,
   UserRepository,
   VisitorRepository,
+  WebhookRepository,
+  WebhookSender,
   WeeklyTopRepository,
 ];
 

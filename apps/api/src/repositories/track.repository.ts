@@ -39,8 +39,8 @@ export class TrackRepository {
 
   constructor(@InjectEntityManager() private readonly manager: EntityManager) {}
 
-  /** Records a play, once per station and track within samePlayMinutes; whether it was a new play. */
-  async recordPlay(play: PlayedTrack): Promise<boolean> {
+  /** Records a play, once per station and track within samePlayMinutes; the new play, or undefined for the same one again. */
+  async recordPlay(play: PlayedTrack): Promise<{ trackId: string; playedAt: Date } | undefined> {
     return this.manager.transaction(async (tx) => {
       // One recorder per station at a time, so two processes relaying it record its title once.
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`track-play:${play.stationId}`]);
@@ -53,10 +53,10 @@ export class TrackRepository {
         `SELECT track_id AS "trackId", played_at > now() - make_interval(mins => $2) AS fresh FROM track_plays WHERE station_id = $1 ORDER BY played_at DESC LIMIT 1`,
         [play.stationId, TrackRepository.samePlayMinutes],
       )) as { trackId: string; fresh: boolean }[];
-      if (recent?.trackId === track.id && recent.fresh) return false;
-      await tx.query('INSERT INTO track_plays (track_id, station_id) VALUES ($1, $2)', [track.id, play.stationId]);
+      if (recent?.trackId === track.id && recent.fresh) return undefined;
+      const [{ playedAt }] = (await tx.query('INSERT INTO track_plays (track_id, station_id) VALUES ($1, $2) RETURNING played_at AS "playedAt"', [track.id, play.stationId])) as { playedAt: Date }[];
       await tx.query('UPDATE tracks SET play_count = play_count + 1, last_played_at = now() WHERE id = $1', [track.id]);
-      return true;
+      return { trackId: track.id, playedAt };
     });
   }
 

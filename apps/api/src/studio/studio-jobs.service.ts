@@ -2,6 +2,7 @@ import { GENRE_PRESETS, type StudioGenre } from '@grouarock/music-generator';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
+import { WebhookOutbox } from '../developer/webhook-outbox';
 import { EventBus } from '../repositories/event-bus';
 import { Ffmpeg } from '../repositories/ffmpeg';
 import { JobQueue } from '../repositories/job-queue';
@@ -66,6 +67,7 @@ export class StudioJobs implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly storage: MediaStorage,
     private readonly provider: MusicProvider,
     private readonly bus: EventBus,
+    private readonly outbox: WebhookOutbox,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -219,7 +221,8 @@ export class StudioJobs implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
-  private async tell(userId: string, type: string, data: Record<string, unknown>): Promise<void> {
+  private async tell(userId: string, type: 'track_ready' | 'generation_failed', data: Record<string, unknown>): Promise<void> {
     await this.bus.publish({ channel: `user.${userId}`, type, data }).catch((e: Error) => this.logger.warn(`Telling ${type} failed: ${e.message}`));
+    await this.outbox.publish(type, data, userId);
   }
 }

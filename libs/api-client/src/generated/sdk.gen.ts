@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AuthorizeData, AuthorizeErrors, ChatWithAssistantData, ChatWithAssistantErrors, ChatWithAssistantResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateClientLogData, CreateClientLogErrors, CreateClientLogResponses, CreatePlaylistData, CreatePlaylistErrors, CreatePlaylistResponses, CreateRealtimeTicketData, CreateRealtimeTicketErrors, CreateRealtimeTicketResponses, CreateStreamData, CreateStreamErrors, CreateStreamResponses, DeletePlaylistData, DeletePlaylistErrors, DeletePlaylistResponses, DeleteStreamData, DeleteStreamErrors, DeleteStreamResponses, DeleteStudioTrackData, DeleteStudioTrackErrors, DeleteStudioTrackResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GetApiUsageData, GetApiUsageErrors, GetApiUsageResponses, GetBillingPlansData, GetBillingPlansResponses, GetCurrentStreamData, GetCurrentStreamErrors, GetCurrentStreamResponses, GetEntitlementsData, GetEntitlementsErrors, GetEntitlementsResponses, GetGenerationStatusData, GetGenerationStatusErrors, GetGenerationStatusResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLikedStationsData, GetLikedStationsErrors, GetLikedStationsResponses, GetMusicProviderHealthData, GetMusicProviderHealthResponses, GetNowPlayingData, GetNowPlayingErrors, GetNowPlayingResponses, GetPlaylistData, GetPlaylistErrors, GetPlaylistResponses, GetProvidersData, GetProvidersResponses, GetRecommendationsData, GetRecommendationsErrors, GetRecommendationsResponses, GetStationData, GetStationErrors, GetStationLikesData, GetStationLikesErrors, GetStationLikesResponses, GetStationResponses, GetStreamData, GetStreamErrors, GetStreamPlaylistData, GetStreamPlaylistErrors, GetStreamPlaylistResponses, GetStreamResponses, GetStreamSegmentData, GetStreamSegmentErrors, GetStreamSegmentResponses, GetStudioTrackAudioData, GetStudioTrackAudioErrors, GetStudioTrackAudioResponses, GetStudioTrackCoverData, GetStudioTrackCoverErrors, GetStudioTrackCoverResponses, GetStudioUsageData, GetStudioUsageErrors, GetStudioUsageResponses, GetTrackData, GetTrackErrors, GetTrackResponses, GetUserData, GetUserErrors, GetUserResponses, GetVisitorsData, GetVisitorsResponses, GetWeeklyTopData, GetWeeklyTopResponses, LikeStationData, LikeStationErrors, LikeStationResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListEventsData, ListEventsResponses, ListMyPlaylistsData, ListMyPlaylistsErrors, ListMyPlaylistsResponses, ListStationsData, ListStationsResponses, ListStreamsData, ListStreamsResponses, ListStudioTracksData, ListStudioTracksErrors, ListStudioTracksResponses, LogoutData, LogoutErrors, LogoutResponses, MusicProviderCallbackData, MusicProviderCallbackResponses, OauthCallbackData, OpenBillingPortalData, OpenBillingPortalErrors, OpenBillingPortalResponses, RecordAffiliateClickData, RecordAffiliateClickErrors, RecordAffiliateClickResponses, RecoverPasswordData, RecoverPasswordErrors, RecoverPasswordResponses, RegisterVisitData, RegisterVisitErrors, RegisterVisitResponses, RenameStudioTrackData, RenameStudioTrackErrors, RenameStudioTrackResponses, ResendConfirmationData, ResendConfirmationErrors, ResendConfirmationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, SearchData, SearchErrors, SearchResponses, SignInAnonymouslyData, SignInAnonymouslyErrors, SignInAnonymouslyResponses, SignUpData, SignUpErrors, SignUpResponses, StopStreamData, StopStreamErrors, StopStreamResponses, StreamStationData, StreamStationErrors, StreamStationResponses, SyncSubscriptionData, SyncSubscriptionErrors, SyncSubscriptionResponses, TokenData, TokenErrors, TokenResponses, UnlikeStationData, UnlikeStationErrors, UnlikeStationResponses, UpdatePlaylistData, UpdatePlaylistErrors, UpdatePlaylistResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, VerifyEmailData } from './types.gen';
+import type { AuthorizeData, AuthorizeErrors, ChatWithAssistantData, ChatWithAssistantErrors, ChatWithAssistantResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, CreateClientLogData, CreateClientLogErrors, CreateClientLogResponses, CreatePlaylistData, CreatePlaylistErrors, CreatePlaylistResponses, CreateRealtimeTicketData, CreateRealtimeTicketErrors, CreateRealtimeTicketResponses, CreateStreamData, CreateStreamErrors, CreateStreamResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeletePlaylistData, DeletePlaylistErrors, DeletePlaylistResponses, DeleteStreamData, DeleteStreamErrors, DeleteStreamResponses, DeleteStudioTrackData, DeleteStudioTrackErrors, DeleteStudioTrackResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, EnableWebhookData, EnableWebhookErrors, EnableWebhookResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GetApiUsageData, GetApiUsageErrors, GetApiUsageResponses, GetBillingPlansData, GetBillingPlansResponses, GetCurrentStreamData, GetCurrentStreamErrors, GetCurrentStreamResponses, GetEntitlementsData, GetEntitlementsErrors, GetEntitlementsResponses, GetGenerationStatusData, GetGenerationStatusErrors, GetGenerationStatusResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLikedStationsData, GetLikedStationsErrors, GetLikedStationsResponses, GetMusicProviderHealthData, GetMusicProviderHealthResponses, GetNowPlayingData, GetNowPlayingErrors, GetNowPlayingResponses, GetPlaylistData, GetPlaylistErrors, GetPlaylistResponses, GetProvidersData, GetProvidersResponses, GetRecommendationsData, GetRecommendationsErrors, GetRecommendationsResponses, GetStationData, GetStationErrors, GetStationLikesData, GetStationLikesErrors, GetStationLikesResponses, GetStationResponses, GetStreamData, GetStreamErrors, GetStreamPlaylistData, GetStreamPlaylistErrors, GetStreamPlaylistResponses, GetStreamResponses, GetStreamSegmentData, GetStreamSegmentErrors, GetStreamSegmentResponses, GetStudioTrackAudioData, GetStudioTrackAudioErrors, GetStudioTrackAudioResponses, GetStudioTrackCoverData, GetStudioTrackCoverErrors, GetStudioTrackCoverResponses, GetStudioUsageData, GetStudioUsageErrors, GetStudioUsageResponses, GetTrackData, GetTrackErrors, GetTrackResponses, GetUserData, GetUserErrors, GetUserResponses, GetVisitorsData, GetVisitorsResponses, GetWebhookData, GetWebhookErrors, GetWebhookResponses, GetWeeklyTopData, GetWeeklyTopResponses, LikeStationData, LikeStationErrors, LikeStationResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListEventsData, ListEventsResponses, ListMyPlaylistsData, ListMyPlaylistsErrors, ListMyPlaylistsResponses, ListStationsData, ListStationsResponses, ListStreamsData, ListStreamsResponses, ListStudioTracksData, ListStudioTracksErrors, ListStudioTracksResponses, ListWebhookAttemptsData, ListWebhookAttemptsErrors, ListWebhookAttemptsResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, LogoutData, LogoutErrors, LogoutResponses, MusicProviderCallbackData, MusicProviderCallbackResponses, OauthCallbackData, OpenBillingPortalData, OpenBillingPortalErrors, OpenBillingPortalResponses, RecordAffiliateClickData, RecordAffiliateClickErrors, RecordAffiliateClickResponses, RecoverPasswordData, RecoverPasswordErrors, RecoverPasswordResponses, RegisterVisitData, RegisterVisitErrors, RegisterVisitResponses, RenameStudioTrackData, RenameStudioTrackErrors, RenameStudioTrackResponses, ResendConfirmationData, ResendConfirmationErrors, ResendConfirmationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RetryWebhookMessageData, RetryWebhookMessageErrors, RetryWebhookMessageResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SearchData, SearchErrors, SearchResponses, SignInAnonymouslyData, SignInAnonymouslyErrors, SignInAnonymouslyResponses, SignUpData, SignUpErrors, SignUpResponses, StopStreamData, StopStreamErrors, StopStreamResponses, StreamStationData, StreamStationErrors, StreamStationResponses, SyncSubscriptionData, SyncSubscriptionErrors, SyncSubscriptionResponses, TestWebhookData, TestWebhookErrors, TestWebhookResponses, TokenData, TokenErrors, TokenResponses, UnlikeStationData, UnlikeStationErrors, UnlikeStationResponses, UpdatePlaylistData, UpdatePlaylistErrors, UpdatePlaylistResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses, VerifyEmailData } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -507,6 +507,104 @@ export const revokeApiKey = <ThrowOnError extends boolean = false>(options: Opti
 export const getApiUsage = <ThrowOnError extends boolean = false>(options?: Options<GetApiUsageData, ThrowOnError>) => (options?.client ?? client).get<GetApiUsageResponses, GetApiUsageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/developer/usage',
+    ...options
+});
+
+/**
+ * Your webhook endpoints (never their secrets) and the events they can receive
+ */
+export const listWebhooks = <ThrowOnError extends boolean = false>(options?: Options<ListWebhooksData, ThrowOnError>) => (options?.client ?? client).get<ListWebhooksResponses, ListWebhooksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks',
+    ...options
+});
+
+/**
+ * Receive events at a URL, signed as Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature)
+ */
+export const createWebhook = <ThrowOnError extends boolean = false>(options: Options<CreateWebhookData, ThrowOnError>) => (options.client ?? client).post<CreateWebhookResponses, CreateWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Stop sending events there, and forget its log
+ */
+export const deleteWebhook = <ThrowOnError extends boolean = false>(options: Options<DeleteWebhookData, ThrowOnError>) => (options.client ?? client).delete<DeleteWebhookResponses, DeleteWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks/{id}',
+    ...options
+});
+
+/**
+ * One of your webhook endpoints
+ */
+export const getWebhook = <ThrowOnError extends boolean = false>(options: Options<GetWebhookData, ThrowOnError>) => (options.client ?? client).get<GetWebhookResponses, GetWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks/{id}',
+    ...options
+});
+
+/**
+ * Change the URL or the events
+ */
+export const updateWebhook = <ThrowOnError extends boolean = false>(options: Options<UpdateWebhookData, ThrowOnError>) => (options.client ?? client).patch<UpdateWebhookResponses, UpdateWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A new signing secret; the previous one signs beside it for 24 h
+ */
+export const rotateWebhookSecret = <ThrowOnError extends boolean = false>(options: Options<RotateWebhookSecretData, ThrowOnError>) => (options.client ?? client).post<RotateWebhookSecretResponses, RotateWebhookSecretErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks/{id}/rotate-secret',
+    ...options
+});
+
+/**
+ * Send to a disabled endpoint again
+ */
+export const enableWebhook = <ThrowOnError extends boolean = false>(options: Options<EnableWebhookData, ThrowOnError>) => (options.client ?? client).post<EnableWebhookResponses, EnableWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks/{id}/enable',
+    ...options
+});
+
+/**
+ * Send a ping event to this endpoint
+ */
+export const testWebhook = <ThrowOnError extends boolean = false>(options: Options<TestWebhookData, ThrowOnError>) => (options.client ?? client).post<TestWebhookResponses, TestWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks/{id}/test',
+    ...options
+});
+
+/**
+ * The delivery log: the latest tries, the newest first (kept 30 days)
+ */
+export const listWebhookAttempts = <ThrowOnError extends boolean = false>(options: Options<ListWebhookAttemptsData, ThrowOnError>) => (options.client ?? client).get<ListWebhookAttemptsResponses, ListWebhookAttemptsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks/{id}/attempts',
+    ...options
+});
+
+/**
+ * Try a finished delivery once more
+ */
+export const retryWebhookMessage = <ThrowOnError extends boolean = false>(options: Options<RetryWebhookMessageData, ThrowOnError>) => (options.client ?? client).post<RetryWebhookMessageResponses, RetryWebhookMessageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks/{id}/messages/{messageId}/retry',
     ...options
 });
 

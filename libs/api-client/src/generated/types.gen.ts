@@ -870,6 +870,107 @@ export type DeveloperUsageDto = {
     monthResetsAt: string;
 };
 
+export type WebhookDto = {
+    id: string;
+    url: string;
+    events: Array<'now_playing' | 'stream_started' | 'stream_ended' | 'track_ready' | 'generation_failed'>;
+    status: 'active' | 'disabled';
+    /**
+     * gone (it answered 410), failing_5_days
+     */
+    disabledReason: string | null;
+    /**
+     * Since when no delivery has succeeded
+     */
+    failingSince: string | null;
+    createdAt: string;
+};
+
+export type WebhookListDto = {
+    webhooks: Array<WebhookDto>;
+    events: Array<'now_playing' | 'stream_started' | 'stream_ended' | 'track_ready' | 'generation_failed'>;
+    maxWebhooks: number;
+};
+
+export type CreateWebhookDto = {
+    /**
+     * https; its name must resolve to public addresses only
+     */
+    url: string;
+    /**
+     * The realtime message types to receive
+     */
+    events: Array<'now_playing' | 'stream_started' | 'stream_ended' | 'track_ready' | 'generation_failed'>;
+};
+
+export type CreatedWebhookDto = {
+    id: string;
+    url: string;
+    events: Array<'now_playing' | 'stream_started' | 'stream_ended' | 'track_ready' | 'generation_failed'>;
+    status: 'active' | 'disabled';
+    /**
+     * gone (it answered 410), failing_5_days
+     */
+    disabledReason: string | null;
+    /**
+     * Since when no delivery has succeeded
+     */
+    failingSince: string | null;
+    createdAt: string;
+    /**
+     * The signing secret (Standard Webhooks, whsec_…): shown only now
+     */
+    secret: string;
+};
+
+export type UpdateWebhookDto = {
+    url?: string;
+    events?: Array<'now_playing' | 'stream_started' | 'stream_ended' | 'track_ready' | 'generation_failed'>;
+};
+
+export type RotatedSecretDto = {
+    /**
+     * The new signing secret: shown only now
+     */
+    secret: string;
+    /**
+     * Until then the previous secret signs too (two signatures in webhook-signature)
+     */
+    previousSecretValidUntil: string;
+};
+
+export type QueuedMessageDto = {
+    messageId: string;
+};
+
+export type WebhookAttemptDto = {
+    messageId: string;
+    type: string;
+    /**
+     * 1 for the first try
+     */
+    n: number;
+    statusCode: number | null;
+    durationMs: number;
+    /**
+     * timeout, connection_refused, blocked_address, dns_failed…
+     */
+    error: string | null;
+    /**
+     * The first kilobyte of the answer
+     */
+    responseHead: string | null;
+    at: string;
+    /**
+     * Where the delivery of this message stands now
+     */
+    deliveryStatus: 'pending' | 'succeeded' | 'failed';
+};
+
+export type WebhookAttemptsDto = {
+    attempts: Array<WebhookAttemptDto>;
+};
+
 export type PlaylistDto = {
     id: string;
     name: string;
@@ -2375,6 +2476,292 @@ export type GetApiUsageResponses = {
 };
 
 export type GetApiUsageResponse = GetApiUsageResponses[keyof GetApiUsageResponses];
+
+export type ListWebhooksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/webhooks';
+};
+
+export type ListWebhooksErrors = {
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code insufficient_scope (a read-only key)
+     */
+    403: ErrorDto;
+};
+
+export type ListWebhooksError = ListWebhooksErrors[keyof ListWebhooksErrors];
+
+export type ListWebhooksResponses = {
+    200: WebhookListDto;
+};
+
+export type ListWebhooksResponse = ListWebhooksResponses[keyof ListWebhooksResponses];
+
+export type CreateWebhookData = {
+    body: CreateWebhookDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/webhooks';
+};
+
+export type CreateWebhookErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code insufficient_scope (a read-only key)
+     */
+    403: ErrorDto;
+    /**
+     * code too_many_webhooks
+     */
+    409: ErrorDto;
+    /**
+     * code webhook_url_refused: not https, credentials, or a non-public address
+     */
+    422: ErrorDto;
+};
+
+export type CreateWebhookError = CreateWebhookErrors[keyof CreateWebhookErrors];
+
+export type CreateWebhookResponses = {
+    /**
+     * The secret is in this answer only
+     */
+    201: CreatedWebhookDto;
+};
+
+export type CreateWebhookResponse = CreateWebhookResponses[keyof CreateWebhookResponses];
+
+export type DeleteWebhookData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{id}';
+};
+
+export type DeleteWebhookErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code insufficient_scope (a read-only key)
+     */
+    403: ErrorDto;
+    404: ErrorDto;
+};
+
+export type DeleteWebhookError = DeleteWebhookErrors[keyof DeleteWebhookErrors];
+
+export type DeleteWebhookResponses = {
+    204: void;
+};
+
+export type DeleteWebhookResponse = DeleteWebhookResponses[keyof DeleteWebhookResponses];
+
+export type GetWebhookData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{id}';
+};
+
+export type GetWebhookErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code insufficient_scope (a read-only key)
+     */
+    403: ErrorDto;
+    404: ErrorDto;
+};
+
+export type GetWebhookError = GetWebhookErrors[keyof GetWebhookErrors];
+
+export type GetWebhookResponses = {
+    200: WebhookDto;
+};
+
+export type GetWebhookResponse = GetWebhookResponses[keyof GetWebhookResponses];
+
+export type UpdateWebhookData = {
+    body: UpdateWebhookDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{id}';
+};
+
+export type UpdateWebhookErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code insufficient_scope (a read-only key)
+     */
+    403: ErrorDto;
+    404: ErrorDto;
+    422: ErrorDto;
+};
+
+export type UpdateWebhookError = UpdateWebhookErrors[keyof UpdateWebhookErrors];
+
+export type UpdateWebhookResponses = {
+    200: WebhookDto;
+};
+
+export type UpdateWebhookResponse = UpdateWebhookResponses[keyof UpdateWebhookResponses];
+
+export type RotateWebhookSecretData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{id}/rotate-secret';
+};
+
+export type RotateWebhookSecretErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code insufficient_scope (a read-only key)
+     */
+    403: ErrorDto;
+    404: ErrorDto;
+};
+
+export type RotateWebhookSecretError = RotateWebhookSecretErrors[keyof RotateWebhookSecretErrors];
+
+export type RotateWebhookSecretResponses = {
+    200: RotatedSecretDto;
+};
+
+export type RotateWebhookSecretResponse = RotateWebhookSecretResponses[keyof RotateWebhookSecretResponses];
+
+export type EnableWebhookData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{id}/enable';
+};
+
+export type EnableWebhookErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code insufficient_scope (a read-only key)
+     */
+    403: ErrorDto;
+    404: ErrorDto;
+};
+
+export type EnableWebhookError = EnableWebhookErrors[keyof EnableWebhookErrors];
+
+export type EnableWebhookResponses = {
+    200: WebhookDto;
+};
+
+export type EnableWebhookResponse = EnableWebhookResponses[keyof EnableWebhookResponses];
+
+export type TestWebhookData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{id}/test';
+};
+
+export type TestWebhookErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code insufficient_scope (a read-only key)
+     */
+    403: ErrorDto;
+    404: ErrorDto;
+    /**
+     * code webhook_disabled
+     */
+    409: ErrorDto;
+};
+
+export type TestWebhookError = TestWebhookErrors[keyof TestWebhookErrors];
+
+export type TestWebhookResponses = {
+    202: QueuedMessageDto;
+};
+
+export type TestWebhookResponse = TestWebhookResponses[keyof TestWebhookResponses];
+
+export type ListWebhookAttemptsData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        limit?: number;
+    };
+    url: '/api/v1/webhooks/{id}/attempts';
+};
+
+export type ListWebhookAttemptsErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code insufficient_scope (a read-only key)
+     */
+    403: ErrorDto;
+    404: ErrorDto;
+};
+
+export type ListWebhookAttemptsError = ListWebhookAttemptsErrors[keyof ListWebhookAttemptsErrors];
+
+export type ListWebhookAttemptsResponses = {
+    200: WebhookAttemptsDto;
+};
+
+export type ListWebhookAttemptsResponse = ListWebhookAttemptsResponses[keyof ListWebhookAttemptsResponses];
+
+export type RetryWebhookMessageData = {
+    body?: never;
+    path: {
+        id: string;
+        messageId: string;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{id}/messages/{messageId}/retry';
+};
+
+export type RetryWebhookMessageErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code insufficient_scope (a read-only key)
+     */
+    403: ErrorDto;
+    404: ErrorDto;
+    /**
+     * code webhook_disabled
+     */
+    409: ErrorDto;
+};
+
+export type RetryWebhookMessageError = RetryWebhookMessageErrors[keyof RetryWebhookMessageErrors];
+
+export type RetryWebhookMessageResponses = {
+    202: QueuedMessageDto;
+};
+
+export type RetryWebhookMessageResponse = RetryWebhookMessageResponses[keyof RetryWebhookMessageResponses];
 
 export type ListMyPlaylistsData = {
     body?: never;

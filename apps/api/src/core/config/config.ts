@@ -53,7 +53,20 @@ export interface AppConfig {
   studio: StudioConfig;
   /** Unset: the built-in assistant answers every question. */
   assistant?: AssistantModelConfig;
+  webhooks: WebhooksConfig;
 }
+
+/** Outgoing webhooks (docs/developer-api.md, "Webhooks"). */
+export interface WebhooksConfig {
+  allowHttp: boolean;
+  /** CIDRs deliveries may reach although they are not public addresses. */
+  allowedCidrs: string[];
+  /** Seconds before each try: the first is usually 0. */
+  retrySchedule: number[];
+}
+
+/** Standard Webhooks' example schedule: 10 tries over about 75.6 hours. */
+export const DEFAULT_WEBHOOK_SCHEDULE = [0, 5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 86_400];
 
 /** An OpenAI-compatible chat model (OpenAI, Ollama, LM Studio, vLLM, llama.cpp's server). */
 export interface AssistantModelConfig {
@@ -225,6 +238,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     studio: {
       provider: musicProviderOf(environment),
       workers: Number(environment.STUDIO_WORKERS ?? 2),
+    },
+    webhooks: {
+      allowHttp: environment.WEBHOOK_ALLOW_HTTP === '1',
+      allowedCidrs: (environment.WEBHOOK_ALLOWED_CIDRS ?? '').split(',').map((c) => c.trim()).filter(Boolean),
+      retrySchedule: environment.WEBHOOK_RETRY_SCHEDULE ? environment.WEBHOOK_RETRY_SCHEDULE.split(',').map((n) => Number(n.trim())) : DEFAULT_WEBHOOK_SCHEDULE,
     },
   };
 }

@@ -85,6 +85,15 @@ export class Environment {
   /** Generations this process works on at once. */
   @IsOptional() @IsWholeNumber(1, 16) STUDIO_WORKERS?: string;
 
+  /** Webhooks (docs/developer-api.md): `1` lets endpoints use plain http (development only). */
+  @IsOptional() @IsIn(['0', '1'], { message: 'must be 0 or 1' }) WEBHOOK_ALLOW_HTTP?: string;
+  /** Addresses webhooks may reach although they are not public (comma-separated CIDRs; tests and operators). */
+  @IsOptional() @Matches(/^\s*[0-9a-fA-F:.]+\/\d{1,3}(\s*,\s*[0-9a-fA-F:.]+\/\d{1,3})*\s*$/, { message: 'must be CIDRs separated by commas, such as 10.0.0.0/8' })
+  WEBHOOK_ALLOWED_CIDRS?: string;
+  /** Seconds before each try of a delivery, comma-separated (Standard Webhooks' schedule by default, about 3 days). */
+  @IsOptional() @Matches(/^\s*\d{1,6}(\s*,\s*\d{1,6}){0,19}\s*$/, { message: 'must be up to 20 whole numbers of seconds, separated by commas' })
+  WEBHOOK_RETRY_SCHEDULE?: string;
+
   @IsOptional() @Matches(/^(sk|rk)_\S+$/, { message: 'must be a Stripe secret key (sk_… or rk_…)' }) STRIPE_SECRET_KEY?: string;
   @IsOptional() @Matches(/^whsec_\S+(\s*,\s*whsec_\S+)*$/, { message: 'must be one or more Stripe signing secrets (whsec_…), separated by commas' })
   STRIPE_WEBHOOK_SECRETS?: string;

@@ -1,0 +1,122 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Cron, CronExpression } from '@nestjs/schedule';
+import { Webhook } from 'standardwebhooks';
+import { resolveJwtSecret, type AppConfig } from '../core/config/config';
+import { APP_CONFIG } from '../core/config/config.module';
+import { EventBus } from '../repositories/event-bus';
+import { JobQueue } from '../repositories/job-queue';
+import { Mailer } from '../repositories/mailer';
+import { UserRepository } from '../repositories/user.repository';
+import { WebhookSender } from '../repositories/webhook-sender';
+import { type DeliveryWork, type EndpointRow, WebhookRepository } from '../repositories/webhook.repository';
+import { WebhookMails } from './webhook-mails';
+import { DELIVER_QUEUE, type DeliverJob } from './webhook-outbox';
+import { nextStep } from './webhook-schedule';
+import { WebhookSecretBox } from './webhook-secrets';
+
+/** Deliveries a process sends at once. */
+const WORKERS = 4;
+/** Messages, deliveries and attempts are kept this long. */
+const KEEP_DAYS = 30;
+
+/**
+ * Sends the queued deliveries (pg-boss, so any API process does, and a stopped one's work is picked up), signed as
+ * Standard Webhooks, and decides what follows each try (webhook-schedule.ts). A disabled endpoint's owner gets a mail
+ * and a `webhook_disabled` message on their realtime channel.
+ */
+@Injectable()
+export class WebhookDeliveries implements OnApplicationBootstrap {
+  private readonly logger = new Logger('WebhookDeliveries');
+  readonly box: WebhookSecretBox;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly webhooks: WebhookRepository,
+    private readonly queue: JobQueue,
+    private readonly sender: WebhookSender,
+    private readonly users: UserRepository,
+    private readonly mailer: Mailer,
+    private readonly mails: WebhookMails,
+    private readonly bus: EventBus,
+  ) {
+    this.box = new WebhookSecretBox(resolveJwtSecret(config));
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.declare(DELIVER_QUEUE, { retryLimit: 2, expireInSeconds: 60 });
+    await this.queue.work<DeliverJob>(DELIVER_QUEUE, WORKERS, (job) => this.deliver(job));
+  }
+
+  /** One try of a delivery; a job that is not the next try (a duplicate) does nothing. */
+  async deliver({ deliveryId, n, manual = false }: DeliverJob): Promise<void> {
+    const work = await this.webhooks.delivery(deliveryId);
+    if (!work || work.status !== 'pending' || work.attempts !== n - 1) return;
+    if (work.endpoint.status !== 'active') {
+      await this.webhooks.finish(deliveryId, 'failed');
+      return;
+    }
+    if (!(await this.webhooks.claimTry(deliveryId, n))) return;
+    const result = await this.send(work);
+    await this.webhooks.recordAttempt({ deliveryId, endpointId: work.endpoint.id, n, ...result });
+    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    const failingSince = ok ? new Date() : await this.webhooks.markFailing(work.endpoint.id);
+    const step = nextStep({ statusCode: result.statusCode, retryAfterSeconds: result.retryAfterSeconds, n, failingSince, manual }, this.config.webhooks.retrySchedule, new Date());
+    switch (step.kind) {
+      case 'succeeded':
+        await this.webhooks.finish(deliveryId, 'succeeded');
+        await this.webhooks.markHealthy(work.endpoint.id);
+        return;
+      case 'retry':
+        await this.webhooks.scheduleNext(deliveryId, step.afterSeconds, async (executeSql) => {
+          await this.queue.send(DELIVER_QUEUE, { deliveryId, n: n + 1 } satisfies DeliverJob, executeSql, step.afterSeconds);
+        });
+        return;
+      case 'failed':
+        await this.webhooks.finish(deliveryId, 'failed');
+        return;
+      case 'disable':
+        await this.webhooks.finish(deliveryId, 'failed');
+        await this.disable(work.endpoint, step.reason);
+        return;
+    }
+  }
+
+  /** The signature header: the current secret's, and the previous one's while it still signs (rotation). */
+  signatures(endpoint: Pick<EndpointRow, 'secretEnc' | 'previousSecretEnc' | 'previousSecretUntil'>, messageId: string, at: Date, body: string): string {
+    const secrets = [endpoint.secretEnc, ...(endpoint.previousSecretEnc && endpoint.previousSecretUntil && endpoint.previousSecretUntil > at ? [endpoint.previousSecretEnc] : [])];
+    return secrets.map((sealed) => new Webhook(this.box.open(sealed)).sign(messageId, at, body)).join(' ');
+  }
+
+  @Cron(CronExpression.EVERY_HOUR)
+  async sweep(): Promise<void> {
+    await this.webhooks.sweep(KEEP_DAYS).catch((e: Error) => this.logger.warn(`Sweeping old webhook messages failed: ${e.message}`));
+  }
+
+  private async send(work: DeliveryWork) {
+    const body = JSON.stringify(work.payload);
+    const at = new Date();
+    return this.sender.send(
+      work.endpoint.url,
+      {
+        'content-type': 'application/json',
+        'user-agent': 'GrouaRock-Webhooks/1',
+        'webhook-id': work.messageId,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': this.signatures(work.endpoint, work.messageId, at, body),
+      },
+      body,
+    );
+  }
+
+  private async disable(endpoint: EndpointRow, reason: 'gone' | 'failing_5_days'): Promise<void> {
+    if (!(await this.webhooks.disable(endpoint.id, reason))) return;
+    this.logger.warn(`Webhook endpoint ${endpoint.id} disabled: ${reason}`);
+    await this.bus
+      .publish({ channel: `user.${endpoint.userId}`, type: 'webhook_disabled', data: { id: endpoint.id, url: endpoint.url, reason } })
+      .catch((e: Error) => this.logger.warn(`Telling webhook_disabled failed: ${e.message}`));
+    const owner = await this.users.findById(endpoint.userId);
+    if (owner?.email) {
+      await this.mailer.send(this.mails.endpointDisabled(owner.email, endpoint.url, reason)).catch((e: Error) => this.logger.warn(`The webhook mail failed: ${e.message}`));
+    }
+  }
+}
