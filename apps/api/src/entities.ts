@@ -17,6 +17,7 @@ import { WebhookEndpoint } from './developer/webhook-endpoint.entity';
 import { WebhookMessage } from './developer/webhook-message.entity';
 import { WebhookDelivery } from './developer/webhook-delivery.entity';
 import { WebhookAttempt } from './developer/webhook-attempt.entity';
+import { PrivacyAudit } from './developer/privacy-audit.entity';
 import { TrackPlay } from './radio/track-play.entity';
 import { Playlist } from './playlists/playlist.entity';
 import { PlaylistItem } from './playlists/playlist-item.entity';
@@ -30,4 +31,4 @@ import { VisitorCounter } from './site/visitor-counter.entity';
 import { VisitorSession } from './site/visitor-session.entity';
 
 /** Every entity. The database module registers exactly these; the schema check compares them to the migrations. */
-export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant, LiveStream, StudioGeneration, StudioTrack, ApiKey, ApiPlanGrant, Track, TrackPlay, Playlist, PlaylistItem, WebhookEndpoint, WebhookMessage, WebhookDelivery, WebhookAttempt];
+export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant, LiveStream, StudioGeneration, StudioTrack, ApiKey, ApiPlanGrant, Track, TrackPlay, Playlist, PlaylistItem, WebhookEndpoint, WebhookMessage, WebhookDelivery, WebhookAttempt, PrivacyAudit];

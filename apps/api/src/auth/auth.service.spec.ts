@@ -22,6 +22,8 @@ function user(fields: Partial<User> = {}): User {
     isAnonymous: false,
     emailConfirmedAt: new Date('2026-01-01T00:00:00Z'),
     pendingEmail: null,
+    deletedAt: null,
+    anonymizedAt: null,
     identities: [],
     createdAt: new Date('2026-01-01T00:00:00Z'),
     updatedAt: new Date('2026-01-01T00:00:00Z'),

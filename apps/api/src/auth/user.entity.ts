@@ -30,6 +30,17 @@ export class User {
   @Column({ name: 'pending_email', type: 'varchar', length: 254, nullable: true })
   pendingEmail!: string | null;
 
+  /**
+   * When the account's personal data was deleted (DELETE /user/data): the row stays, without anything personal, only
+   * for the billing records the law keeps (docs/developer-api.md, "Data rights").
+   */
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
+
+  /** When the account was anonymized (POST /user/anonymize): its public contributions stay under an anonymous name. */
+  @Column({ name: 'anonymized_at', type: 'timestamptz', nullable: true })
+  anonymizedAt!: Date | null;
+
   @OneToMany(() => Identity, (identity) => identity.user)
   identities?: Relation<Identity>[];
 

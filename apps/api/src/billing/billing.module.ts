@@ -9,6 +9,6 @@ import { EntitlementsService } from './entitlements.service';
 @Module({
   controllers: [BillingController, EntitlementsController],
   providers: [BillingService, BillingMails, EntitlementsService],
-  exports: [EntitlementsService],
+  exports: [EntitlementsService, BillingService],
 })
 export class BillingModule {}

@@ -121,6 +121,20 @@ export class BillingService {
   }
 
   /**
+   * Cancels every live subscription of the account at once, and stores what Stripe says after (its data is being
+   * deleted: nothing may be charged again). Throws when Stripe cannot be reached, so nothing is deleted before.
+   */
+  async cancelAllNow(userId: string): Promise<number> {
+    if (!this.stripe.enabled) return 0;
+    const customer = await this.billing.customerOf(userId);
+    if (!customer?.stripeCustomerId) return 0;
+    const live = (await this.stripe.listSubscriptions(customer.stripeCustomerId)).filter((s) => !['canceled', 'incomplete_expired'].includes(s.status));
+    for (const subscription of live) await this.stripe.cancelSubscriptionNow(subscription.id);
+    await this.syncCustomer(customer.stripeCustomerId);
+    return live.length;
+  }
+
+  /**
    * A webhook delivery: verified against the raw body, then processed once per event id. A delivery that finds the
    * event being processed waits for that to finish; unknown event types are acknowledged and ignored.
    */

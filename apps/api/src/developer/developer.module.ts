@@ -3,6 +3,8 @@ import { BillingModule } from '../billing/billing.module';
 import { ApiKeysService } from './api-keys.service';
 import { ApiLimits } from './api-limits';
 import { ApiPlansService } from './api-plans.service';
+import { DataRightsController } from './data-rights.controller';
+import { DataRightsService } from './data-rights.service';
 import { DeveloperController } from './developer.controller';
 import { RateLimitSweep } from './rate-limit-sweep.service';
 import { WebhookDeliveries } from './webhook-deliveries.service';
@@ -11,11 +13,11 @@ import { WebhookOutbox } from './webhook-outbox';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
 
-/** The developer platform: API keys, API plans and their limits, webhooks (docs/developer-api.md). */
+/** The developer platform: API keys, API plans and their limits, webhooks, data rights (docs/developer-api.md). */
 @Module({
   imports: [BillingModule],
-  controllers: [DeveloperController, WebhooksController],
-  providers: [ApiKeysService, ApiPlansService, ApiLimits, RateLimitSweep, WebhooksService, WebhookDeliveries, WebhookMails, WebhookOutbox],
+  controllers: [DeveloperController, WebhooksController, DataRightsController],
+  providers: [ApiKeysService, ApiPlansService, ApiLimits, RateLimitSweep, WebhooksService, WebhookDeliveries, WebhookMails, WebhookOutbox, DataRightsService],
   exports: [ApiPlansService, ApiLimits, WebhookOutbox],
 })
 export class DeveloperModule {}

@@ -18,6 +18,7 @@ import { Mailer } from './mailer';
 import { MediaStorage } from './media-storage';
 import { MusicProvider } from './music-provider';
 import { PlaylistRepository } from './playlist.repository';
+import { PrivacyRepository } from './privacy.repository';
 import { RateLimitStore } from './rate-limit-store';
 import { RealtimeTicketRepository } from './realtime-ticket.repository';
 import { RtmpIngest } from './rtmp-ingest';
@@ -53,6 +54,7 @@ const repositories = [
   MediaStorage,
   MusicProvider,
   PlaylistRepository,
+  PrivacyRepository,
   RateLimitStore,
   RealtimeTicketRepository,
   RtmpIngest,

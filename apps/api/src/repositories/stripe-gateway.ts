@@ -124,6 +124,11 @@ export class StripeGateway {
     return this.call('portal', async (stripe) => (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url);
   }
 
+  /** Ends the subscription now (not at the period's end): the account's data is being deleted. */
+  cancelSubscriptionNow(subscriptionId: string): Promise<void> {
+    return this.call('subscription cancellation', async (stripe) => void (await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel:${subscriptionId}` })));
+  }
+
   /** Every subscription of the customer, whatever its status. */
   listSubscriptions(customerId: string): Promise<StripeSubscriptionState[]> {
     return this.call('subscription listing', async (stripe) => {

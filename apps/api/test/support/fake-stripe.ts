@@ -80,6 +80,8 @@ export class FakeStripe {
   readonly customers = new Map<string, { id: string; object: 'customer'; email: string | null; metadata: Record<string, string> }>();
   readonly sessions = new Map<string, FakeCheckoutSession>();
   readonly subscriptions = new Map<string, FakeSubscription>();
+  /** Subscriptions cancelled at once through the API (DELETE /v1/subscriptions/{id}). */
+  readonly canceled: string[] = [];
   readonly portalSessions: { customer: string; return_url: string }[] = [];
   /** While true, every API call answers 500 (the SDK's own retries included). */
   failing = false;
@@ -265,6 +267,14 @@ export class FakeStripe {
     if (method === 'GET' && url.pathname === '/v1/subscriptions') {
       const customer = url.searchParams.get('customer') ?? '';
       return [200, { object: 'list', url: '/v1/subscriptions', has_more: false, data: this.subscriptionsOf(customer) }];
+    }
+    const cancel = /^\/v1\/subscriptions\/([\w]+)$/.exec(url.pathname);
+    if (method === 'DELETE' && cancel) {
+      const subscription = this.subscriptions.get(cancel[1]);
+      if (!subscription) return [404, { error: { type: 'invalid_request_error', message: `No such subscription: '${cancel[1]}'` } }];
+      subscription.status = 'canceled';
+      this.canceled.push(subscription.id);
+      return [200, subscription];
     }
     if (method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
       const customer = str(form.customer) ?? '';

@@ -971,6 +971,40 @@ export type WebhookAttemptsDto = {
     attempts: Array<WebhookAttemptDto>;
 };
 
+export type DeleteDataDto = {
+    /**
+     * Says that the caller means it: the deletion cannot be undone
+     */
+    confirm: 'DELETE';
+};
+
+export type DataDeletedDto = {
+    status: 'deleted';
+    /**
+     * Subscriptions cancelled at once
+     */
+    subscriptionsCancelled: number;
+    /**
+     * What we keep, and why
+     */
+    kept: Array<string>;
+};
+
+export type AnonymizeDto = {
+    /**
+     * Says that the caller means it: the account cannot be signed in to again
+     */
+    confirm: 'ANONYMIZE';
+};
+
+export type AnonymizedDto = {
+    status: 'anonymized';
+    /**
+     * The name the account’s public contributions now show
+     */
+    name: string;
+};
+
 export type PlaylistDto = {
     id: string;
     name: string;
@@ -2762,6 +2796,87 @@ export type RetryWebhookMessageResponses = {
 };
 
 export type RetryWebhookMessageResponse = RetryWebhookMessageResponses[keyof RetryWebhookMessageResponses];
+
+export type ExportMyDataData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/export';
+};
+
+export type ExportMyDataErrors = {
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code insufficient_scope (a read-only key)
+     */
+    403: ErrorDto;
+    429: ErrorDto;
+};
+
+export type ExportMyDataError = ExportMyDataErrors[keyof ExportMyDataErrors];
+
+export type ExportMyDataResponses = {
+    /**
+     * One JSON document of everything we hold about the account: no password hash, key hash, secret or token
+     */
+    200: {
+        [key: string]: unknown;
+    };
+};
+
+export type ExportMyDataResponse = ExportMyDataResponses[keyof ExportMyDataResponses];
+
+export type DeleteMyDataData = {
+    body: DeleteDataDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/data';
+};
+
+export type DeleteMyDataErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code insufficient_scope (a read-only key)
+     */
+    403: ErrorDto;
+    /**
+     * Stripe could not be reached: nothing was deleted
+     */
+    502: ErrorDto;
+};
+
+export type DeleteMyDataError = DeleteMyDataErrors[keyof DeleteMyDataErrors];
+
+export type DeleteMyDataResponses = {
+    200: DataDeletedDto;
+};
+
+export type DeleteMyDataResponse = DeleteMyDataResponses[keyof DeleteMyDataResponses];
+
+export type AnonymizeMeData = {
+    body: AnonymizeDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/anonymize';
+};
+
+export type AnonymizeMeErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code insufficient_scope (a read-only key)
+     */
+    403: ErrorDto;
+};
+
+export type AnonymizeMeError = AnonymizeMeErrors[keyof AnonymizeMeErrors];
+
+export type AnonymizeMeResponses = {
+    200: AnonymizedDto;
+};
+
+export type AnonymizeMeResponse = AnonymizeMeResponses[keyof AnonymizeMeResponses];
 
 export type ListMyPlaylistsData = {
     body?: never;
