@@ -33,3 +33,62 @@ test('a key made in /profile is shown once, calls the API within its plan, and s
   await expect(panel.getByText('Nie masz jeszcze żadnego klucza.')).toBeVisible();
   expect((await request.get('/api/v1/radio/stations', { headers })).status()).toBe(401);
 });
+
+test('/api: five tabs read from the OpenAPI document, and the cost calculator', async ({ page }) => {
+  await page.goto('/api');
+  await expect(page.getByRole('heading', { name: 'API GrouaRock', level: 1 })).toBeVisible();
+  const tabs = page.getByRole('tablist', { name: 'Dokumentacja API' });
+  await expect(tabs.getByRole('tab')).toHaveText(['Endpointy', 'Uwierzytelnianie', 'Przykłady', 'WebSocket', 'SDK']);
+  for (const path of ['/api/v1/radio/stations', '/api/v1/search', '/api/v1/user/playlists', '/api/v1/recommendations', '/api/v1/webhooks', '/api/v1/user/export']) {
+    await expect(page.getByRole('article', { name: new RegExp(` ${path.replace(/\//g, '\\/')}$`) }).first()).toBeVisible();
+  }
+  await tabs.getByRole('tab', { name: 'SDK' }).click();
+  await expect(page.getByText('npm run sdk', { exact: false })).toBeVisible();
+
+  const total = page.getByRole('status').filter({ hasText: 'Razem' });
+  await expect(total).toHaveText('Razem: 651 PLN miesięcznie');
+  const requests = page.getByLabel('Zapytań miesięcznie');
+  const streaming = page.getByLabel('Streaming (GB miesięcznie)');
+  const plan = page.getByRole('combobox', { name: 'Plan' });
+  for (const [choice, count, gb, expected] of [
+    ['Developer', '250000', '0', 'Razem: 599 PLN miesięcznie'],
+    ['Free', '1000', '5', 'Razem: 1 PLN miesięcznie'],
+    ['Business', 'mnóstwo', 'x', 'Razem: 399 PLN miesięcznie'],
+  ] as const) {
+    await plan.selectOption({ label: choice });
+    await requests.fill(count);
+    await streaming.fill(gb);
+    await expect(total).toHaveText(expected);
+  }
+  await expect(page.getByRole('link', { name: 'Otwórz raport' })).toHaveAttribute('href', 'https://grouarock.com/api/raport?requests=0&plan=business&streaming=0');
+  expect(await seriousAxeViolations(new AxeBuilder({ page }).include('main'))).toEqual([]);
+});
+
+test('a key made in /profile runs the examples of /api', async ({ page, request }) => {
+  const account = await createConfirmedAccount(request, 'examples');
+  await signInOnAuthPage(page, account);
+  await page.goto('/profile');
+  const panel = page.getByRole('region', { name: 'Klucze API' });
+  await panel.getByLabel('Nazwa klucza').fill('Przykłady');
+  await panel.getByRole('combobox', { name: 'Uprawnienia' }).selectOption('full-access');
+  await panel.getByRole('button', { name: 'Utwórz klucz' }).click();
+  const key = (await panel.getByRole('status').locator('code').textContent()) ?? '';
+
+  await page.goto('/api');
+  await page.getByRole('tablist', { name: 'Dokumentacja API' }).getByRole('tab', { name: 'Przykłady' }).click();
+  expect(await seriousAxeViolations(new AxeBuilder({ page }).include('main'))).toEqual([]);
+  for (const name of ['curl: GET /api/v1/radio/stations', 'curl: POST /api/v1/user/playlists']) {
+    const command = (await page.getByRole('figure', { name }).locator('code').textContent()) ?? '';
+    // Run the command as a shell would, with GROUAROCK_API_KEY set to the key.
+    const url = /curl(?: -X (\w+))? "([^"]+)"/.exec(command)!;
+    const body = /-d '(.+)'$/m.exec(command)?.[1];
+    const res = await request.fetch(url[2], {
+      method: url[1] ?? 'GET',
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      data: body,
+    });
+    expect([name, res.status()]).toEqual([name, url[1] === 'POST' ? 201 : 200]);
+  }
+  const mine = await request.get('/api/v1/user/playlists', { headers: { authorization: `Bearer ${key}` } });
+  expect(((await mine.json()) as { playlists: { name: string }[] }).playlists.map((p) => p.name)).toEqual(['Polski punk na drogę']);
+});

@@ -28,6 +28,18 @@ export const API_PLAN_LIMITS: Readonly<Record<ApiPlanName, Readonly<ApiPlanLimit
 /** Monthly prices in PLN as the pricing table shows them; Enterprise is by contract. */
 export const API_PLAN_PRICES_PLN: Readonly<Record<ApiPlanName, number | null>> = { free: 0, startup: 49, developer: 149, business: 399, enterprise: null };
 
+/** The cost calculator's terms (spec section 9, "Calculator"): a base in PLN, the requests it includes, PLN per extra one. */
+export const API_CALCULATOR: Readonly<Record<ApiPlanName, { base: number; included: number; extraPerRequest: number }>> = {
+  free: { base: 0, included: 1_000, extraPerRequest: 0.05 },
+  startup: { base: 49, included: 10_000, extraPerRequest: 0.04 },
+  developer: { base: 149, included: 100_000, extraPerRequest: 0.003 },
+  business: { base: 399, included: 500_000, extraPerRequest: 0.002 },
+  enterprise: { base: 999, included: 1_000_000, extraPerRequest: 0.001 },
+};
+
+/** Streaming in the calculator: PLN per GB. */
+export const STREAMING_PLN_PER_GB = 0.2;
+
 export function higherApiPlan(a: ApiPlanName, b: ApiPlanName): ApiPlanName {
   return API_PLANS.indexOf(a) >= API_PLANS.indexOf(b) ? a : b;
 }

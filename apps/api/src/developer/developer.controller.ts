@@ -6,15 +6,32 @@ import { Authenticated } from '../auth/authenticated.decorator';
 import { Endpoint } from '../core/http/endpoint.decorator';
 import { ApiKeysService } from './api-keys.service';
 import { ApiPlansService } from './api-plans.service';
-import { ApiKeyIdParamDto, ApiKeyListDto, CreateApiKeyDto, CreatedApiKeyDto, DeveloperUsageDto } from './developer.dto';
+import { API_CALCULATOR, API_PLAN_LIMITS, API_PLAN_PRICES_PLN, API_PLANS, STREAMING_PLN_PER_GB } from './api-plans';
+import { ApiKeyIdParamDto, ApiKeyListDto, ApiPlansDto, CreateApiKeyDto, CreatedApiKeyDto, DeveloperUsageDto } from './developer.dto';
 
 @ApiTags('developer')
 @Controller('developer')
 export class DeveloperController {
   constructor(
     private readonly keys: ApiKeysService,
-    private readonly plans: ApiPlansService,
+    private readonly apiPlans: ApiPlansService,
   ) {}
+
+  @Get('plans')
+  @Endpoint({ id: 'listApiPlans', summary: 'The developer API plans: prices, limits and the cost calculator’s terms', ok: ApiPlansDto })
+  plans(): ApiPlansDto {
+    return {
+      plans: API_PLANS.map((plan) => ({
+        plan,
+        pricePln: API_PLAN_PRICES_PLN[plan],
+        ...API_PLAN_LIMITS[plan],
+        calculatorBase: API_CALCULATOR[plan].base,
+        calculatorIncluded: API_CALCULATOR[plan].included,
+        calculatorExtraPerRequest: API_CALCULATOR[plan].extraPerRequest,
+      })),
+      streamingPlnPerGb: STREAMING_PLN_PER_GB,
+    };
+  }
 
   @Get('keys')
   @Endpoint({ id: 'listApiKeys', summary: 'Your active API keys (never the keys themselves)', ok: ApiKeyListDto })
@@ -50,6 +67,6 @@ export class DeveloperController {
   @Endpoint({ id: 'getApiUsage', summary: 'Your developer API plan, its limits and what is left of them (made with a key, this call counts as one)', ok: DeveloperUsageDto })
   @Authenticated({ confirmed: true })
   usage(@CurrentPrincipal() principal: Principal): Promise<DeveloperUsageDto> {
-    return this.plans.usage(principal.userId);
+    return this.apiPlans.usage(principal.userId);
   }
 }

@@ -43,6 +43,22 @@ export class ApiKeyListDto {
   @ApiProperty({ description: 'Active keys an account may have', example: 10 }) maxActive!: number;
 }
 
+export class ApiPlanOfferDto {
+  @ApiProperty({ enum: API_PLANS }) plan!: ApiPlanName;
+  @ApiProperty({ type: Number, nullable: true, description: 'PLN a month; null: by contract' }) pricePln!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'null: unlimited' }) monthlyRequests!: number | null;
+  @ApiProperty() perMinute!: number;
+  @ApiProperty() burst!: number;
+  @ApiProperty({ description: 'The calculator’s base price, PLN' }) calculatorBase!: number;
+  @ApiProperty({ description: 'Requests the calculator’s base includes' }) calculatorIncluded!: number;
+  @ApiProperty({ description: 'PLN per request beyond those' }) calculatorExtraPerRequest!: number;
+}
+
+export class ApiPlansDto {
+  @ApiProperty({ type: [ApiPlanOfferDto] }) plans!: ApiPlanOfferDto[];
+  @ApiProperty({ example: 0.2, description: 'PLN per GB streamed, in the calculator' }) streamingPlnPerGb!: number;
+}
+
 export class DeveloperUsageDto {
   @ApiProperty({ enum: API_PLANS, description: 'Free for every account; Ultra includes Developer; others are set by the operator' }) plan!: ApiPlanName;
   @ApiProperty({ type: Number, nullable: true, description: 'Requests per UTC calendar month; null is unlimited' }) monthlyRequests!: number | null;

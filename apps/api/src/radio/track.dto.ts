@@ -31,7 +31,7 @@ export class TrackIdParamDto {
 }
 
 export class RecommendationsQueryDto {
-  @ApiProperty({ description: 'Artists to start from, comma-separated (1 to 5)', example: 'Dezerter,KSU' })
+  @ApiProperty({ type: String, description: 'Artists to start from, comma-separated (1 to 5)', example: 'Dezerter,KSU' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.split(',').map((artist) => artist.trim()).filter(Boolean) : value))
   @IsString({ each: true })
   @MinLength(1, { each: true })

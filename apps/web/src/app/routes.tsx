@@ -24,6 +24,7 @@ const TutorialsScreen = lazy(withMessages(['tutorials'], () => import('../featur
 const SubscriptionPage = lazy(withMessages(['subscription'], () => import('../features/subscription/components/subscription-page')));
 const EventsPage = lazy(withMessages(['events'], () => import('../features/events/components/events-page')));
 const StudioPage = lazy(withMessages(['studio'], () => import('../features/studio/components/studio-page')));
+const ApiDocsPage = lazy(withMessages(['developer'], () => import('../features/developer/components/api-docs-page')));
 
 /**
  * Every screen loads lazily as its own chunk. A screen is added here by the issue that builds it;
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: 'subscription', element: <SubscriptionPage /> },
       { path: 'auth', element: <AuthPage /> },
       { path: 'profile', element: <ProfilePage /> },
+      { path: 'api', element: <ApiDocsPage /> },
       { path: 'marketplace', element: <MarketplaceRedirect /> },
       { path: 'about', element: <AboutPage /> },
       { path: 'contact', element: <ContactPage /> },

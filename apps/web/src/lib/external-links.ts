@@ -9,6 +9,8 @@ export const externalLinks = {
   community: 'https://community.grouarock.com',
   marketplace: 'https://marketplace.grouarock.com',
   status: 'https://status.grouarock.com',
+  /** The API cost report the /api calculator opens, with ?requests=&plan=&streaming=. */
+  apiCostReport: 'https://grouarock.com/api/raport',
   facebook: 'https://www.facebook.com/grouarock',
   instagram: 'https://www.instagram.com/grouarock',
   youtube: 'https://www.youtube.com/@grouarock',

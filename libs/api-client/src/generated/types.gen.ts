@@ -793,6 +793,40 @@ export type ChatReplyDto = {
     conversationId: string;
 };
 
+export type ApiPlanOfferDto = {
+    plan: 'free' | 'startup' | 'developer' | 'business' | 'enterprise';
+    /**
+     * PLN a month; null: by contract
+     */
+    pricePln: number | null;
+    /**
+     * null: unlimited
+     */
+    monthlyRequests: number | null;
+    perMinute: number;
+    burst: number;
+    /**
+     * The calculator’s base price, PLN
+     */
+    calculatorBase: number;
+    /**
+     * Requests the calculator’s base includes
+     */
+    calculatorIncluded: number;
+    /**
+     * PLN per request beyond those
+     */
+    calculatorExtraPerRequest: number;
+};
+
+export type ApiPlansDto = {
+    plans: Array<ApiPlanOfferDto>;
+    /**
+     * PLN per GB streamed, in the calculator
+     */
+    streamingPlnPerGb: number;
+};
+
 export type ApiKeyDto = {
     id: string;
     name: string;
@@ -1696,7 +1730,7 @@ export type GetRecommendationsData = {
         /**
          * Artists to start from, comma-separated (1 to 5)
          */
-        seed_artists: Array<string>;
+        seed_artists: string;
         limit?: number;
     };
     url: '/api/v1/recommendations';
@@ -2403,6 +2437,19 @@ export type ChatWithAssistantResponses = {
 };
 
 export type ChatWithAssistantResponse = ChatWithAssistantResponses[keyof ChatWithAssistantResponses];
+
+export type ListApiPlansData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/developer/plans';
+};
+
+export type ListApiPlansResponses = {
+    200: ApiPlansDto;
+};
+
+export type ListApiPlansResponse = ListApiPlansResponses[keyof ListApiPlansResponses];
 
 export type ListApiKeysData = {
     body?: never;

@@ -1,9 +1,11 @@
 import {
   createApiKey,
   getApiUsage,
+  listApiPlans,
   listApiKeys,
   revokeApiKey,
   type ApiKeyDto,
+  type ApiPlanOfferDto,
   type CreateApiKeyDto,
   type CreatedApiKeyDto,
   type DeveloperUsageDto,
@@ -11,7 +13,7 @@ import {
 import useSWR from 'swr';
 import { dataOf } from '../../../lib/query';
 
-export type { ApiKeyDto, CreatedApiKeyDto, DeveloperUsageDto };
+export type { ApiKeyDto, ApiPlanOfferDto, CreatedApiKeyDto, DeveloperUsageDto };
 export type ApiKeyScope = ApiKeyDto['scope'];
 
 export const apiKeysKey = (userId: string) => ['/developer/keys', userId] as const;
@@ -35,4 +37,9 @@ export function makeApiKey(body: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
 /** DELETE /developer/keys/{id}. */
 export async function dropApiKey(id: string): Promise<void> {
   await revokeApiKey({ path: { id }, throwOnError: true });
+}
+
+/** GET /developer/plans: the API plans, their limits and the calculator's terms (public). */
+export function useApiPlans() {
+  return useSWR('/developer/plans', () => dataOf(listApiPlans({ throwOnError: true })));
 }
