@@ -6,8 +6,13 @@ import { RelayService } from './relay/relay.service';
 import { toStationDto } from './station-mapper';
 import { Station } from './station.entity';
 
+/** How long the catalogue is kept in memory: it changes only when a process syncs its file at boot. */
+const CATALOGUE_CACHE_MS = 5000;
+
 @Injectable()
 export class StationsService {
+  private catalogue?: { stations: Promise<Station[]>; until: number };
+
   constructor(
     private readonly stations: StationRepository,
     private readonly relay: RelayService,
@@ -19,8 +24,12 @@ export class StationsService {
     return toStationDto(station, this.relay.listeners(station.id), live ? { artist: live.artist, title: live.title, album: null } : null);
   }
 
+  /**
+   * The catalogue, filtered. Read from memory for a few seconds at a time (the list is asked on every page and by
+   * every API client; its live parts, listeners and now-playing, are added per request).
+   */
   async list({ country, genre, q }: StationsQueryDto): Promise<StationDto[]> {
-    const found = await this.stations.listActive({ country, genre });
+    const found = (await this.active()).filter((s) => (!country || s.country === country) && (!genre || s.genres.includes(genre as Station['genres'][number])));
     if (!q) return found.map((s) => this.toDto(s));
     // Matched here rather than by ILIKE, whose case folding depends on the database's locale: the
     // catalogue is small, and Polish users often type without diacritics ("ciezkie" finds "Ciężkie").
@@ -30,6 +39,16 @@ export class StationsService {
 
   async get(id: string): Promise<StationDto> {
     return this.toDto(await this.require(id));
+  }
+
+  private active(): Promise<Station[]> {
+    if (!this.catalogue || this.catalogue.until < Date.now()) {
+      const stations = this.stations.listActive();
+      this.catalogue = { stations, until: Date.now() + CATALOGUE_CACHE_MS };
+      // A failed read is not kept: the next request reads again.
+      stations.catch(() => (this.catalogue = undefined));
+    }
+    return this.catalogue.stations;
   }
 
   /** The active station, or a 404 naming the id. */

@@ -10,12 +10,9 @@ import { syncShownRows } from './file-sync';
 export class StationRepository {
   constructor(@InjectEntityManager() private readonly manager: EntityManager) {}
 
-  /** The active stations in catalogue order, narrowed to a country and a genre when given. */
-  listActive({ country, genre }: { country?: string; genre?: string }): Promise<Station[]> {
-    const query = this.manager.getRepository(Station).createQueryBuilder('s').where('s.active').orderBy('s.position');
-    if (country) query.andWhere('s.country = :country', { country });
-    if (genre) query.andWhere(':genre = ANY(s.genres)', { genre });
-    return query.getMany();
+  /** The catalogue's active stations, in its order. */
+  listActive(): Promise<Station[]> {
+    return this.manager.getRepository(Station).createQueryBuilder('s').where('s.active').orderBy('s.position').getMany();
   }
 
   findActive(id: string): Promise<Station | null> {

@@ -1,0 +1,111 @@
+// npm run bench:http — GET /api/v1/radio/stations from the built server, unauthenticated (the site's shared
+// throttling on) and with an API key (the account's plan limits on: a GCRA and monthly count in PostgreSQL per
+// request), next to bare node:http serving the same bytes, all in one run. Rounds alternate bare, public and keyed
+// so a machine that gets busier or quieter weighs on all three alike; each figure is the median of its rounds.
+// Ends with: bench:http bare_rps=… public_rps=… keyed_rps=… keyed_p99_ratio=…
+import { fork } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import path from 'node:path';
+import { Client } from 'pg';
+import { ms, percentile, startServer } from './support';
+
+const REQUESTS = Number(process.env.BENCH_HTTP_REQUESTS ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_HTTP_CONCURRENCY ?? 16);
+const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 3);
+
+interface Round {
+  rps: number;
+  latencies: number[];
+}
+
+/** REQUESTS GETs of `url`, CONCURRENCY at a time on keep-alive connections; every answer must be a 200. */
+async function load(url: string, headers: (i: number) => Record<string, string>): Promise<Round> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const latencies: number[] = [];
+  let next = 0;
+  const one = (i: number) =>
+    new Promise<void>((resolve, reject) => {
+      const started = performance.now();
+      request(url, { agent, headers: headers(i) }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          latencies.push(performance.now() - started);
+          if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
+          else resolve();
+        });
+      })
+        .on('error', reject)
+        .end();
+    });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) await one(next++);
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { rps: REQUESTS / seconds, latencies };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main(): Promise<void> {
+  const server = await startServer();
+  const bare = fork(path.join(__dirname, 'bare-http.child.js'));
+  try {
+    const stations = `${server.base}/api/v1/radio/stations`;
+    const body = await (await fetch(stations)).text();
+    const barePort = await new Promise<number>((resolve) => {
+      bare.once('message', (m: { port: number }) => resolve(m.port));
+      bare.send({ body });
+    });
+
+    // An account with a key, on the Enterprise API plan: its 10,000-request burst holds the whole keyed load, so the
+    // figure is the cost of the limits being counted, not of 429s.
+    const email = 'bench-http@example.com';
+    const json = (payload: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.0.1' }, body: JSON.stringify(payload) });
+    if ((await fetch(`${server.base}/api/v1/auth/signup`, json({ email, password: 'bench-password-1' }))).status !== 201) throw new Error('sign-up failed');
+    const db = new Client({ connectionString: server.databaseUrl() });
+    await db.connect();
+    await db.query('UPDATE users SET email_confirmed_at = now() WHERE email = $1', [email]);
+    await db.query(`INSERT INTO api_plan_grants (user_id, plan) SELECT id, 'enterprise' FROM users WHERE email = $1`, [email]);
+    await db.end();
+    const session = (await (await fetch(`${server.base}/api/v1/auth/token?grant_type=password`, json({ email, password: 'bench-password-1' }))).json()) as { access_token: string };
+    const created = await fetch(`${server.base}/api/v1/developer/keys`, { ...json({ name: 'bench' }), headers: { ...json({}).headers, authorization: `Bearer ${session.access_token}` } });
+    const { key } = (await created.json()) as { key: string };
+    const keyed = await fetch(stations, { headers: { authorization: `Bearer ${key}` } });
+    if (keyed.status !== 200 || !keyed.headers.get('ratelimit')) throw new Error(`the keyed request answered ${keyed.status} without RateLimit`);
+    if ((await keyed.text()) !== body) throw new Error('the keyed answer differs from the public one');
+
+    // Public callers come from many addresses, as a site's visitors do (the site's limit is per route and address).
+    const targets = {
+      bare: () => load(`http://127.0.0.1:${barePort}/api/v1/radio/stations`, () => ({})),
+      public: () => load(stations, (i) => ({ 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` })),
+      keyed: () => load(stations, () => ({ authorization: `Bearer ${key}` })),
+    };
+    for (const run of Object.values(targets)) await run(); // warm-up
+    const results: Record<keyof typeof targets, Round[]> = { bare: [], public: [], keyed: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const name of Object.keys(targets) as (keyof typeof targets)[]) results[name].push(await targets[name]());
+    }
+    const rps = (name: keyof typeof targets) => median(results[name].map((r) => r.rps));
+    const p99 = (name: keyof typeof targets) => percentile(results[name].flatMap((r) => r.latencies), 99);
+    console.log(`${ROUNDS} rounds × ${REQUESTS} requests, ${CONCURRENCY} at a time, keep-alive, loopback; ${body.length} bytes per answer`);
+    for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
+      console.log(`${name.padEnd(6)} ${rps(name).toFixed(0).padStart(6)} req/s  p50 ${ms(percentile(results[name].flatMap((r) => r.latencies), 50))} ms  p99 ${ms(p99(name))} ms`);
+    }
+    console.log(`public = ${((rps('public') / rps('bare')) * 100).toFixed(0)} % of bare (goal ≥ 80 %); keyed p99 = ${(p99('keyed') / p99('public')).toFixed(2)}× public p99 (goal ≤ 1.5×)`);
+    console.log(
+      `bench:http bare_rps=${rps('bare').toFixed(0)} public_rps=${rps('public').toFixed(0)} keyed_rps=${rps('keyed').toFixed(0)} keyed_p99_ratio=${(p99('keyed') / p99('public')).toFixed(2)}`,
+    );
+  } finally {
+    bare.kill();
+    await server.stop();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
