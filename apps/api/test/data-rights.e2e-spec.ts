@@ -1,4 +1,5 @@
-import { signedInMember, useApiUnderTest } from './support/app';
+import { useApiUnderTest } from './support/app';
+import { membersOf } from './support/members';
 import { FakeStripe } from './support/fake-stripe';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON under test
@@ -13,23 +14,11 @@ describe('data rights: export, delete and anonymize, through a session or a full
     stripe.webhookUrl = `${api.base}/billing/webhook`;
   });
 
-  let n = 0;
-  const addresses = new Map<string, string>();
-  const call = async (method: string, url: string, token?: string, body?: unknown) => {
-    const ip = token && addresses.get(token);
-    const res = await fetch(`${api.base}${url}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(ip ? { 'x-forwarded-for': ip } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, text, body: (text ? JSON.parse(text) : undefined) as Json };
-  };
+  const members = membersOf(api, '198.18.15');
+  const { call } = members;
   /** A member with a bit of everything: keys, a public playlist, a like, a webhook. */
   const member = async () => {
-    const ip = `198.18.15.${++n}`;
-    const who = await signedInMember(api, ip);
-    addresses.set(who.token, ip);
+    const who = await members.member();
     const full = (await call('POST', '/developer/keys', who.token, { name: 'full', scope: 'full-access' })).body.key as string;
     const readOnly = (await call('POST', '/developer/keys', who.token, { name: 'ro' })).body.key as string;
     const playlist = (await call('POST', '/user/playlists', full, { name: 'Mój publiczny punk', isPublic: true, items: [{ type: 'station', id: 'antyradio' }] })).body.id as string;

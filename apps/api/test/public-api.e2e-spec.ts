@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { TracksService } from '../src/radio/tracks.service';
-import { signedInMember, useApiUnderTest } from './support/app';
+import { useApiUnderTest } from './support/app';
+import { membersOf } from './support/members';
 import { IcecastServer, until } from './support/icecast';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON under test
@@ -43,24 +44,7 @@ describe('the documented public API: stations, tracks the relays heard, search, 
   afterAll(() => icecast.stop());
   const api = useApiUnderTest(() => ({ STATIONS_FILE: catalogueFile() }));
 
-  let n = 0;
-  const addresses = new Map<string, string>();
-  const member = async () => {
-    const ip = `198.18.12.${++n}`;
-    const who = await signedInMember(api, ip);
-    addresses.set(who.token, ip);
-    return who;
-  };
-  const call = async (method: string, url: string, token?: string, body?: unknown) => {
-    const ip = token && addresses.get(token);
-    const res = await fetch(`${api.base}${url}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(ip ? { 'x-forwarded-for': ip } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Json };
-  };
+  const { member, call } = membersOf(api, '198.18.12');
 
   it('records every artist and title the relays read, once per play, with where and when; the station list shows what plays now', async () => {
     const one = listen(`${api.base}/radio/punk-one/stream`);

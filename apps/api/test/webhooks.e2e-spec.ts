@@ -7,6 +7,7 @@ import { WebhookOutbox } from '../src/developer/webhook-outbox';
 import { newWebhookSecret } from '../src/developer/webhook-secrets';
 import { TracksService } from '../src/radio/tracks.service';
 import { signedInMember, startListeningApp, useApiUnderTest } from './support/app';
+import { membersOf } from './support/members';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { until } from './support/icecast';
 import { SmtpReceiver } from './support/smtp-receiver';
@@ -83,25 +84,15 @@ describe('webhooks: Standard Webhooks deliveries with retries, disabling, rotati
     receiver.answers = [200];
   });
 
-  let n = 0;
-  const addresses = new Map<string, string>();
+  const members = membersOf(api, '198.18.14');
+  const { call } = members;
   const member = async () => {
-    const ip = `198.18.14.${++n}`;
-    const who = await signedInMember(api, ip);
-    addresses.set(who.token, ip);
+    const who = await members.member();
     // The polls below would soon spend a Free plan's 50-request burst.
     await api.db.query(`INSERT INTO api_plan_grants (user_id, plan) VALUES ($1, 'business')`, [who.id]);
-    return { ...who, key: (await call('POST', '/developer/keys', who.token, { name: 'hooks', scope: 'full-access' })).body.key as string };
-  };
-  const call = async (method: string, url: string, token?: string, body?: unknown) => {
-    const ip = token && addresses.get(token);
-    const res = await fetch(`${api.base}${url}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(ip ? { 'x-forwarded-for': ip } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Json };
+    const key = (await call('POST', '/developer/keys', who.token, { name: 'hooks', scope: 'full-access' })).body.key as string;
+    members.callsFrom(key, who.ip);
+    return { ...who, key };
   };
   const play = (title: string) => api.app.get(TracksService).record('antyradio', 'Dezerter', title);
   const verify = (secret: string, r: Received) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as Json;

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
@@ -24,18 +25,37 @@ export class PlaylistItemInputDto {
 }
 
 
+/** An optional description: text of at most 500 characters, trimmed. */
+function PlaylistDescription(description?: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ maxLength: 500, nullable: true, type: String, ...(description ? { description } : {}) }),
+    IsOptional(),
+    Transform(trim),
+    IsString(),
+    MaxLength(500),
+    Matches(TEXT, { message: 'description must be text' }),
+  );
+}
+
+/** Optional entries, in order, at most MAX_PLAYLIST_ITEMS. */
+function PlaylistItems(description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: [PlaylistItemInputDto], maxItems: MAX_PLAYLIST_ITEMS, description }),
+    IsOptional(),
+    IsArray(),
+    ArrayMaxSize(MAX_PLAYLIST_ITEMS),
+    ValidateNested({ each: true }),
+    Type(() => PlaylistItemInputDto),
+  );
+}
+
 /** The body of POST /user/playlists (the spec's name, description, isPublic) and, optionally, its entries. */
 export class CreatePlaylistDto {
   @ApiProperty({ minLength: 1, maxLength: 100, example: 'Polski punk na drogę' })
   @OneLine('name', 100)
   name!: string;
 
-  @ApiPropertyOptional({ maxLength: 500, nullable: true, type: String })
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(500)
-  @Matches(TEXT, { message: 'description must be text' })
+  @PlaylistDescription()
   description?: string | null;
 
   @ApiPropertyOptional({ default: false, description: 'Public playlists are found by search and readable by anyone' })
@@ -43,12 +63,7 @@ export class CreatePlaylistDto {
   @IsBoolean()
   isPublic?: boolean;
 
-  @ApiPropertyOptional({ type: [PlaylistItemInputDto], maxItems: MAX_PLAYLIST_ITEMS, description: 'The entries in order' })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_PLAYLIST_ITEMS)
-  @ValidateNested({ each: true })
-  @Type(() => PlaylistItemInputDto)
+  @PlaylistItems('The entries in order')
   items?: PlaylistItemInputDto[];
 }
 
@@ -59,12 +74,7 @@ export class UpdatePlaylistDto {
   @OneLine('name', 100)
   name?: string;
 
-  @ApiPropertyOptional({ maxLength: 500, nullable: true, type: String, description: 'null removes it' })
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(500)
-  @Matches(TEXT, { message: 'description must be text' })
+  @PlaylistDescription('null removes it')
   description?: string | null;
 
   @ApiPropertyOptional()
@@ -72,12 +82,7 @@ export class UpdatePlaylistDto {
   @IsBoolean()
   isPublic?: boolean;
 
-  @ApiPropertyOptional({ type: [PlaylistItemInputDto], maxItems: MAX_PLAYLIST_ITEMS })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_PLAYLIST_ITEMS)
-  @ValidateNested({ each: true })
-  @Type(() => PlaylistItemInputDto)
+  @PlaylistItems('The entries in order; they replace all the current ones')
   items?: PlaylistItemInputDto[];
 }
 

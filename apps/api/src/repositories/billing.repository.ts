@@ -74,17 +74,12 @@ export class BillingRepository {
   }
 
   async grant(userId: string, plan: PaidPlan, until: Date | null): Promise<void> {
-    await this.manager.query(
-      `INSERT INTO plan_grants (user_id, plan, until) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id) DO UPDATE SET plan = EXCLUDED.plan, until = EXCLUDED.until, granted_at = now()`,
-      [userId, plan, until],
-    );
+    await this.upsertGrant('plan_grants', userId, plan, until);
   }
 
   /** Whether there was a grant to remove. */
   async revoke(userId: string): Promise<boolean> {
-    const [, removed] = (await this.manager.query('DELETE FROM plan_grants WHERE user_id = $1', [userId])) as [unknown, number];
-    return removed > 0;
+    return this.deleteGrant('plan_grants', userId);
   }
 
   async apiGrantOf(userId: string): Promise<ApiPlanGrantRow | null> {
@@ -93,16 +88,25 @@ export class BillingRepository {
   }
 
   async grantApi(userId: string, plan: GrantableApiPlan, until: Date | null): Promise<void> {
+    await this.upsertGrant('api_plan_grants', userId, plan, until);
+  }
+
+  /** Whether there was an API plan grant to remove. */
+  async revokeApi(userId: string): Promise<boolean> {
+    return this.deleteGrant('api_plan_grants', userId);
+  }
+
+  /** One grant per account and kind: the next one replaces it. */
+  private async upsertGrant(table: 'plan_grants' | 'api_plan_grants', userId: string, plan: string, until: Date | null): Promise<void> {
     await this.manager.query(
-      `INSERT INTO api_plan_grants (user_id, plan, until) VALUES ($1, $2, $3)
+      `INSERT INTO ${table} (user_id, plan, until) VALUES ($1, $2, $3)
        ON CONFLICT (user_id) DO UPDATE SET plan = EXCLUDED.plan, until = EXCLUDED.until, granted_at = now()`,
       [userId, plan, until],
     );
   }
 
-  /** Whether there was an API plan grant to remove. */
-  async revokeApi(userId: string): Promise<boolean> {
-    const [, removed] = (await this.manager.query('DELETE FROM api_plan_grants WHERE user_id = $1', [userId])) as [unknown, number];
+  private async deleteGrant(table: 'plan_grants' | 'api_plan_grants', userId: string): Promise<boolean> {
+    const [, removed] = (await this.manager.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId])) as [unknown, number];
     return removed > 0;
   }
 

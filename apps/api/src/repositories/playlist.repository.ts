@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
+import { containsPattern } from './like-pattern';
 
 export interface PlaylistRow {
   id: string;
@@ -33,9 +34,6 @@ const PLAYLIST = `p.id, p.user_id AS "userId", coalesce(u.display_name, u.userna
 const FROM = `playlists p JOIN users u ON u.id = p.user_id
   LEFT JOIN playlist_items i ON i.playlist_id = p.id LEFT JOIN tracks t ON t.id = i.track_id`;
 
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** playlists and playlist_items: each playlist's entries are written whole, in order, in the same transaction. */
 @Injectable()
@@ -97,7 +95,7 @@ export class PlaylistRepository {
   async searchPublic(folded: string, limit: number): Promise<PlaylistRow[]> {
     return (await this.manager.query(
       `SELECT ${PLAYLIST} FROM ${FROM} WHERE p.is_public AND p.search_key LIKE $1 ESCAPE '\\' GROUP BY p.id, u.id ORDER BY p.updated_at DESC, p.id LIMIT $2`,
-      [`%${likeEscape(folded)}%`, limit],
+      [containsPattern(folded), limit],
     )) as PlaylistRow[];
   }
 

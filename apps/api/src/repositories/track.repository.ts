@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
+import { containsPattern } from './like-pattern';
 
 export interface TrackRow {
   id: string;
@@ -26,10 +27,6 @@ export interface PlayedTrack {
 
 const TRACK = `t.id, t.artist, t.title, t.album, t.duration, t.genre, t.play_count AS "playCount", t.first_played_at AS "firstPlayedAt", t.last_played_at AS "lastPlayedAt"`;
 
-/** `%` and `_` match themselves in a LIKE pattern made of user text. */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** tracks and track_plays: every title our relays read from the stations, with when and where it played. */
 @Injectable()
@@ -63,7 +60,7 @@ export class TrackRepository {
   /** Tracks whose folded "artist - title" contains the folded query, the most played first. */
   async search(folded: string, limit: number): Promise<TrackRow[]> {
     return (await this.manager.query(`SELECT ${TRACK} FROM tracks t WHERE t.key LIKE $1 ESCAPE '\\' ORDER BY t.play_count DESC, t.last_played_at DESC, t.id LIMIT $2`, [
-      `%${likeEscape(folded)}%`,
+      containsPattern(folded),
       limit,
     ])) as TrackRow[];
   }

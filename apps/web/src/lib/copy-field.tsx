@@ -20,26 +20,34 @@ const code = (theme: Theme) => css`
   user-select: all;
 `;
 
-/** A secret or an address to paste elsewhere: its label, a copy button, and the value selectable with one click. */
-export function CopyField({ label, value }: { label: string; value: string }) {
+/** A button that copies `value` to the clipboard, and says so once it has. */
+export function CopyButton({ value, className }: { value: string; className?: string }) {
   const t = useT();
   const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      className={className}
+      size="sm"
+      variant="ghost"
+      onClick={() =>
+        void navigator.clipboard.writeText(value).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        )
+      }
+    >
+      {t(copied ? 'copy.done' : 'copy.action')}
+    </Button>
+  );
+}
+
+/** A secret or an address to paste elsewhere: its label, a copy button, and the value selectable with one click. */
+export function CopyField({ label, value }: { label: string; value: string }) {
   return (
     <div>
       <div css={row}>
         <strong>{label}</strong>
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() =>
-            void navigator.clipboard.writeText(value).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
-        >
-          {t(copied ? 'copy.done' : 'copy.action')}
-        </Button>
+        <CopyButton value={value} />
       </div>
       <code css={code}>{value}</code>
     </div>

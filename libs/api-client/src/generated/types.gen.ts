@@ -1136,6 +1136,9 @@ export type UpdatePlaylistDto = {
      */
     description?: string | null;
     isPublic?: boolean;
+    /**
+     * The entries in order; they replace all the current ones
+     */
     items?: Array<PlaylistItemInputDto>;
 };
 

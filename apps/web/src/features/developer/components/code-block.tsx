@@ -1,7 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { Button } from '@grouarock/ui';
-import { useState } from 'react';
-import { useT } from '../../../lib/i18n';
+import { CopyButton } from '../../../lib/copy-field';
 
 const frame = css`
   position: relative;
@@ -29,27 +27,13 @@ const copyButton = (theme: Theme) => css`
 
 /** A block of code to copy and run: its label for screen readers, and a copy button. */
 export function CodeBlock({ code, label }: { code: string; label: string }) {
-  const t = useT();
-  const [copied, setCopied] = useState(false);
   return (
     <figure css={frame} aria-label={label}>
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a block that scrolls sideways must be reachable by keyboard */}
       <pre css={pre} tabIndex={0}>
         <code>{code}</code>
       </pre>
-      <Button
-        css={copyButton}
-        size="sm"
-        variant="ghost"
-        onClick={() =>
-          void navigator.clipboard.writeText(code).then(
-            () => setCopied(true),
-            () => setCopied(false),
-          )
-        }
-      >
-        {t(copied ? 'copy.done' : 'copy.action')}
-      </Button>
+      <CopyButton css={copyButton} value={code} />
     </figure>
   );
 }
