@@ -92,3 +92,24 @@ test('a key made in /profile runs the examples of /api', async ({ page, request 
   const mine = await request.get('/api/v1/user/playlists', { headers: { authorization: `Bearer ${key}` } });
   expect(((await mine.json()) as { playlists: { name: string }[] }).playlists.map((p) => p.name)).toEqual(['Polski punk na drogę']);
 });
+
+test('deleting one’s data in /profile signs out, and the account’s key stops working', async ({ page, request }) => {
+  const account = await createConfirmedAccount(request, 'erased');
+  await signInOnAuthPage(page, account);
+  await page.goto('/profile');
+  const keys = page.getByRole('region', { name: 'Klucze API' });
+  await keys.getByLabel('Nazwa klucza').fill('Do usunięcia');
+  await keys.getByRole('button', { name: 'Utwórz klucz' }).click();
+  const key = (await keys.getByRole('status').locator('code').textContent()) ?? '';
+  expect((await request.get('/api/v1/radio/stations', { headers: { authorization: `Bearer ${key}` } })).status()).toBe(200);
+
+  const data = page.getByRole('region', { name: 'Twoje dane' });
+  await data.getByRole('button', { name: 'Usuń moje dane' }).click();
+  await data.getByLabel('Wpisz USUŃ, aby potwierdzić').fill('USUŃ');
+  await data.getByRole('button', { name: 'Usuń na zawsze' }).click();
+  await expect(toast(page, 'Twoje dane zostały usunięte')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await request.get('/api/v1/radio/stations', { headers: { authorization: `Bearer ${key}` } })).status()).toBe(401);
+  const signIn = await request.post('/api/v1/auth/token?grant_type=password', { data: { email: account.email, password: account.password } });
+  expect(signIn.status()).toBe(400);
+});

@@ -280,6 +280,15 @@ export class SessionManager implements AccessTokenSource {
     this.end('SIGNED_OUT');
   };
 
+  /**
+   * Ends the session here only: the server has ended it already (the account's data was deleted or anonymized, which
+   * ends every session), so there is nothing to ask it.
+   */
+  forget = (): void => {
+    this.generation += 1;
+    this.end('SIGNED_OUT');
+  };
+
   updateUser = async (input: UpdateUserInput): Promise<AuthUser> => {
     const user = await authApi.updateUser(input);
     this.replaceUser(user);

@@ -29,6 +29,7 @@ export interface AuthApi {
   signInAnonymously: SessionManager['signInAnonymously'];
   signInWithOAuth: SessionManager['signInWithOAuth'];
   signOut: SessionManager['signOut'];
+  forget: SessionManager['forget'];
   updateUser: SessionManager['updateUser'];
   reloadUser: SessionManager['reloadUser'];
   resetPassword: SessionManager['resetPassword'];
@@ -63,6 +64,7 @@ export function useAuth(): AuthApi {
     signInAnonymously: manager.signInAnonymously,
     signInWithOAuth: manager.signInWithOAuth,
     signOut: manager.signOut,
+    forget: manager.forget,
     updateUser: manager.updateUser,
     reloadUser: manager.reloadUser,
     resetPassword: manager.resetPassword,

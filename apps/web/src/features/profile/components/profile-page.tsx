@@ -7,6 +7,7 @@ import { useT } from '../../../lib/i18n';
 import { useAuth } from '../../auth';
 import { ApiKeysPanel } from '../../developer';
 import { AccountDetails } from './account-details';
+import { DataRightsPanel } from './data-rights-panel';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 import { SignOutEverywhere } from './sign-out-everywhere';
@@ -55,6 +56,7 @@ export function ProfilePage() {
             <SubscriptionPanel userId={user.id} />
             <ApiKeysPanel userId={user.id} />
             <PasswordForm user={user} />
+            <DataRightsPanel />
           </>
         )}
         <SignOutEverywhere />
