@@ -158,4 +158,21 @@ describe('developer platform: API keys, scopes and the per-plan limits shared by
     const [{ rows }] = [{ rows: await api.db.query('SELECT count(*)::int AS n FROM throttle_hits') }];
     expect(rows[0].n).toBeGreaterThan(0);
   });
+
+  it('counts failed sign-ins and assistant messages in the shared store: five failures spread over two processes lock the account', async () => {
+    const who = await member();
+    const signIn = (base: string, password: string, ip: string) =>
+      fetch(`${base}/auth/token?grant_type=password`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify({ email: who.email, password }) });
+    const bases = [api.base, `${other.base}/api/v1`];
+    for (let i = 0; i < 5; i++) expect((await signIn(bases[i % 2], 'wrong-password', `198.18.16.${i}`)).status).toBe(400);
+    const locked = await signIn(bases[1], 'riff-raff-123', '198.18.16.9');
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
+    const ask = (base: string) =>
+      fetch(`${base}/assistant/chat`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.18.16.20' }, body: JSON.stringify({ message: 'Jakie stacje grają rock?' }) });
+    const answers = [];
+    for (let i = 0; i < 21; i++) answers.push((await ask(bases[i % 2])).status);
+    expect(answers.filter((status) => status === 200)).toHaveLength(20);
+    expect(answers[20]).toBe(429);
+  });
 });

@@ -25,7 +25,7 @@ export class AssistantController {
   })
   @Authenticated({ optional: true })
   async chat(@Body() body: ChatDto, @Headers('accept') accept: string | undefined, @OptionalPrincipal() principal: Principal | undefined, @Req() req: Request, @Res() res: Response): Promise<void> {
-    this.assistant.admit(principal ? `user:${principal.userId}` : `address:${req.ip ?? 'unknown'}`);
+    await this.assistant.admit(principal ? `user:${principal.userId}` : `address:${req.ip ?? 'unknown'}`);
     const input = { message: body.message, locale: body.locale ?? 'pl', conversationId: body.conversationId };
     if (!accept?.includes('text/event-stream')) {
       res.json(await this.assistant.chat(input, () => undefined));

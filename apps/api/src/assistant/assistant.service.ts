@@ -1,6 +1,7 @@
 import type { Locale } from '@grouarock/i18n';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { RateLimitStore } from '../repositories/rate-limit-store';
 import { RateLimitedException } from '../auth/attempt-limiter';
 import { AssistantModel, type ModelMessage } from '../repositories/assistant-model';
 import { ASSISTANT_TOOLS, AssistantTools } from './assistant-tools';
@@ -47,20 +48,21 @@ function systemPrompt(locale: Locale): string {
 export class AssistantService {
   private readonly logger = new Logger('Assistant');
   private readonly conversations = new Map<string, { turns: ModelMessage[]; at: number }>();
-  private readonly sent = new Map<string, number[]>();
 
   constructor(
     private readonly builtin: BuiltinAssistant,
     private readonly model: AssistantModel,
     private readonly tools: AssistantTools,
+    private readonly rateLimits: RateLimitStore,
   ) {}
 
-  /** Throws 429 when this user (or anonymous session) has sent too many messages lately. */
-  admit(who: string, now = Date.now()): void {
-    const recent = (this.sent.get(who) ?? []).filter((t) => now - t < USER_LIMIT.windowMs);
-    if (recent.length >= USER_LIMIT.messages) throw new RateLimitedException(Math.ceil((recent[0] + USER_LIMIT.windowMs - now) / 1000));
-    this.sent.set(who, [...recent, now]);
-    if (this.sent.size > 10_000) this.sent.delete(this.sent.keys().next().value!);
+  /**
+   * Throws 429 when this user (or address) has sent too many messages in the current 5-minute window, counted in
+   * PostgreSQL so that every API process shares the count.
+   */
+  async admit(who: string): Promise<void> {
+    const { hits, msLeft } = await this.rateLimits.hit(`assistant:${who}`, USER_LIMIT.windowMs);
+    if (hits > USER_LIMIT.messages) throw new RateLimitedException(Math.max(1, Math.ceil(msLeft / 1000)));
   }
 
   /** The reply to `message`; its text goes to `onText` as it comes (in pieces for a model, at once for the built-in). */

@@ -1,4 +1,5 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { RateLimitStore } from '../repositories/rate-limit-store';
 
 /** 429 with the seconds to wait; the error filter turns `retryAfterSeconds` into a Retry-After header. */
 export class RateLimitedException extends HttpException {
@@ -8,8 +9,9 @@ export class RateLimitedException extends HttpException {
 }
 
 /**
- * Failed sign-ins in a sliding window, per account and per client address: a guessed password costs
- * the guesser time, not the owner (a success clears the account's count).
+ * Failed sign-ins per account and per client address, in 15-minute windows counted in PostgreSQL (RateLimitStore),
+ * so every API process sees the same count: a guessed password costs the guesser time, not the owner (a success
+ * clears the account's count).
  */
 @Injectable()
 export class AttemptLimiter {
@@ -17,31 +19,27 @@ export class AttemptLimiter {
   static readonly perAccount = 5;
   static readonly perAddress = 20;
 
-  private readonly failures = new Map<string, number[]>();
+  constructor(private readonly store: RateLimitStore) {}
 
   /** Throws RateLimitedException while either key is over its limit. */
-  check(account: string, address: string, now = Date.now()): void {
-    const wait = Math.max(this.waitMs(`account:${account}`, AttemptLimiter.perAccount, now), this.waitMs(`address:${address}`, AttemptLimiter.perAddress, now));
-    if (wait > 0) throw new RateLimitedException(Math.ceil(wait / 1000));
+  async check(account: string, address: string): Promise<void> {
+    const [byAccount, byAddress] = await Promise.all([this.store.peek(accountKey(account)), this.store.peek(addressKey(address))]);
+    const waits = [
+      byAccount.hits >= AttemptLimiter.perAccount ? byAccount.msLeft : 0,
+      byAddress.hits >= AttemptLimiter.perAddress ? byAddress.msLeft : 0,
+    ];
+    const wait = Math.max(...waits);
+    if (wait > 0) throw new RateLimitedException(Math.max(1, Math.ceil(wait / 1000)));
   }
 
-  fail(account: string, address: string, now = Date.now()): void {
-    for (const key of [`account:${account}`, `address:${address}`]) this.failures.set(key, [...this.recent(key, now), now]);
+  async fail(account: string, address: string): Promise<void> {
+    await Promise.all([this.store.hit(accountKey(account), AttemptLimiter.windowMs), this.store.hit(addressKey(address), AttemptLimiter.windowMs)]);
   }
 
-  succeed(account: string): void {
-    this.failures.delete(`account:${account}`);
-  }
-
-  private recent(key: string, now: number): number[] {
-    const kept = (this.failures.get(key) ?? []).filter((t) => now - t < AttemptLimiter.windowMs);
-    if (kept.length) this.failures.set(key, kept);
-    else this.failures.delete(key);
-    return kept;
-  }
-
-  private waitMs(key: string, limit: number, now: number): number {
-    const recent = this.recent(key, now);
-    return recent.length < limit ? 0 : recent[recent.length - limit] + AttemptLimiter.windowMs - now;
+  async succeed(account: string): Promise<void> {
+    await this.store.forget(accountKey(account));
   }
 }
+
+const accountKey = (account: string) => `sign-in-failures:account:${account}`;
+const addressKey = (address: string) => `sign-in-failures:address:${address}`;

@@ -121,7 +121,7 @@ export class AuthService {
     user.emailConfirmedAt ??= new Date(); // the mailbox was just proven
     await this.users.save(user);
     await this.sessions.endAll(user.id, 'password_changed');
-    this.attempts.succeed(link.email);
+    await this.attempts.succeed(link.email);
     return this.startSession(user, client);
   }
 
@@ -164,15 +164,15 @@ export class AuthService {
   }
 
   private async signInWithPassword(email: string, password: string, client: ClientInfo): Promise<SignedIn> {
-    this.attempts.check(email, client.ip);
+    await this.attempts.check(email, client.ip);
     const user = await this.users.findWithIdentities({ email });
     // Hash even for an unknown address, so timing does not tell which addresses have accounts.
     const valid = user?.passwordHash ? await this.hasher.verify(user.passwordHash, password) : await this.hasher.hash(password).then(() => false);
     if (!user || !valid) {
-      this.attempts.fail(email, client.ip);
+      await this.attempts.fail(email, client.ip);
       throw authErrors.invalidCredentials();
     }
-    this.attempts.succeed(email);
+    await this.attempts.succeed(email);
     if (!user.emailConfirmedAt) throw authErrors.emailNotConfirmed();
     return this.startSession(user, client);
   }

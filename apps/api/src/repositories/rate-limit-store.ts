@@ -72,6 +72,20 @@ export class RateLimitStore implements OnApplicationShutdown {
     return { hits: rows[0].hits, msLeft: Math.max(0, rows[0].ms_left) };
   }
 
+  /** The key's window as it stands, without counting a hit (no window: 0 hits). */
+  async peek(key: string): Promise<WindowHit> {
+    const { rows } = await this.pool.query<{ hits: number; ms_left: number }>(
+      `SELECT hits, (extract(epoch FROM expires_at - clock_timestamp()) * 1000)::float8 AS ms_left FROM throttle_hits WHERE key = $1 AND expires_at > clock_timestamp()`,
+      [key.slice(0, 255)],
+    );
+    return rows[0] ? { hits: rows[0].hits, msLeft: Math.max(0, rows[0].ms_left) } : { hits: 0, msLeft: 0 };
+  }
+
+  /** Ends the key's window (a success forgives the failures before it). */
+  async forget(key: string): Promise<void> {
+    await this.pool.query('DELETE FROM throttle_hits WHERE key = $1', [key.slice(0, 255)]);
+  }
+
   /** Drops state that no longer limits anyone: ended windows and full buckets. */
   async sweep(): Promise<void> {
     await this.pool.query('DELETE FROM throttle_hits WHERE expires_at < clock_timestamp()');
