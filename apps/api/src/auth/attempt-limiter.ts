@@ -3,8 +3,11 @@ import { RateLimitStore } from '../repositories/rate-limit-store';
 
 /** 429 with the seconds to wait; the error filter turns `retryAfterSeconds` into a Retry-After header. */
 export class RateLimitedException extends HttpException {
-  constructor(readonly retryAfterSeconds: number) {
-    super({ message: 'Too many attempts; try again later', code: 'rate_limited' }, HttpStatus.TOO_MANY_REQUESTS);
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too many attempts; try again later',
+  ) {
+    super({ message, code: 'rate_limited' }, HttpStatus.TOO_MANY_REQUESTS);
   }
 }
 

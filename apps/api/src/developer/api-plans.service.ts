@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntitlementsService } from '../billing/entitlements.service';
 import { BillingRepository } from '../repositories/billing.repository';
 import { RateLimitStore } from '../repositories/rate-limit-store';
-import { API_PLAN_LIMITS, type ApiPlanLimits, type ApiPlanName, apiPlanFor } from './api-plans';
-import type { DeveloperUsageDto } from './developer.dto';
+import { API_CALCULATOR, API_PLAN_LIMITS, API_PLAN_PRICES_PLN, API_PLANS, type ApiPlanLimits, type ApiPlanName, apiPlanFor, STREAMING_PLN_PER_GB } from './api-plans';
+import type { ApiPlansDto, DeveloperUsageDto } from './developer.dto';
 import { rateLimitFields } from './rate-limit-headers';
 
 /** How long an account's API plan is remembered: a plan change reaches the limits within this time. */
@@ -34,6 +34,21 @@ export class ApiPlansService {
   async limitsOf(userId: string): Promise<{ plan: ApiPlanName; limits: ApiPlanLimits }> {
     const plan = await this.planOf(userId);
     return { plan, limits: API_PLAN_LIMITS[plan] };
+  }
+
+  /** Every API plan as the pricing table and the cost calculator show it. */
+  offers(): ApiPlansDto {
+    return {
+      plans: API_PLANS.map((plan) => ({
+        plan,
+        pricePln: API_PLAN_PRICES_PLN[plan],
+        ...API_PLAN_LIMITS[plan],
+        calculatorBase: API_CALCULATOR[plan].base,
+        calculatorIncluded: API_CALCULATOR[plan].included,
+        calculatorExtraPerRequest: API_CALCULATOR[plan].extraPerRequest,
+      })),
+      streamingPlnPerGb: STREAMING_PLN_PER_GB,
+    };
   }
 
   /** The account's plan and what is left of it, without using any of it. */

@@ -1,4 +1,5 @@
-import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { RateLimitedException } from '../auth/attempt-limiter';
 import { randomInt } from 'node:crypto';
 import type { Principal } from '../auth/principals';
 import { BillingService } from '../billing/billing.service';
@@ -39,9 +40,7 @@ export class DataRightsService {
   async export(principal: Principal): Promise<Record<string, unknown>> {
     const { hits, msLeft } = await this.rateLimits.hit(`data-export:${principal.userId}`, 3_600_000);
     if (hits > EXPORTS_PER_HOUR) {
-      throw Object.assign(new HttpException({ message: `An account may export its data ${EXPORTS_PER_HOUR} times an hour`, code: 'rate_limited' }, HttpStatus.TOO_MANY_REQUESTS), {
-        retryAfterSeconds: Math.max(1, Math.ceil(msLeft / 1000)),
-      });
+      throw new RateLimitedException(Math.max(1, Math.ceil(msLeft / 1000)), `An account may export its data ${EXPORTS_PER_HOUR} times an hour`);
     }
     await this.privacy.audit(principal.userId, 'export', via(principal));
     return { exportedAt: new Date().toISOString(), format: 'grouarock-export/1', ...(await this.privacy.exportOf(principal.userId)) };

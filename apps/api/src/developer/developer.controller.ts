@@ -6,7 +6,6 @@ import { Authenticated } from '../auth/authenticated.decorator';
 import { Endpoint } from '../core/http/endpoint.decorator';
 import { ApiKeysService } from './api-keys.service';
 import { ApiPlansService } from './api-plans.service';
-import { API_CALCULATOR, API_PLAN_LIMITS, API_PLAN_PRICES_PLN, API_PLANS, STREAMING_PLN_PER_GB } from './api-plans';
 import { ApiKeyIdParamDto, ApiKeyListDto, ApiPlansDto, CreateApiKeyDto, CreatedApiKeyDto, DeveloperUsageDto } from './developer.dto';
 
 @ApiTags('developer')
@@ -20,17 +19,7 @@ export class DeveloperController {
   @Get('plans')
   @Endpoint({ id: 'listApiPlans', summary: 'The developer API plans: prices, limits and the cost calculator’s terms', ok: ApiPlansDto })
   plans(): ApiPlansDto {
-    return {
-      plans: API_PLANS.map((plan) => ({
-        plan,
-        pricePln: API_PLAN_PRICES_PLN[plan],
-        ...API_PLAN_LIMITS[plan],
-        calculatorBase: API_CALCULATOR[plan].base,
-        calculatorIncluded: API_CALCULATOR[plan].included,
-        calculatorExtraPerRequest: API_CALCULATOR[plan].extraPerRequest,
-      })),
-      streamingPlnPerGb: STREAMING_PLN_PER_GB,
-    };
+    return this.apiPlans.offers();
   }
 
   @Get('keys')

@@ -23,7 +23,7 @@ type WindowNote = { limit?: number; ttl?: number };
 
 /**
  * The site's own throttling (per route and caller, @Throttle), answered with the same IETF RateLimit fields as the
- * developer API, as a "site" policy. Requests made with an API key are limited by their plan instead (ApiLimitsGuard).
+ * developer API, as a "site" policy. Requests made with an API key are limited by their plan instead (ApiLimits).
  */
 @Injectable()
 export class SiteThrottlerGuard extends ThrottlerGuard {

@@ -157,25 +157,14 @@ export class WebhookRepository {
 
   async delivery(id: string): Promise<DeliveryWork | undefined> {
     const [row] = (await this.manager.query(
-      `SELECT d.id, d.status, d.attempts, d.message_id AS "messageId", m.payload, row_to_json(x) AS endpoint
-       FROM webhook_deliveries d JOIN webhook_messages m ON m.id = d.message_id
-       JOIN LATERAL (SELECT ${ENDPOINT} FROM webhook_endpoints e WHERE e.id = d.endpoint_id) x ON true
-       WHERE d.id = $1`,
+      `SELECT d.id, d.status, d.attempts, d.message_id AS "messageId", d.endpoint_id AS "endpointId", m.payload
+       FROM webhook_deliveries d JOIN webhook_messages m ON m.id = d.message_id WHERE d.id = $1`,
       [id],
-    )) as (Omit<DeliveryWork, 'endpoint'> & { endpoint: Record<string, unknown> })[];
+    )) as (Omit<DeliveryWork, 'endpoint'> & { endpointId: string })[];
     if (!row) return undefined;
-    const e = row.endpoint;
-    const date = (value: unknown) => (value ? new Date(value as string) : null);
-    return {
-      ...row,
-      endpoint: {
-        ...(e as unknown as EndpointRow),
-        previousSecretUntil: date(e.previousSecretUntil),
-        failingSince: date(e.failingSince),
-        createdAt: date(e.createdAt)!,
-        updatedAt: date(e.updatedAt)!,
-      },
-    };
+    const [endpoint] = (await this.manager.query(`SELECT ${ENDPOINT} FROM webhook_endpoints e WHERE e.id = $1`, [row.endpointId])) as EndpointRow[];
+    const { endpointId: _endpointId, ...delivery } = row;
+    return endpoint ? { ...delivery, endpoint } : undefined;
   }
 
   /** Takes try number `n` of a pending delivery; false when another worker took it, or it is no longer pending. */

@@ -132,8 +132,8 @@ function concretePath(path: string, params: Parameter[]): string {
   });
 }
 
-function exampleQuery(params: Parameter[]): Record<string, unknown> {
-  return Object.fromEntries(params.filter((p) => p.in === 'query' && (p.required || p.schema?.example !== undefined)).map((p) => [p.name, p.schema?.example ?? sample({ paths: {} }, p.schema)]));
+function exampleQuery(doc: OpenApiDocument, params: Parameter[]): Record<string, unknown> {
+  return Object.fromEntries(params.filter((p) => p.in === 'query' && (p.required || p.schema?.example !== undefined)).map((p) => [p.name, sample(doc, p.schema)]));
 }
 
 export function curlExample(origin: string, method: string, path: string, query: Record<string, unknown>, body: Record<string, unknown> | undefined, authenticated: boolean): string {
@@ -184,7 +184,7 @@ export function apiReference(doc: OpenApiDocument, origin: string): { tag: strin
       const upper = method.toUpperCase();
       const authenticated = Boolean(op.security?.length);
       const pathValues = Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, p.schema?.example ?? `<${p.name}>`]));
-      const query = exampleQuery(params);
+      const query = exampleQuery(doc, params);
       const sampleBodyValue = sampleBody(doc, op);
       operations.push({
         id: op.operationId,

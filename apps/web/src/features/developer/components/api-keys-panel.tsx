@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api';
 import { CopyField } from '../../../lib/copy-field';
 import { useIntl } from 'react-intl';
 import { useT } from '../../../lib/i18n';
+import { muted } from './styles';
 import { apiKeysKey, apiUsageKey, dropApiKey, makeApiKey, useApiKeys, useApiUsage, type ApiKeyDto, type ApiKeyScope, type CreatedApiKeyDto } from '../api/keys';
 
 const list = (theme: Theme) => css`
@@ -56,11 +57,6 @@ const shownOnce = (theme: Theme) => css`
   padding: ${theme.space[3]} ${theme.space[4]};
   border-left: 4px solid ${theme.colors.secondary};
   background: ${theme.colors.infoTint};
-`;
-
-const muted = (theme: Theme) => css`
-  margin: 0;
-  color: ${theme.colors.textMuted};
 `;
 
 function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyDto; onRevoke: (key: ApiKeyDto) => Promise<void> }) {

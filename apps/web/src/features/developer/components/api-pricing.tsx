@@ -6,21 +6,7 @@ import { externalLinks } from '../../../lib/external-links';
 import { useT } from '../../../lib/i18n';
 import { useApiPlans, type ApiPlanOfferDto } from '../api/keys';
 import { apiCost, numberInput } from '../api-reference';
-
-const table = (theme: Theme) => css`
-  width: 100%;
-  border-collapse: collapse;
-  th,
-  td {
-    padding: ${theme.space[2]};
-    border-bottom: 1px solid ${theme.colors.border};
-    text-align: left;
-  }
-`;
-
-const scroll = css`
-  overflow-x: auto;
-`;
+import { dataTable, muted, scrollX } from './styles';
 
 const fields = (theme: Theme) => css`
   display: grid;
@@ -34,11 +20,6 @@ const fields = (theme: Theme) => css`
 const total = (theme: Theme) => css`
   margin: 0;
   font-size: ${theme.fontSizes.xl};
-`;
-
-const muted = (theme: Theme) => css`
-  margin: 0;
-  color: ${theme.colors.textMuted};
 `;
 
 /** The external page the calculator's report opens, with the spec's query: requests, plan and streaming. */
@@ -117,8 +98,8 @@ export function ApiPricing() {
         ) : null}
         {data ? (
           <>
-            <div css={scroll}>
-              <table css={table}>
+            <div css={scrollX}>
+              <table css={dataTable}>
                 <thead>
                   <tr>
                     <th scope="col">{t('developer.pricing.plan')}</th>

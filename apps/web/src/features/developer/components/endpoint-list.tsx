@@ -4,6 +4,7 @@ import { Root as VisuallyHidden } from '@radix-ui/react-visually-hidden';
 import { useT } from '../../../lib/i18n';
 import type { ReferenceOperation } from '../api-reference';
 import { CodeBlock } from './code-block';
+import { dataTable, scrollX } from './styles';
 
 const group = (theme: Theme) => css`
   margin: 0;
@@ -35,25 +36,13 @@ const muted = (theme: Theme) => css`
   color: ${theme.colors.textMuted};
 `;
 
-const table = (theme: Theme) => css`
-  width: 100%;
+const small = (theme: Theme) => css`
   margin-top: ${theme.space[2]};
-  border-collapse: collapse;
   font-size: ${theme.fontSizes.sm};
   th,
   td {
     padding: ${theme.space[1]} ${theme.space[2]};
-    border-bottom: 1px solid ${theme.colors.border};
-    text-align: left;
-    vertical-align: top;
   }
-  code {
-    font-family: ${theme.fonts.mono};
-  }
-`;
-
-const scroll = css`
-  overflow-x: auto;
 `;
 
 const summaryStyle = (theme: Theme) => css`
@@ -74,8 +63,8 @@ function Operation({ op }: { op: ReferenceOperation }) {
         {op.authenticated ? `${t('developer.endpoint.key')}: ${t(op.readOnlyKey ? 'developer.endpoint.readOnly' : 'developer.endpoint.fullAccess')}` : t('developer.endpoint.public')}
       </p>
       {op.fields.length ? (
-        <div css={scroll}>
-          <table css={table}>
+        <div css={scrollX}>
+          <table css={[dataTable, small]}>
             <VisuallyHidden asChild>
               <caption>{t('developer.endpoint.fields')}</caption>
             </VisuallyHidden>
