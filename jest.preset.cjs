@@ -10,6 +10,7 @@ module.exports = {
   transform: { '^.+\\.m?(t|j)sx?$': ['@swc/jest', { ...swcrc, swcrc: false }] },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: {
+    '^@grouarock/api-client/openapi$': path.join(__dirname, 'libs/api-client/src/openapi-document.ts'),
     '^@grouarock/(audio-engine|ui|i18n|api-client)$': path.join(__dirname, 'libs/$1/src/index.ts'),
     // Stylesheets and fonts (the @fontsource packages resolve to CSS) mean nothing to jsdom.
     '\\.(css|woff2?)$|^@fontsource(-variable)?/': path.join(__dirname, 'tools/jest-file-stub.cjs'),

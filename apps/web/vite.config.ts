@@ -14,6 +14,7 @@ export default defineConfig({
     alias: [
       { find: '@grouarock/ui', replacement: path.join(root, 'libs/ui/src/index.ts') },
       { find: '@grouarock/i18n', replacement: path.join(root, 'libs/i18n/src/index.ts') },
+      { find: /^@grouarock\/api-client\/openapi$/, replacement: path.join(root, 'libs/api-client/src/openapi-document.ts') },
       { find: '@grouarock/api-client', replacement: path.join(root, 'libs/api-client/src/index.ts') },
       { find: '@grouarock/audio-engine', replacement: path.join(root, 'libs/audio-engine/src/index.ts') },
       // The dictionaries are compiled at build time (build/compile-messages.ts): react-intl needs no parser. Its ES

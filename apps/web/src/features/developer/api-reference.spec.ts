@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { openApiDocument } from '@grouarock/api-client';
+import { openApiDocument } from '@grouarock/api-client/openapi';
 import { apiCost, apiReference, numberInput, type OpenApiDocument } from './api-reference';
 
 const reference = apiReference(openApiDocument as unknown as OpenApiDocument, 'https://radio.example');

@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { openApiDocument } from '@grouarock/api-client';
+import { openApiDocument } from '@grouarock/api-client/openapi';
 import { Page, PageTitle, Stack, Tabs } from '@grouarock/ui';
 import { useMemo } from 'react';
 import { useDocumentMeta } from '../../../lib/document-meta';
