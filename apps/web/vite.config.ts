@@ -36,8 +36,9 @@ export default defineConfig({
     rolldownOptions: {
       treeshake: {
         // Emotion's withTheme (never used here) imports these CommonJS packages, which declare no sideEffects, so
-        // they would ship on every page: they have none.
-        moduleSideEffects: (id) => (/\/node_modules\/(hoist-non-react-statics|react-is)\//.test(id) ? false : undefined),
+        // they would ship on every page: they have none. Nor have the API client's per-tag modules (only function
+        // declarations): without saying so, the client's barrel would pull every one of them into the first page.
+        moduleSideEffects: (id) => (/\/node_modules\/(hoist-non-react-statics|react-is)\/|\/libs\/api-client\/src\/generated\/sdk\//.test(id) ? false : undefined),
       },
       output: {
         // Everything the first page needs in one chunk: a request less each, and one gzip stream compresses

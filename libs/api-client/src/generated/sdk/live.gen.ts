@@ -1,0 +1,65 @@
+// Split from sdk.gen.ts by scripts/api-client.mjs: the operations tagged "live".
+
+import { client } from '../client.gen';
+import type { Options } from '../sdk.gen';
+import type { CreateStreamData, CreateStreamErrors, CreateStreamResponses, DeleteStreamData, DeleteStreamErrors, DeleteStreamResponses, GetCurrentStreamData, GetCurrentStreamErrors, GetCurrentStreamResponses, GetStreamData, GetStreamErrors, GetStreamPlaylistData, GetStreamPlaylistErrors, GetStreamPlaylistResponses, GetStreamResponses, GetStreamSegmentData, GetStreamSegmentErrors, GetStreamSegmentResponses, ListStreamsData, ListStreamsResponses, StopStreamData, StopStreamErrors, StopStreamResponses } from '../types.gen';
+
+/**
+ * A new stream of yours, ready for video from OBS (RTMP, with the key shown only now) or from the browser
+ */
+export const createStream = <ThrowOnError extends boolean = false>(options: Options<CreateStreamData, ThrowOnError>) => (options.client ?? client).post<CreateStreamResponses, CreateStreamErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/stream/create',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Streams live now (the latest started first) and the latest replays
+ */
+export const listStreams = <ThrowOnError extends boolean = false>(options?: Options<ListStreamsData, ThrowOnError>) => (options?.client ?? client).get<ListStreamsResponses, unknown, ThrowOnError>({ url: '/api/v1/stream/list', ...options });
+
+/**
+ * Your stream that has not ended, if any, and where OBS sends its video
+ */
+export const getCurrentStream = <ThrowOnError extends boolean = false>(options?: Options<GetCurrentStreamData, ThrowOnError>) => (options?.client ?? client).get<GetCurrentStreamResponses, GetCurrentStreamErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/stream/current',
+    ...options
+});
+
+/**
+ * Delete your stream or replay and its video
+ */
+export const deleteStream = <ThrowOnError extends boolean = false>(options: Options<DeleteStreamData, ThrowOnError>) => (options.client ?? client).delete<DeleteStreamResponses, DeleteStreamErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/stream/{id}',
+    ...options
+});
+
+/**
+ * One stream, live or a replay
+ */
+export const getStream = <ThrowOnError extends boolean = false>(options: Options<GetStreamData, ThrowOnError>) => (options.client ?? client).get<GetStreamResponses, GetStreamErrors, ThrowOnError>({ url: '/api/v1/stream/{id}', ...options });
+
+/**
+ * Stop your stream
+ */
+export const stopStream = <ThrowOnError extends boolean = false>(options: Options<StopStreamData, ThrowOnError>) => (options.client ?? client).post<StopStreamResponses, StopStreamErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/stream/{id}/stop',
+    ...options
+});
+
+/**
+ * The stream’s HLS playlist: a live window while live, the whole recording with an end marker once ended
+ */
+export const getStreamPlaylist = <ThrowOnError extends boolean = false>(options: Options<GetStreamPlaylistData, ThrowOnError>) => (options.client ?? client).get<GetStreamPlaylistResponses, GetStreamPlaylistErrors, ThrowOnError>({ url: '/api/v1/live/{id}/index.m3u8', ...options });
+
+/**
+ * One segment of the stream (MPEG-TS), cached for good
+ */
+export const getStreamSegment = <ThrowOnError extends boolean = false>(options: Options<GetStreamSegmentData, ThrowOnError>) => (options.client ?? client).get<GetStreamSegmentResponses, GetStreamSegmentErrors, ThrowOnError>({ url: '/api/v1/live/{id}/{segment}', ...options });
