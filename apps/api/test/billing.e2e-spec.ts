@@ -3,6 +3,7 @@ import { EntitlementsService } from '../src/billing/entitlements.service';
 import { Mailer } from '../src/repositories/mailer';
 import { signedInMember, useApiUnderTest } from './support/app';
 import { FakeStripe, type FakeEvent } from './support/fake-stripe';
+import { membersOf } from './support/members';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON under test
 type Json = any;
@@ -17,16 +18,8 @@ describe('billing: checkout, webhook and entitlements against a local Stripe fak
     stripe.webhookUrl = `${api.base}/billing/webhook`;
   });
 
-  let n = 0;
-  const member = () => signedInMember(api, `198.18.7.${++n}`);
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${api.base}${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as Json };
-  };
+  // Each member calls from an address of its own, so the per-address limits (20 checkouts a minute) stay out of the way.
+  const { member, call, callsFrom } = membersOf(api, '198.18.7');
   const entitlements = async (token: string) => (await call('GET', '/me/entitlements', token)).body;
   const sessionOf = (url: string) => stripe.sessions.get(url.split('/').pop() as string)!;
   /** Checks out and pays: the subscription Stripe made, after its events reached the webhook. */
@@ -126,14 +119,20 @@ describe('billing: checkout, webhook and entitlements against a local Stripe fak
     it('processes one event delivered twice at the same moment once, answering 200 to both', async () => {
       const who = await member();
       const { body } = await call('POST', '/billing/checkout', who.token, { planType: 'ultra' });
-      const [, created] = stripe.completeCheckout(sessionOf(body.url).id);
+      const session = sessionOf(body.url);
+      const [, created] = stripe.completeCheckout(session.id);
+      const from = stripe.requests.length;
       const [a, b] = await Promise.all([stripe.deliver(created), stripe.deliver(created)]);
       expect([a.status, b.status]).toEqual([200, 200]);
       const rows = await api.db.query<{ status: string; attempts: number }>('SELECT status, attempts FROM stripe_events WHERE id = $1', [created.id]);
       expect(rows).toEqual([{ status: 'processed', attempts: 1 }]);
+      // One plan change: the two deliveries made one re-read of the subscription from Stripe, stored as one row.
+      expect(stripe.subscriptionReads(session.customer, from)).toBe(1);
+      expect(await api.db.query('SELECT id, plan, status FROM billing_subscriptions WHERE user_id = $1', [who.id])).toEqual([{ id: session.subscription, plan: 'ultra', status: 'trialing' }]);
       expect((await entitlements(who.token)).plan).toBe('ultra');
       expect((await stripe.deliver(created)).status).toBe(200);
       expect(await api.db.query('SELECT attempts FROM stripe_events WHERE id = $1', [created.id])).toEqual([{ attempts: 1 }]);
+      expect(stripe.subscriptionReads(session.customer, from)).toBe(1);
     });
 
     it('stores what Stripe has, whatever order five events arrive in (100 orders)', async () => {
@@ -225,6 +224,25 @@ describe('billing: checkout, webhook and entitlements against a local Stripe fak
       expect(stripe.portalSessions.at(-1)?.return_url).toMatch(/\/subscription$/);
     });
 
+    it('keeps API keys away from checkout, the portal and sync (403 session_required), while a key may read the plan', async () => {
+      const who = await member();
+      const sub = await subscribe(who);
+      const created = await call('POST', '/developer/keys', who.token, { name: 'billing bot', scope: 'full-access' });
+      expect(created.status).toBe(201);
+      const key: string = created.body.key;
+      callsFrom(key, who.ip);
+      const [customers, sessions, portals, from] = [stripe.customers.size, stripe.sessions.size, stripe.portalSessions.length, stripe.requests.length];
+      for (const [path, body] of [['/billing/checkout', { planType: 'ultra' }], ['/billing/portal'], ['/billing/sync']] as const) {
+        const res = await call('POST', path, key, body);
+        expect([path, res.status, res.body.code]).toEqual([path, 403, 'session_required']);
+      }
+      // Stripe was not even asked.
+      expect([stripe.customers.size, stripe.sessions.size, stripe.portalSessions.length, stripe.requests.length]).toEqual([customers, sessions, portals, from]);
+      expect(await call('GET', '/me/entitlements', key)).toMatchObject({ status: 200, body: { plan: 'premium', subscription: { plan: 'premium', entitles: true } } });
+      // The account's own session still may.
+      expect((await call('POST', '/billing/portal', who.token)).body.url).toBe(`${stripe.base}/portal/${sub.customer}`);
+    });
+
     it('reads a subscription from Stripe on request, without waiting for the webhook', async () => {
       const who = await member();
       const { body } = await call('POST', '/billing/checkout', who.token, { planType: 'ultra' });
@@ -247,6 +265,28 @@ describe('billing: checkout, webhook and entitlements against a local Stripe fak
       await Promise.all([billing.reconcile(), billing.reconcile()]);
       expect(await api.db.query('SELECT status FROM billing_subscriptions WHERE id = $1', [sub.id])).toEqual([{ status: 'canceled' }]);
       expect((await entitlements(who.token)).plan).toBe('basic');
+    });
+
+    it('re-reads a subscription nobody has read for a day though its period runs on, and leaves one read an hour ago', async () => {
+      const [stale, recent] = [await member(), await member()];
+      const [staleSub, recentSub] = [await subscribe(stale), await subscribe(recent)];
+      // Both were set to cancel at period end in the portal, and neither event arrived; both periods run for 30 days.
+      stripe.update(staleSub.id, { cancel_at_period_end: true });
+      stripe.update(recentSub.id, { cancel_at_period_end: true });
+      await api.db.query(`UPDATE billing_subscriptions SET synced_at = now() - interval '25 hours' WHERE id = $1`, [staleSub.id]);
+      await api.db.query(`UPDATE billing_subscriptions SET synced_at = now() - interval '1 hour' WHERE id = $1`, [recentSub.id]);
+      const from = stripe.requests.length;
+      await api.app.get(BillingService).reconcile();
+      expect([stripe.subscriptionReads(staleSub.customer, from), stripe.subscriptionReads(recentSub.customer, from)]).toEqual([1, 0]);
+      const rows = await api.db.query<{ id: string; cancel: boolean; fresh: boolean }>(
+        `SELECT id, cancel_at_period_end AS cancel, synced_at > now() - interval '1 minute' AS fresh FROM billing_subscriptions WHERE id = ANY($1) ORDER BY id = $2 DESC`,
+        [[staleSub.id, recentSub.id], staleSub.id],
+      );
+      expect(rows).toEqual([
+        { id: staleSub.id, cancel: true, fresh: true },
+        { id: recentSub.id, cancel: false, fresh: false },
+      ]);
+      expect((await entitlements(stale.token)).subscription).toMatchObject({ plan: 'premium', cancelAtPeriodEnd: true });
     });
   });
 

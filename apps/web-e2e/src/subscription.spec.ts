@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createConfirmedAccount, signInOnAuthPage } from '../support/accounts';
+import { query } from '../support/database';
 import { expect, test } from '../support/fixtures';
 
 test.describe('/subscription', () => {
@@ -15,9 +16,20 @@ test.describe('/subscription', () => {
     // Stripe's hosted checkout (the local fake's page), with the 30-day trial of a first subscription.
     await expect(page).toHaveURL(new RegExp(`^${process.env.E2E_STRIPE_URL}/checkout/cs_`));
     await expect(page.getByText('price_fake_premium, 30-day trial')).toBeVisible();
+    const checkoutUrl = page.url();
     await page.getByRole('button', { name: 'Pay' }).click();
 
     await expect(page).toHaveURL(/\/subscription\?checkout=success$/);
+    // The webhook took the checkout's events (the fake delivers them before it sends the browser back): each answered
+    // 200 and is recorded as processed. The page's own sync on return would show Premium even without them.
+    const { events, deliveries } = (await (await request.get(`${checkoutUrl}/deliveries`)).json()) as {
+      events: { id: string; type: string }[];
+      deliveries: { eventId: string; type: string; status: number | null }[];
+    };
+    expect(events.map((e) => e.type)).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
+    expect(deliveries).toEqual(events.map((e) => ({ eventId: e.id, type: e.type, status: 200 })));
+    const processed = await query<{ id: string; status: string }>('SELECT id, status FROM stripe_events WHERE id = ANY($1)', [events.map((e) => e.id)]);
+    expect(Object.fromEntries(processed.map((row) => [row.id, row.status]))).toEqual(Object.fromEntries(events.map((e) => [e.id, 'processed'])));
     await expect(page.getByText('Gotowe! Twój plan to teraz Premium.')).toBeVisible();
     await expect(premium.getByRole('button', { name: 'Aktualny plan' })).toBeDisabled();
     await expect(page.getByText(/^Darmowy okres Premium trwa do /)).toBeVisible();

@@ -9,6 +9,7 @@ import { BillingPlansDto, CheckoutRequestDto, EntitlementsDto, RedirectDto, Webh
 import { BillingService } from './billing.service';
 import { EntitlementsService } from './entitlements.service';
 
+/** Buying, the portal and re-syncing are the account holder's own acts: only a signed-in session, never an API key. */
 @ApiTags('billing')
 @Controller('billing')
 export class BillingController {
@@ -38,7 +39,7 @@ export class BillingController {
       HttpStatus.TOO_MANY_REQUESTS,
     ],
   })
-  @Authenticated({ confirmed: true })
+  @Authenticated({ confirmed: true, session: true })
   checkout(@Body() { planType }: CheckoutRequestDto, @CurrentPrincipal() principal: Principal): Promise<RedirectDto> {
     return this.billing.checkout(principal.userId, planType);
   }
@@ -57,7 +58,7 @@ export class BillingController {
       HttpStatus.TOO_MANY_REQUESTS,
     ],
   })
-  @Authenticated({ confirmed: true })
+  @Authenticated({ confirmed: true, session: true })
   portal(@CurrentPrincipal() principal: Principal): Promise<RedirectDto> {
     return this.billing.portal(principal.userId);
   }
@@ -71,7 +72,7 @@ export class BillingController {
     ok: EntitlementsDto,
     errors: [{ status: HttpStatus.SERVICE_UNAVAILABLE, description: 'code sync_failed' }, HttpStatus.TOO_MANY_REQUESTS],
   })
-  @Authenticated({ confirmed: true })
+  @Authenticated({ confirmed: true, session: true })
   async sync(@CurrentPrincipal() principal: Principal): Promise<EntitlementsDto> {
     await this.billing.syncUser(principal.userId);
     return this.entitlements.entitlementsOf(principal.userId);

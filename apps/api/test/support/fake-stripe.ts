@@ -65,6 +65,21 @@ export interface DeliveryOptions {
   body?: string;
 }
 
+/** One webhook delivery and the app's answer to it. */
+export interface DeliveryRecord {
+  eventId: string;
+  type: string;
+  /** The webhook's HTTP status; null while unanswered, or when it could not be reached. */
+  status: number | null;
+}
+
+/** One request to the fake's API (the SDK's), as it came. */
+export interface ApiRequestRecord {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+}
+
 const DAY = 24 * 60 * 60;
 
 /**
@@ -72,6 +87,8 @@ const DAY = 24 * 60 * 60;
  * billing portal), spoken to by the real SDK through STRIPE_API_BASE; plus a hosted "checkout page" a browser can pay
  * on, and signed webhook deliveries (signed with the SDK's own test-header helper). Idempotency keys behave as Stripe
  * documents: the same key with the same parameters replays the first answer, with other parameters it is an error.
+ * It logs every API request and every webhook delivery with its answer; `GET /checkout/{id}/deliveries` tells a test in
+ * another process (Playwright) how the webhook answered the events of that checkout.
  */
 export class FakeStripe {
   readonly secretKey = 'sk_test_fake';
@@ -83,6 +100,10 @@ export class FakeStripe {
   /** Subscriptions cancelled at once through the API (DELETE /v1/subscriptions/{id}). */
   readonly canceled: string[] = [];
   readonly portalSessions: { customer: string; return_url: string }[] = [];
+  /** Every API request, in order of arrival (the app's reads of Stripe included). */
+  readonly requests: ApiRequestRecord[] = [];
+  /** Every webhook delivery, in order, with the status it was answered with. */
+  readonly deliveries: DeliveryRecord[] = [];
   /** While true, every API call answers 500 (the SDK's own retries included). */
   failing = false;
   /** Where events are delivered: the app's webhook. */
@@ -90,6 +111,8 @@ export class FakeStripe {
   base = '';
 
   private readonly idempotent = new Map<string, { params: string; status: number; body: unknown }>();
+  /** The events each paid Checkout Session gave rise to, by session id. */
+  private readonly checkoutEvents = new Map<string, { id: string; type: string }[]>();
   private readonly signer = new Stripe(this.secretKey);
   private server?: Server;
   private counter = 0;
@@ -128,6 +151,11 @@ export class FakeStripe {
     return [...this.subscriptions.values()].filter((s) => s.customer === customer);
   }
 
+  /** How many times the customer's subscriptions were read (listed) since request number `from`: how the app re-reads them. */
+  subscriptionReads(customer: string, from = 0): number {
+    return this.requests.slice(from).filter((r) => r.method === 'GET' && r.path === '/v1/subscriptions' && r.query.customer === customer).length;
+  }
+
   /** Pays a session as the hosted page would: its subscription starts (in trial when it has one); returns the events Stripe would send. */
   completeCheckout(sessionId: string): FakeEvent[] {
     const session = this.sessions.get(sessionId);
@@ -150,11 +178,13 @@ export class FakeStripe {
     this.subscriptions.set(sub.id, sub);
     session.status = 'complete';
     session.subscription = sub.id;
-    return [
+    const events = [
       this.event('checkout.session.completed', { ...session }),
       this.event('customer.subscription.created', { ...sub }),
       this.event('invoice.paid', { id: this.nextId('in'), object: 'invoice', customer: sub.customer }),
     ];
+    this.checkoutEvents.set(session.id, events.map(({ id, type }) => ({ id, type })));
+    return events;
   }
 
   /** Changes a subscription as Stripe would (through the portal, a renewal, a failed payment); returns the update event. */
@@ -172,7 +202,7 @@ export class FakeStripe {
     return { id: this.nextId('evt'), object: 'event', type, created: this.now(), api_version: '2026-10-28.endive', data: { object } };
   }
 
-  /** POSTs the event to the app's webhook, signed (by default with the configured secret, now). */
+  /** POSTs the event to the app's webhook, signed (by default with the configured secret, now); logs the answer's status. */
   async deliver(event: FakeEvent, options: DeliveryOptions = {}): Promise<Response> {
     const payload = options.body ?? JSON.stringify(event, null, 2);
     const header = this.signer.webhooks.generateTestHeaderString({
@@ -180,7 +210,11 @@ export class FakeStripe {
       secret: options.secret ?? this.webhookSecret,
       timestamp: options.timestamp ?? this.now(),
     });
-    return fetch(this.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+    const record: DeliveryRecord = { eventId: event.id, type: event.type, status: null };
+    this.deliveries.push(record);
+    const res = await fetch(this.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+    record.status = res.status;
+    return res;
   }
 
   private json(res: ServerResponse, status: number, body: unknown): void {
@@ -193,17 +227,24 @@ export class FakeStripe {
     let raw = '';
     for await (const chunk of req) raw += chunk;
 
-    // The hosted checkout page, for a browser: one button that pays, then back to the app.
-    const page = /^\/checkout\/([\w-]+)(\/pay)?$/.exec(url.pathname);
+    // The hosted checkout page, for a browser: one button that pays, then back to the app (whatever the webhook
+    // answered, as Stripe does; the answers are logged, and read by a test through /deliveries).
+    const page = /^\/checkout\/([\w-]+)(\/pay|\/deliveries)?$/.exec(url.pathname);
     if (page) {
       const session = this.sessions.get(page[1]);
       if (!session) return this.json(res, 404, { error: { message: 'No such checkout session' } });
-      if (req.method === 'POST' && page[2]) {
+      if (req.method === 'POST' && page[2] === '/pay') {
         for (const event of this.completeCheckout(session.id)) await this.deliver(event);
         res.writeHead(303, { location: session.success_url });
         res.end();
         return;
       }
+      if (req.method === 'GET' && page[2] === '/deliveries') {
+        const events = this.checkoutEvents.get(session.id) ?? [];
+        const ids = new Set(events.map((e) => e.id));
+        return this.json(res, 200, { events, deliveries: this.deliveries.filter((d) => ids.has(d.eventId)) });
+      }
+      if (page[2]) return this.json(res, 405, { error: { message: 'Method not allowed' } });
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Fake Stripe Checkout</title></head><body><main><h1>Fake Stripe Checkout</h1>` +
@@ -214,6 +255,7 @@ export class FakeStripe {
     }
 
     if (!url.pathname.startsWith('/v1/')) return this.json(res, 404, { error: { message: 'Unknown path' } });
+    this.requests.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams) });
     if (req.headers.authorization !== `Bearer ${this.secretKey}`) return this.json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key' } });
     if (this.failing) return this.json(res, 500, { error: { type: 'api_error', message: 'The fake is failing on purpose' } });
 

@@ -1840,7 +1840,7 @@ export type CreateCheckoutErrors = {
     400: ErrorDto;
     401: ErrorDto;
     /**
-     * code account_required (an anonymous session)
+     * code account_required (an anonymous session); code session_required (an API key)
      */
     403: ErrorDto;
     /**
@@ -1876,7 +1876,7 @@ export type OpenBillingPortalData = {
 export type OpenBillingPortalErrors = {
     401: ErrorDto;
     /**
-     * code account_required (an anonymous session)
+     * code account_required (an anonymous session); code session_required (an API key)
      */
     403: ErrorDto;
     /**
@@ -1912,7 +1912,7 @@ export type SyncSubscriptionData = {
 export type SyncSubscriptionErrors = {
     401: ErrorDto;
     /**
-     * code account_required (an anonymous session)
+     * code account_required (an anonymous session); code session_required (an API key)
      */
     403: ErrorDto;
     429: ErrorDto;

@@ -3,9 +3,11 @@ import type { subscriptionPl } from './subscription.pl';
 export const subscriptionEn: Record<keyof typeof subscriptionPl, string> = {
   'subscription.meta.title': 'Plans and subscription — Basic, Premium, Ultra | GrouaRock',
   'subscription.meta.description': 'Ad-free radio, 320 kbps, more AI music generation and API access. The first 30 days are free; cancel any time.',
+  'subscription.meta.descriptionWithoutTrial': 'Ad-free radio, 320 kbps, more AI music generation and API access. Compare the Basic, Premium and Ultra plans.',
 
   'subscription.title': 'Choose your plan',
   'subscription.lead': 'More music, fewer ads, more AI. The first 30 days of Premium or Ultra are free.',
+  'subscription.leadWithoutTrial': 'More music, fewer ads, more AI. Choose the plan that suits you.',
   'subscription.hero.label': 'Why subscribe',
   'subscription.hero.cancel': 'Cancel any time',
   'subscription.hero.cancelText': 'No contracts, no notice periods. Your plan lasts until the end of the paid period.',
@@ -90,7 +92,7 @@ export const subscriptionEn: Record<keyof typeof subscriptionPl, string> = {
 
   'subscription.faq.title': 'Frequently asked questions',
   'subscription.faq.cancel.q': 'Can I cancel at any time?',
-  'subscription.faq.cancel.a': 'Yes. After you cancel, your plan lasts until the end of the paid billing period, then you are back on Basic. We will not charge you again.',
+  'subscription.faq.cancel.a': 'Yes. After you cancel, your plan lasts until the end of the paid billing period, then you are back on {plan}. We will not charge you again.',
   'subscription.faq.student.q': 'Is there a student discount?',
   'subscription.faq.student.a': 'A student discount is being prepared. We will announce it on this page as soon as it is ready.',
   'subscription.faq.tracks.q': 'What happens to my AI tracks if I cancel?',

@@ -3,9 +3,11 @@ import type { subscriptionPl } from './subscription.pl';
 export const subscriptionNl: Record<keyof typeof subscriptionPl, string> = {
   'subscription.meta.title': 'Abonnementen — Basic, Premium, Ultra | GrouaRock',
   'subscription.meta.description': 'Radio zonder reclame, 320 kbps, meer AI-muziek en API-toegang. De eerste 30 dagen zijn gratis; opzeggen kan altijd.',
+  'subscription.meta.descriptionWithoutTrial': 'Radio zonder reclame, 320 kbps, meer AI-muziek en API-toegang. Vergelijk de abonnementen Basic, Premium en Ultra.',
 
   'subscription.title': 'Kies je abonnement',
   'subscription.lead': 'Meer muziek, minder reclame, meer AI. De eerste 30 dagen Premium of Ultra zijn gratis.',
+  'subscription.leadWithoutTrial': 'Meer muziek, minder reclame, meer AI. Kies het abonnement dat bij je past.',
   'subscription.hero.label': 'Waarom een abonnement',
   'subscription.hero.cancel': 'Altijd opzegbaar',
   'subscription.hero.cancelText': 'Geen contract, geen opzegtermijn. Je abonnement loopt tot het einde van de betaalde periode.',
@@ -90,7 +92,7 @@ export const subscriptionNl: Record<keyof typeof subscriptionPl, string> = {
 
   'subscription.faq.title': 'Veelgestelde vragen',
   'subscription.faq.cancel.q': 'Kan ik altijd opzeggen?',
-  'subscription.faq.cancel.a': 'Ja. Na het opzeggen loopt je abonnement tot het einde van de betaalde periode; daarna heb je weer Basic. We schrijven niets meer af.',
+  'subscription.faq.cancel.a': 'Ja. Na het opzeggen loopt je abonnement tot het einde van de betaalde periode; daarna heb je weer {plan}. We schrijven niets meer af.',
   'subscription.faq.student.q': 'Is er studentenkorting?',
   'subscription.faq.student.a': 'We bereiden een studentenkorting voor en maken die op deze pagina bekend zodra ze klaar is.',
   'subscription.faq.tracks.q': 'Wat gebeurt er met mijn AI-nummers als ik opzeg?',

@@ -3,9 +3,11 @@ export const subscriptionPl = {
   'subscription.meta.title': 'Plany i subskrypcja — Basic, Premium, Ultra | GrouaRock',
   'subscription.meta.description':
     'Radio bez reklam, 320 kbps, więcej generowania muzyki AI i dostęp do API. Pierwsze 30 dni za darmo, anulujesz w dowolnym momencie.',
+  'subscription.meta.descriptionWithoutTrial': 'Radio bez reklam, 320 kbps, więcej generowania muzyki AI i dostęp do API. Porównaj plany Basic, Premium i Ultra.',
 
   'subscription.title': 'Wybierz swój plan',
   'subscription.lead': 'Więcej muzyki, mniej reklam, więcej AI. Pierwsze 30 dni Premium lub Ultra za darmo.',
+  'subscription.leadWithoutTrial': 'Więcej muzyki, mniej reklam, więcej AI. Wybierz plan, który do Ciebie pasuje.',
   'subscription.hero.label': 'Dlaczego warto',
   'subscription.hero.cancel': 'Anuluj w każdej chwili',
   'subscription.hero.cancelText': 'Bez umów i okresów wypowiedzenia. Plan działa do końca opłaconego okresu.',
@@ -91,7 +93,7 @@ export const subscriptionPl = {
 
   'subscription.faq.title': 'Najczęstsze pytania',
   'subscription.faq.cancel.q': 'Czy mogę anulować w każdej chwili?',
-  'subscription.faq.cancel.a': 'Tak. Po anulowaniu plan działa do końca opłaconego okresu rozliczeniowego, potem wracasz do Basic. Nie pobierzemy kolejnej opłaty.',
+  'subscription.faq.cancel.a': 'Tak. Po anulowaniu plan działa do końca opłaconego okresu rozliczeniowego, potem wracasz do {plan}. Nie pobierzemy kolejnej opłaty.',
   'subscription.faq.student.q': 'Czy jest zniżka dla studentów?',
   'subscription.faq.student.a': 'Przygotowujemy zniżkę studencką. Ogłosimy ją na tej stronie, gdy tylko będzie gotowa.',
   'subscription.faq.tracks.q': 'Co z utworami AI, gdy zrezygnuję?',

@@ -2,6 +2,8 @@ import { css, type Theme } from '@emotion/react';
 import type { MessageId } from '@grouarock/i18n';
 import { Panel } from '@grouarock/ui';
 import { useT } from '../../../lib/i18n';
+import type { Plan } from '../api/billing';
+import { PLAN_NAME_IDS } from '../plan-content';
 
 const QUESTIONS: { q: MessageId; a: MessageId }[] = [
   { q: 'subscription.faq.cancel.q', a: 'subscription.faq.cancel.a' },
@@ -24,15 +26,19 @@ const item = (theme: Theme) => css`
   }
 `;
 
-/** The three questions, each opening its answer (native disclosure: keyboard and screen readers for free). */
-export function Faq() {
+/**
+ * The three questions, each opening its answer (native disclosure: keyboard and screen readers for free).
+ * `defaultPlan` is the plan a cancelled subscription falls back to on this installation (DEFAULT_PLAN).
+ */
+export function Faq({ defaultPlan }: { defaultPlan: Plan }) {
   const t = useT();
+  const plan = t(PLAN_NAME_IDS[defaultPlan]);
   return (
     <Panel title={t('subscription.faq.title')}>
       {QUESTIONS.map(({ q, a }) => (
         <details key={q} css={item}>
           <summary>{t(q)}</summary>
-          <p>{t(a)}</p>
+          <p>{t(a, { plan })}</p>
         </details>
       ))}
     </Panel>

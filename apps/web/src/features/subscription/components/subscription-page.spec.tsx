@@ -16,11 +16,11 @@ const limits = {
   ultra: { aiGenerationsPerDay: null, premiumStudioTools: true, longTracks: true, apiPlan: 'developer', stations: 200 },
 } as const;
 
-function plansDto(onlinePayment = true): BillingPlansDto {
+function plansDto(onlinePayment = true, defaultPlan: BillingPlansDto['defaultPlan'] = 'basic'): BillingPlansDto {
   return {
     onlinePayment,
     trialDays: 30,
-    defaultPlan: 'basic',
+    defaultPlan,
     plans: [
       { plan: 'basic', priceUsd: 0, limits: limits.basic },
       { plan: 'premium', priceUsd: 5, limits: limits.premium },
@@ -69,6 +69,21 @@ async function renderPage({ signedIn = true, path = '/subscription', plans = pla
   return { ...view, leaveTo };
 }
 
+const LEAD_TRIAL = 'Więcej muzyki, mniej reklam, więcej AI. Pierwsze 30 dni Premium lub Ultra za darmo.';
+const LEAD_NO_TRIAL = 'Więcej muzyki, mniej reklam, więcej AI. Wybierz plan, który do Ciebie pasuje.';
+const META_TRIAL = 'Radio bez reklam, 320 kbps, więcej generowania muzyki AI i dostęp do API. Pierwsze 30 dni za darmo, anulujesz w dowolnym momencie.';
+const META_NO_TRIAL = 'Radio bez reklam, 320 kbps, więcej generowania muzyki AI i dostęp do API. Porównaj plany Basic, Premium i Ultra.';
+const metaDescription = () => document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
+
+/** What the page promises about the trial, once what it depends on has loaded. */
+function trialPromises() {
+  return {
+    lead: screen.getByText(/^Więcej muzyki, mniej reklam, więcej AI\./).textContent,
+    meta: metaDescription(),
+    cards: screen.queryAllByText('Pierwsze 30 dni za darmo').length,
+  };
+}
+
 const card = async (name: string) => (await screen.findByRole('heading', { name, level: 3 })).closest('li') as HTMLElement;
 
 beforeEach(() => localStorage.clear());
@@ -104,6 +119,48 @@ describe('/subscription', () => {
     expect(screen.getByText('Czy mogę anulować w każdej chwili?')).toBeInTheDocument();
     expect(screen.getByText('Czy jest zniżka dla studentów?')).toBeInTheDocument();
     expect(screen.getByText('Co z utworami AI, gdy zrezygnuję?')).toBeInTheDocument();
+  });
+
+  it('promises the free 30 days to a visitor and to an account that has not used them, where payment is online', async () => {
+    await renderPage({ signedIn: false });
+    expect(await screen.findByText(LEAD_TRIAL)).toBeInTheDocument();
+    expect(trialPromises()).toEqual({ lead: LEAD_TRIAL, meta: META_TRIAL, cards: 2 });
+  });
+
+  it('promises the trial to a signed-in account once it knows the trial is still there', async () => {
+    answer('get', '/me/entitlements', entitlementsDto({ trialAvailable: true }));
+    await renderPage();
+    expect(await screen.findByText(LEAD_TRIAL)).toBeInTheDocument();
+    expect(trialPromises()).toEqual({ lead: LEAD_TRIAL, meta: META_TRIAL, cards: 2 });
+  });
+
+  it('promises no trial to an account that has used it', async () => {
+    const ended = { plan: 'premium', entitles: false, cancelAtPeriodEnd: false, currentPeriodEnd: '2026-01-24T12:00:00.000Z', trialEnd: null } as const;
+    answer('get', '/me/entitlements', entitlementsDto({ subscription: ended, trialAvailable: false }));
+    await renderPage();
+    // Both the plans and the entitlements have arrived once the account's own subscription can be managed.
+    expect(await screen.findByRole('button', { name: 'Zarządzaj subskrypcją' })).toBeInTheDocument();
+    expect(within(await card('Premium')).getByRole('button', { name: 'Wybierz Premium' })).toBeEnabled();
+    expect(trialPromises()).toEqual({ lead: LEAD_NO_TRIAL, meta: META_NO_TRIAL, cards: 0 });
+  });
+
+  it('promises no trial where online payment is not set up, not even to a visitor', async () => {
+    await renderPage({ signedIn: false, plans: plansDto(false) });
+    expect(await screen.findByText('Płatności online są wyłączone')).toBeInTheDocument();
+    expect(trialPromises()).toEqual({ lead: LEAD_NO_TRIAL, meta: META_NO_TRIAL, cards: 0 });
+  });
+
+  it("says in the FAQ that a cancelled plan falls back to the installation's default plan", async () => {
+    await renderPage({ signedIn: false });
+    await card('Basic');
+    expect(screen.getByText('Tak. Po anulowaniu plan działa do końca opłaconego okresu rozliczeniowego, potem wracasz do Basic. Nie pobierzemy kolejnej opłaty.')).toBeInTheDocument();
+  });
+
+  it('names DEFAULT_PLAN, not Basic, in the FAQ where the installation gives everyone Premium', async () => {
+    await renderPage({ signedIn: false, plans: plansDto(false, 'premium') });
+    expect(within(await card('Premium')).getByRole('button', { name: 'Aktualny plan' })).toBeDisabled();
+    expect(screen.getByText('Tak. Po anulowaniu plan działa do końca opłaconego okresu rozliczeniowego, potem wracasz do Premium. Nie pobierzemy kolejnej opłaty.')).toBeInTheDocument();
+    expect(screen.queryByText(/wracasz do Basic/)).not.toBeInTheDocument();
   });
 
   it('opens the login dialog for a visitor instead of a checkout', async () => {

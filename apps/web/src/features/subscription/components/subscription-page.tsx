@@ -140,7 +140,6 @@ function PlanAction({ offer, current, entitlements, onlinePayment, purchase }: {
  */
 export function SubscriptionPage({ leaveTo = defaultLeaveTo }: { leaveTo?: LeaveTo }) {
   const t = useT();
-  useDocumentMeta({ title: t('subscription.meta.title'), description: t('subscription.meta.description') }, t('meta.title'));
   const { user } = useAuth();
   const member = user && !user.is_anonymous ? user.id : null;
   const [params] = useSearchParams();
@@ -152,15 +151,19 @@ export function SubscriptionPage({ leaveTo = defaultLeaveTo }: { leaveTo?: Leave
   const purchase = usePlanPurchase({ signedIn: member !== null, go: leaveTo });
 
   const onlinePayment = plans.data?.onlinePayment ?? false;
-  const current: Plan = entitlements.data?.plan ?? plans.data?.defaultPlan ?? 'basic';
-  const trial = entitlements.data?.trialAvailable ?? true;
+  const defaultPlan: Plan = plans.data?.defaultPlan ?? 'basic';
+  const current: Plan = entitlements.data?.plan ?? defaultPlan;
+  // The free 30 days are promised only where they can be had: payment online here, and a visitor (signed out or
+  // anonymous) or an account that has not used its trial (nothing is promised while either is still unknown).
+  const trial = onlinePayment && (member ? entitlements.data?.trialAvailable === true : true);
+  useDocumentMeta({ title: t('subscription.meta.title'), description: t(trial ? 'subscription.meta.description' : 'subscription.meta.descriptionWithoutTrial') }, t('meta.title'));
   const returnNotice = RETURN_NOTICES[returned];
 
   return (
     <Page>
       <PaymentErrorBanner show={purchase.failed} />
       <Stack gap={6}>
-        <PageTitle lead={t('subscription.lead')}>{t('subscription.title')}</PageTitle>
+        <PageTitle lead={t(trial ? 'subscription.lead' : 'subscription.leadWithoutTrial')}>{t('subscription.title')}</PageTitle>
         <Grid as="ul" minItemWidth="19rem" css={heroItem} aria-label={t('subscription.hero.label')}>
           {HERO.map(({ title, text }) => (
             <li key={title}>
@@ -213,7 +216,7 @@ export function SubscriptionPage({ leaveTo = defaultLeaveTo }: { leaveTo?: Leave
           {plans.data ? (
             <Grid as="ul" minItemWidth="19rem" gap={5}>
               {plans.data.plans.map((offer) => (
-                <PlanCard key={offer.plan} offer={offer} badge={offer.plan === 'premium' ? 'popular' : offer.plan === 'ultra' ? 'vip' : undefined} trial={trial && onlinePayment}>
+                <PlanCard key={offer.plan} offer={offer} badge={offer.plan === 'premium' ? 'popular' : offer.plan === 'ultra' ? 'vip' : undefined} trial={trial}>
                   <PlanAction offer={offer} current={current} entitlements={entitlements.data} onlinePayment={onlinePayment} purchase={purchase} />
                 </PlanCard>
               ))}
@@ -222,7 +225,7 @@ export function SubscriptionPage({ leaveTo = defaultLeaveTo }: { leaveTo?: Leave
         </section>
 
         {plans.data ? <ComparisonTable offers={plans.data.plans} /> : null}
-        <Faq />
+        <Faq defaultPlan={defaultPlan} />
       </Stack>
     </Page>
   );
