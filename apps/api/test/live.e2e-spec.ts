@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
 import { LiveMaintenance } from '../src/live/live-maintenance.service';
+import { LivePipelines } from '../src/live/live-pipelines.service';
 import { Ffmpeg } from '../src/repositories/ffmpeg';
+import { HlsFiles } from '../src/repositories/hls-files';
 import { RtmpIngest } from '../src/repositories/rtmp-ingest';
 import { signedInMember, useApiUnderTest } from './support/app';
 import { freePort } from './support/free-port';
@@ -121,17 +123,42 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
       '-c:a', 'aac', '-b:a', '96k', '-f', 'flv', clip,
     ]);
   }, 30_000);
+  /** When each key's last publisher went away: node-media-server keeps a publish open for 30 s after that. */
+  const publishEnded = new Map<string, number>();
   /** ffmpeg publishing the clip over RTMP in real time, looping, like OBS. */
   const publish = (key: string) => {
     const p = spawn(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-re', '-stream_loop', '-1', '-i', clip, '-c', 'copy', '-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}/live/${key}`], {
       stdio: 'ignore',
     });
     publishers.add(p);
-    const exited = new Promise<number | null>((resolve) => p.once('exit', (code) => resolve(code)));
+    publishEnded.delete(key);
+    const exited = new Promise<number | null>((resolve) =>
+      p.once('exit', (code) => {
+        publishEnded.set(key, Date.now());
+        resolve(code);
+      }),
+    );
     return { process: p, exited };
   };
+  /** Keys checked at the end for having reached the disk. */
+  const earlyKeys: string[] = [];
   const playlist = (id: string) => fetch(`${api.base}/live/${id}/index.m3u8`);
-  const streamDirs = () => (existsSync(path.join(dataDir, 'live')) ? readdirSync(path.join(dataDir, 'live')).filter((d) => !d.startsWith('.')) : []);
+  /** Everything under DATA_DIR, dot-folders included, each file with its size and time: what a refused publisher must leave as it is. */
+  const filesUnder = (root: string): Record<string, string> =>
+    existsSync(root)
+      ? Object.fromEntries(
+          readdirSync(root, { recursive: true, encoding: 'utf8' }).map((name) => {
+            const stat = statSync(path.join(root, name));
+            return [name, stat.isDirectory() ? 'folder' : `${stat.size} bytes, ${stat.mtimeMs}`];
+          }),
+        )
+      : {};
+  const liveFiles = () => filesUnder(path.join(dataDir, 'live'));
+  /** The files under DATA_DIR (dot-folders included) holding `text`: a stream key must be in none of them. */
+  const filesHolding = (text: string) =>
+    Object.entries(filesUnder(dataDir))
+      .filter(([name, what]) => what !== 'folder' && readFileSync(path.join(dataDir, name)).includes(text))
+      .map(([name]) => name);
 
   it('creates a stream with its key shown once and kept only as a hash; one stream at a time', async () => {
     const owner = await member();
@@ -188,12 +215,21 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     const created = await create(owner.token, 'Koncert z próbnej');
     const started = Date.now();
     const publisher = publish(created.streamKey);
+    earlyKeys.push(created.streamKey);
     const firstPlaylist = await until('the first playlist', 2500, async () => ((await playlist(created.id)).ok ? Date.now() : undefined));
     expect(firstPlaylist - started).toBeLessThanOrEqual(2500);
     await events.next('stream_started', created.id, 2000);
     const live = (await call('GET', '/stream/list')).body;
     expect(live.live.map((s: Json) => s.id)).toContain(created.id);
     expect(live.live.find((s: Json) => s.id === created.id)).toMatchObject({ isLive: true, status: 'live', title: 'Koncert z próbnej', genre: 'rock' });
+
+    // One address asking with a new made-up viewer id each time holds 4 ids and then counts once more, as itself; the
+    // test's own requests above are one viewer (their address).
+    for (let i = 0; i < 12; i++) {
+      const res = await fetch(`${api.base}/live/${created.id}/index.m3u8?viewer=made-up-${i}-${Date.now()}`, { headers: { 'x-forwarded-for': '198.18.11.1' } });
+      expect(res.status).toBe(200);
+    }
+    expect((await call('GET', `/stream/${created.id}`)).body.viewers).toBe(6);
 
     const res = await playlist(created.id);
     expect(res.headers.get('content-type')).toContain('application/vnd.apple.mpegurl');
@@ -243,6 +279,8 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     const playedSeconds = Number([...progress.matchAll(/out_time_ms=(\d+)/g)].pop()![1]) / 1e6;
     expect(Math.abs(playedSeconds - listed)).toBeLessThan(1.2);
     expect((await call('GET', '/stream/list')).body.replays.map((s: Json) => s.id)).toContain(created.id);
+    // node-media-server's history (which would keep the stream name of every finished publish) is not running.
+    expect(filesHolding(created.streamKey)).toEqual([]);
 
     rtmpReplay = { id: created.id, token: owner.token };
     // The ended stream's key no longer publishes.
@@ -255,14 +293,19 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
 
   it('refuses a wrong key within 1 s, writing nothing and announcing nothing', async () => {
     const events = await globalEvents(other.base);
-    const before = streamDirs();
+    const before = liveFiles();
     const [{ count }] = await api.db.query('SELECT count(*)::int AS count FROM live_streams');
-    const wrong = publish('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa');
+    const wrongKey = `wrong${Date.now()}aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa`;
+    const wrong = publish(wrongKey);
+    earlyKeys.push(wrongKey);
     const at = Date.now();
     expect(await wrong.exited).not.toBe(0);
     expect(Date.now() - at).toBeLessThan(1000);
     await new Promise((r) => setTimeout(r, 500));
-    expect(streamDirs()).toEqual(before);
+    expect(liveFiles()).toEqual(before);
+    expect(filesHolding(wrongKey)).toEqual([]);
+    // Stream folders only: no store of node-media-server's (a dot-folder) beside them.
+    expect(Object.keys(liveFiles()).filter((name) => !/^[0-9a-f-]{36}(\/|$)/.test(name))).toEqual([]);
     expect((await api.db.query('SELECT count(*)::int AS count FROM live_streams'))[0].count).toBe(count);
     expect(events.frames.filter((f) => f.channel === 'global.events' && f.type.startsWith('stream_'))).toEqual([]);
     events.close();
@@ -319,6 +362,34 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     events.close();
   }, 40_000);
 
+  it('takes one of the browser sockets that publish one stream at the same moment; the others are told the stream already receives video', async () => {
+    const owner = await member();
+    const created = await create(owner.token);
+    // A slow disk: the stream's folder takes 300 ms to make, so the sockets all arrive while the first one starts.
+    const files = api.app.get(HlsFiles);
+    const create_ = files.create.bind(files);
+    files.create = async (id: string) => {
+      await new Promise((r) => setTimeout(r, 300));
+      return create_(id);
+    };
+    const url = `${api.base.replace('http', 'ws')}/stream/ingest?id=${created.id}&codec=h264&token=${owner.token}`;
+    const sockets = [new WebSocket(url), new WebSocket(url), new WebSocket(url)];
+    const closes = sockets.map((socket) => new Promise<[number, string]>((resolve) => socket.once('close', (code, reason) => resolve([code, String(reason)]))));
+    const outcome = await Promise.all(closes.map((closed) => Promise.race([closed, new Promise<'open'>((r) => setTimeout(() => r('open'), 1500))]))).finally(
+      () => (files.create = create_),
+    );
+    expect(outcome.filter((o) => o === 'open')).toHaveLength(1);
+    expect(outcome.filter((o) => o !== 'open')).toEqual([
+      [4409, 'This stream already receives video'],
+      [4409, 'This stream already receives video'],
+    ]);
+    expect(api.app.get(LivePipelines).count).toBe(1);
+    for (const socket of sockets) socket.close();
+    await Promise.all(closes);
+    await until('the pipeline to stop', 5000, async () => (api.app.get(LivePipelines).count === 0 ? true : undefined));
+    expect((await call('POST', `/stream/${created.id}/stop`, owner.token)).status).toBe(204);
+  });
+
   it('encodes VP8 from a browser to H.264, one at a time here (LIVE_MAX_TRANSCODES=1): a second is told the server is full', async () => {
     // What a browser without H.264 recording sends: VP8 and Opus in WebM.
     const webm = path.join(dataDir, 'recorder-vp8.webm');
@@ -352,6 +423,102 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     events.close();
   }, 40_000);
 
+  it('refuses the key of a stream that ended although the RTMP worker still had it (its retired event lost), and drops the key', async () => {
+    const owner = await member();
+    const created = await create(owner.token);
+    // Ended behind the worker's back, as when the `retired` event is lost while the bus reconnects.
+    await api.db.query(`UPDATE live_streams SET status = 'ended', ended_at = now() WHERE id = $1`, [created.id]);
+    const before = liveFiles();
+    const publisher = publish(created.streamKey);
+    const at = Date.now();
+    expect(await publisher.exited).not.toBe(0);
+    expect(Date.now() - at).toBeLessThan(1000);
+    // Refused by the worker itself now: the key is gone from it.
+    const again = publish(created.streamKey);
+    expect(await again.exited).not.toBe(0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(liveFiles()).toEqual(before);
+    expect(existsSync(path.join(dataDir, 'live', created.id))).toBe(false);
+    expect((await call('GET', `/stream/${created.id}`)).body).toMatchObject({ status: 'ended', startedAt: null });
+    await api.db.query('DELETE FROM live_streams WHERE id = $1', [created.id]);
+  });
+
+  it('gets a key whose key_added event was lost into the RTMP worker by reading the keys again', async () => {
+    const events = await globalEvents(other.base);
+    const owner = await member();
+    const created = await create(owner.token);
+    const rtmp = api.app.get(RtmpIngest);
+    // The worker forgets the key (as if key_added never came): the publisher is refused.
+    rtmp.retire(created.id);
+    expect(await publish(created.streamKey).exited).not.toBe(0);
+    await rtmp.refreshKeys();
+    publish(created.streamKey);
+    await events.next('stream_started', created.id, 5000);
+    expect((await call('POST', `/stream/${created.id}/stop`, owner.token)).status).toBe(204);
+    await events.next('stream_ended', created.id, 5000);
+    events.close();
+  }, 30_000);
+
+  it('stops a stream live for LIVE_MAX_HOURS as its owner would: stream_ended, a replay', async () => {
+    const events = await globalEvents(other.base);
+    const owner = await member();
+    const created = await create(owner.token);
+    const publisher = publish(created.streamKey);
+    await events.next('stream_started', created.id, 5000);
+    const maintenance = api.app.get(LiveMaintenance);
+    await api.db.query(`UPDATE live_streams SET started_at = now() - interval '5 hours 58 minutes' WHERE id = $1`, [created.id]);
+    await maintenance.run();
+    expect((await call('GET', `/stream/${created.id}`)).body.status).toBe('live');
+    await api.db.query(`UPDATE live_streams SET started_at = now() - interval '6 hours 1 minute' WHERE id = $1`, [created.id]);
+    const at = Date.now();
+    await maintenance.run();
+    expect((await events.next('stream_ended', created.id, 4000)) - at).toBeLessThanOrEqual(4000);
+    await publisher.exited;
+    const replay = await until('the replay playlist', 5000, async () => {
+      const body = await (await playlist(created.id)).text();
+      return body.includes('#EXT-X-ENDLIST') ? body : undefined;
+    });
+    expect(replay).toContain('seg-0.ts');
+    expect((await call('GET', `/stream/${created.id}`)).body).toMatchObject({ status: 'ended' });
+    events.close();
+  }, 30_000);
+
+  it('says when every live slot is taken, and frees the slots of streams nobody published within LIVE_READY_MINUTES', async () => {
+    const owners = await Promise.all([member(), member(), member(), member(), member()]);
+    const made = await Promise.all(owners.slice(0, 4).map(async (owner) => ({ token: owner.token, id: (await create(owner.token, 'Slot')).id })));
+    const full = await call('POST', '/stream/create', owners[4].token, { title: 'Za dużo', genre: 'pop' });
+    expect(full.status).toBe(503);
+    expect(full.body).toMatchObject({ code: 'live_full' });
+    const maintenance = api.app.get(LiveMaintenance);
+    await maintenance.run(new Date(Date.now() + 14 * 60_000));
+    expect((await call('GET', `/stream/${made[0].id}`)).body.status).toBe('ready');
+    // Created 16 minutes ago, as the database sees it: such a stream holds no slot, even before the sweep drops it.
+    await api.db.query(`UPDATE live_streams SET created_at = now() - interval '16 minutes' WHERE id = $1`, [made[0].id]);
+    const mine = await call('POST', '/stream/create', owners[4].token, { title: 'Teraz jest miejsce', genre: 'pop' });
+    expect(mine.status).toBe(200);
+    const events = await globalEvents(other.base);
+    // The sweep 16 minutes on drops every one of them that nobody published, announcing it and refusing its key.
+    await maintenance.run(new Date(Date.now() + 16 * 60_000));
+    for (const { id } of [...made, { id: mine.body.id as string }]) {
+      expect((await call('GET', `/stream/${id}`)).status).toBe(404);
+      await events.next('stream_ended', id, 2000);
+    }
+    const refused = publish(mine.body.streamKey);
+    expect(await refused.exited).not.toBe(0);
+    expect((await call('POST', '/stream/create', owners[0].token, { title: 'Od nowa', genre: 'pop' })).status).toBe(200);
+    await call('POST', `/stream/${(await call('GET', '/stream/current', owners[0].token)).body.stream.id}/stop`, owners[0].token);
+    events.close();
+  });
+
+  it('never writes a stream key to disk, not even once node-media-server ends a publish (30 s after its publisher went away)', async () => {
+    const settled = (key: string) => publishEnded.has(key) && Date.now() - publishEnded.get(key)! > 31_000;
+    expect(earlyKeys).toHaveLength(2);
+    await until('the early publishes to end inside node-media-server', 40_000, async () => (earlyKeys.every(settled) ? true : undefined));
+    const keys = [...publishEnded.keys()].filter(settled);
+    expect(keys.filter((key) => filesHolding(key).length > 0)).toEqual([]);
+  }, 60_000);
+
+  // After the check above: a worker that dies takes the publishes it still held open (and would have written) with it.
   it('survives garbage on the RTMP port, and a dead RTMP worker comes back by itself', async () => {
     const { connect } = await import('node:net');
     for (const junk of [Buffer.alloc(5000, 0xff), Buffer.from('GET / HTTP/1.1\r\n\r\n'), Buffer.concat([Buffer.from([3]), Buffer.alloc(1536, 7), Buffer.alloc(3000, 9)])]) {
@@ -380,16 +547,6 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     await events.next('stream_ended', second.id, 5000);
     events.close();
   }, 30_000);
-
-  it('says when every live slot is taken', async () => {
-    const owners = await Promise.all([member(), member(), member(), member(), member()]);
-    const made = await Promise.all(owners.slice(0, 4).map(async (owner) => ({ token: owner.token, id: (await create(owner.token, 'Slot')).id })));
-    const full = await call('POST', '/stream/create', owners[4].token, { title: 'Za dużo', genre: 'pop' });
-    expect(full.status).toBe(503);
-    expect(full.body).toMatchObject({ code: 'live_full' });
-    for (const { id, token } of made) await call('POST', `/stream/${id}/stop`, token);
-    expect((await call('POST', '/stream/create', owners[4].token, { title: 'Teraz jest miejsce', genre: 'pop' })).status).toBe(200);
-  });
 
   it('lets the owner delete a replay with its video', async () => {
     const { id, token } = rtmpReplay!;

@@ -31,7 +31,7 @@ export class HlsController {
   async playlist(@Param() { id }: StreamIdParamDto, @Query() { viewer }: PlaylistQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const text = await this.files.readPlaylist(id);
     if (text === undefined) throw liveErrors.notYetPlayable();
-    if (!this.live.viewers.touch(id, viewer ?? req.ip ?? 'unknown')) throw liveErrors.viewersFull();
+    if (!this.live.viewers.touch(id, { viewer, address: req.ip ?? 'unknown' })) throw liveErrors.viewersFull();
     res.set({ 'Content-Type': 'application/vnd.apple.mpegurl', 'Cache-Control': 'no-cache' }).send(text);
   }
 

@@ -29,9 +29,10 @@ export const IngestClose = {
 } as const;
 
 /**
- * Going live from the browser: `wss://…/api/v1/stream/ingest?id=<stream>&codec=h264|vp8&token=<access token>`. The
- * owner's MediaRecorder sends WebM slices as binary frames; they go into the stream's ffmpeg (H.264 copied, VP8
- * encoded, Opus → AAC). Closing the socket ends the stream; the server closes it when the stream ends.
+ * Going live from the browser: `wss://…/api/v1/stream/ingest?id=<stream>&codec=h264|vp8&token=<ticket>` (a ticket
+ * from POST /realtime/ticket, or an access token). The owner's MediaRecorder sends WebM slices as binary frames; they
+ * go into the stream's ffmpeg (H.264 copied, VP8 encoded, Opus → AAC). Closing the socket ends the stream; the
+ * server closes it when the stream ends.
  */
 @WebSocketGateway({ path: INGEST_PATH, maxPayload: MAX_FRAME_BYTES })
 export class LiveIngestGateway implements OnGatewayConnection<WebSocket> {
@@ -79,10 +80,11 @@ export class LiveIngestGateway implements OnGatewayConnection<WebSocket> {
     if (stream.userId !== principal.userId) return void socket.close(IngestClose.forbidden, 'Only the owner can publish this stream');
     if (stream.status !== 'ready') return void socket.close(IngestClose.notReady, 'This stream is already live or has ended');
     const transcode = codec === 'vp8';
-    const refusal = this.pipelines.refusal(id, transcode);
+    // Claimed before anything is awaited: of two sockets for one stream, only one gets past here.
+    const refusal = this.pipelines.claim(id, transcode);
     if (refusal === 'busy') return void socket.close(IngestClose.notReady, 'This stream already receives video');
     if (refusal) return void socket.close(IngestClose.full, 'The server has no free live slot now; try again in a few minutes');
-    if (socket.readyState !== socket.OPEN) return undefined;
+    if (socket.readyState !== socket.OPEN) return void this.pipelines.unclaim(id);
     const pipeline = await this.pipelines.start(id, 'browser', { kind: 'webm', transcode });
     pipeline.ffmpeg.once('exit', () => socket.close(IngestClose.ended, 'The stream has ended'));
     pipeline.ffmpeg.stdin!.on('error', () => undefined);

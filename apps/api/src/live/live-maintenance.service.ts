@@ -10,12 +10,11 @@ import { LiveService } from './live.service';
 
 /** A live stream without a new segment for this long has lost the process that packaged it. */
 const ORPHAN_MS = 60_000;
-/** A stream nobody published for this long is dropped (its key stops working). */
-const UNPUBLISHED_MS = 24 * 3600_000;
-
 /**
  * Once a minute, in one API process: ends live streams whose packaging process went away (and writes their replay
- * from the journal), drops streams never published for a day, and removes replays older than LIVE_RETENTION_DAYS.
+ * from the journal), stops streams live for LIVE_MAX_HOURS (as their owner would, so one user cannot fill the disk),
+ * drops streams nobody published within LIVE_READY_MINUTES (a ready stream holds a slot of LIVE_MAX_PUBLISHERS), and
+ * removes replays older than LIVE_RETENTION_DAYS.
  */
 @Injectable()
 export class LiveMaintenance {
@@ -40,7 +39,8 @@ export class LiveMaintenance {
             await this.live.writeReplay(id);
           }
         }
-        for (const id of await this.streams.staleReadyIds(new Date(now.getTime() - UNPUBLISHED_MS))) await this.live.end(id);
+        for (const id of await this.streams.startedBeforeIds(new Date(now.getTime() - this.config.live.maxHours * 3600_000))) await this.live.end(id);
+        for (const id of await this.streams.staleReadyIds(new Date(now.getTime() - this.config.live.readyMinutes * 60_000))) await this.live.end(id);
         for (const id of await this.streams.expiredReplayIds(new Date(now.getTime() - this.config.live.retentionDays * 86_400_000))) {
           if (await this.streams.deleteIf(id, ['ended'])) await this.files.remove(id);
         }

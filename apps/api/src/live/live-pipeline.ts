@@ -3,6 +3,7 @@ import type { HlsFiles } from '../repositories/hls-files';
 import { SEGMENT_SECONDS } from '../repositories/ffmpeg';
 import { parseLivePlaylist, segmentEntry } from './hls-playlist';
 import type { StreamSource } from './live-stream.entity';
+import { redactStreamKeys } from './stream-keys';
 
 export interface PipelineHooks {
   /** The first segment is written: the stream is live. */
@@ -45,11 +46,12 @@ export class LivePipeline {
     ffmpeg.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
     this.exited = new Promise((resolve) => {
       ffmpeg.once('exit', (code) => {
-        if (code && !this.stopped) this.log(`ffmpeg of ${streamId} ended (${code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
+        // ffmpeg quotes its input, the RTMP URL with the stream key, in its errors.
+        if (code && !this.stopped) this.log(`ffmpeg of ${streamId} ended (${code}): ${redactStreamKeys(stderr.trim().split('\n').slice(-3).join(' | '))}`);
         resolve();
       });
       ffmpeg.once('error', (e) => {
-        this.log(`ffmpeg of ${streamId} could not run: ${e.message}`);
+        this.log(`ffmpeg of ${streamId} could not run: ${redactStreamKeys(e.message)}`);
         resolve();
       });
     });

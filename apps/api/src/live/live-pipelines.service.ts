@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import path from 'node:path';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { EventBus } from '../repositories/event-bus';
@@ -11,6 +10,10 @@ import { isLiveInternal } from './live-events';
 import { LivePipeline } from './live-pipeline';
 import type { StreamSource } from './live-stream.entity';
 import { LiveService } from './live.service';
+import { redactStreamKeys } from './stream-keys';
+
+/** How often the RTMP worker's keys are read again from the database. */
+const KEY_REFRESH_MS = 60_000;
 
 /** Why a publisher was not taken, for the browser's close frame. */
 export type PublishRefusal = 'busy' | 'full' | 'transcodes_full';
@@ -24,7 +27,10 @@ export type PublishRefusal = 'busy' | 'full' | 'transcodes_full';
 export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('LivePipelines');
   private readonly pipelines = new Map<string, LivePipeline>();
+  /** Slots claimed by publishers whose pipeline is still starting (whether each transcodes): they count as taken. */
+  private readonly starting = new Map<string, boolean>();
   private stopListening?: () => void;
+  private keyRefresh?: NodeJS.Timeout;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -47,14 +53,18 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
     });
     if (!this.config.live.rtmpPort) return;
     await this.rtmp.start(
-      { port: this.config.live.rtmpPort, storePath: path.join(this.files.root, '.rtmp') },
+      { port: this.config.live.rtmpPort },
       () => this.streams.publishableKeys(),
       (event) => this.onRtmp(event),
     );
+    // A key_added the bus lost while reconnecting would keep a new key out until the worker restarts: re-read them.
+    this.keyRefresh = setInterval(() => void this.rtmp.refreshKeys().catch((e: Error) => this.logger.warn(`Reading the stream keys failed: ${e.message}`)), KEY_REFRESH_MS);
+    this.keyRefresh.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopListening?.();
+    clearInterval(this.keyRefresh);
     await Promise.all([...this.pipelines.values()].map((p) => p.finish()));
   }
 
@@ -62,32 +72,46 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
     return this.pipelines.size;
   }
 
-  /** Whether a publisher for `streamId` may start here now, and if not, why. */
-  refusal(streamId: string, transcode: boolean): PublishRefusal | undefined {
-    if (this.pipelines.has(streamId)) return 'busy';
-    if (this.pipelines.size >= this.config.live.maxPublishers) return 'full';
-    if (transcode && [...this.pipelines.values()].filter((p) => p.transcodes).length >= this.config.live.maxTranscodes) return 'transcodes_full';
+  /**
+   * Takes a slot for a publisher of `streamId` at once, before anything is awaited, so that two publishers of one
+   * stream (two sockets, or a socket and RTMP) or of the last free slot cannot both pass; otherwise says why not. A
+   * taken slot is handed to `start`, or given back with `unclaim`.
+   */
+  claim(streamId: string, transcode: boolean): PublishRefusal | undefined {
+    if (this.pipelines.has(streamId) || this.starting.has(streamId)) return 'busy';
+    if (this.pipelines.size + this.starting.size >= this.config.live.maxPublishers) return 'full';
+    const transcoding = [...this.pipelines.values()].filter((p) => p.transcodes).length + [...this.starting.values()].filter((t) => t).length;
+    if (transcode && transcoding >= this.config.live.maxTranscodes) return 'transcodes_full';
+    this.starting.set(streamId, transcode);
     return undefined;
   }
 
-  /** Starts packaging; the caller checked `refusal` first. */
+  unclaim(streamId: string): void {
+    this.starting.delete(streamId);
+  }
+
+  /** Starts packaging in the slot `claim` took for it; the slot is given back should the start fail. */
   async start(streamId: string, source: StreamSource, input: HlsInput): Promise<LivePipeline> {
-    const dir = await this.files.create(streamId);
-    const transcodes = input.kind === 'webm' && input.transcode;
-    const pipeline: LivePipeline = new LivePipeline(
-      streamId,
-      source,
-      transcodes,
-      this.ffmpeg.packageHls(input, dir),
-      this.files,
-      {
-        onFirstSegment: () => void this.live.goLive(streamId, source).catch((e: Error) => this.logger.error(`${streamId} going live: ${e.message}`)),
-        onStopped: (wentLive) => void this.stopped(pipeline, wentLive),
-      },
-      (message) => this.logger.warn(message),
-    );
-    this.pipelines.set(streamId, pipeline);
-    return pipeline;
+    try {
+      const dir = await this.files.create(streamId);
+      const transcodes = input.kind === 'webm' && input.transcode;
+      const pipeline: LivePipeline = new LivePipeline(
+        streamId,
+        source,
+        transcodes,
+        this.ffmpeg.packageHls(input, dir),
+        this.files,
+        {
+          onFirstSegment: () => void this.live.goLive(streamId, source).catch((e: Error) => this.logger.error(`${streamId} going live: ${e.message}`)),
+          onStopped: (wentLive) => void this.stopped(pipeline, wentLive),
+        },
+        (message) => this.logger.warn(input.kind === 'rtmp' ? redactStreamKeys(message, input.url.slice(input.url.lastIndexOf('/') + 1)) : message),
+      );
+      this.pipelines.set(streamId, pipeline);
+      return pipeline;
+    } finally {
+      this.starting.delete(streamId);
+    }
   }
 
   private onRtmp(event: RtmpEvent): void {
@@ -95,16 +119,36 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
       this.logger.log(`RTMP publisher ${event.ip} refused: ${event.reason}`);
       return;
     }
-    const refusal = this.refusal(event.streamId, false);
+    const refusal = this.claim(event.streamId, false);
     if (refusal) {
       this.logger.warn(`RTMP publisher of ${event.streamId} refused: ${refusal}`);
       this.rtmp.release(event.streamId);
       return;
     }
-    void this.start(event.streamId, 'rtmp', { kind: 'rtmp', url: `rtmp://127.0.0.1:${this.config.live.rtmpPort}/live/${event.key}` }).catch((e: Error) => {
+    this.startRtmp(event).catch((e: Error) => {
       this.logger.error(`Packaging ${event.streamId} failed to start: ${e.message}`);
       this.rtmp.release(event.streamId);
     });
+  }
+
+  /**
+   * The worker admitted the key from the list it was given, which follows `key_added` and `retired` events; one lost
+   * (the bus reconnecting) would let an ended stream's key in. So the database decides: only a ready stream publishes.
+   */
+  private async startRtmp(event: Extract<RtmpEvent, { type: 'publish' }>): Promise<void> {
+    const stream = await this.streams.findById(event.streamId).catch((e: Error) => {
+      this.unclaim(event.streamId);
+      throw e;
+    });
+    if (stream?.status !== 'ready') {
+      this.unclaim(event.streamId);
+      this.logger.log(`RTMP publisher ${event.ip} refused: its stream is ${stream ? `${stream.status} already` : 'gone'}`);
+      // An ended or deleted stream's key is dropped; a live one keeps its key, it is ending (or being packaged) here.
+      if (stream?.status === 'live') this.rtmp.release(event.streamId);
+      else this.rtmp.retire(event.streamId);
+      return;
+    }
+    await this.start(event.streamId, 'rtmp', { kind: 'rtmp', url: `rtmp://127.0.0.1:${this.config.live.rtmpPort}/live/${event.key}` });
   }
 
   /** The pipeline's video stopped: a stream that went live ends; one that never did may publish again. */

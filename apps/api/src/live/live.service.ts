@@ -44,7 +44,8 @@ export class LiveService {
   }
 
   async create(userId: string, input: CreateStreamDto): Promise<CreatedStreamDto> {
-    if ((await this.streams.countUnended()) >= this.config.live.maxPublishers) throw liveErrors.full(this.config.live.maxPublishers);
+    const readySince = new Date(Date.now() - this.config.live.readyMinutes * 60_000);
+    if ((await this.streams.countPublishable(readySince)) >= this.config.live.maxPublishers) throw liveErrors.full(this.config.live.maxPublishers);
     const streamKey = newStreamKey();
     const hash = hashStreamKey(streamKey);
     const row = await this.streams.insert({ userId, title: input.title, description: input.description || null, genre: input.genre, streamKeyHash: hash });

@@ -66,9 +66,15 @@ export class LiveStreamRepository {
     return this.manager.query(`SELECT ${COLUMNS} ${FROM} WHERE s.status = 'ended' ORDER BY s.ended_at DESC LIMIT $1`, [limit]) as Promise<LiveStreamRow[]>;
   }
 
-  /** Streams that have not ended, over every process: what may still publish. */
-  async countUnended(): Promise<number> {
-    const [{ count }] = (await this.manager.query(`SELECT count(*)::int AS count FROM live_streams WHERE status <> 'ended'`)) as { count: number }[];
+  /**
+   * Streams that may still publish, over every process: the live ones, and the ready ones created since `readySince`
+   * (older ones are about to be dropped by the maintenance sweep, and hold no slot meanwhile).
+   */
+  async countPublishable(readySince: Date): Promise<number> {
+    const [{ count }] = (await this.manager.query(
+      `SELECT count(*)::int AS count FROM live_streams WHERE status = 'live' OR (status = 'ready' AND created_at >= $1)`,
+      [readySince],
+    )) as { count: number }[];
     return count;
   }
 
@@ -109,6 +115,11 @@ export class LiveStreamRepository {
   /** Live streams (by id): what a sweep checks for a packager that went away without ending them. */
   async liveIds(): Promise<string[]> {
     return ((await this.manager.query(`SELECT id FROM live_streams WHERE status = 'live'`)) as { id: string }[]).map((r) => r.id);
+  }
+
+  /** Live streams that started before `before`: those past the longest a stream may last. */
+  async startedBeforeIds(before: Date): Promise<string[]> {
+    return ((await this.manager.query(`SELECT id FROM live_streams WHERE status = 'live' AND started_at < $1`, [before])) as { id: string }[]).map((r) => r.id);
   }
 
   /** Ready streams created before `before`, which nobody published. */

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { redactStreamKeys } from '../live/stream-keys';
 
 /** What the RTMP server tells: a publisher with a known key is in (its key, to pull it back), or one was refused. */
 export type RtmpEvent = { type: 'publish'; streamId: string; key: string; ip: string } | { type: 'refused'; ip: string; reason: string };
@@ -9,14 +10,18 @@ export type RtmpEvent = { type: 'publish'; streamId: string; key: string; ip: st
 type Command =
   | { type: 'keys'; keys: [hash: string, streamId: string][] }
   | { type: 'admit'; hash: string; streamId: string }
+  | { type: 'add'; keys: [hash: string, streamId: string][] }
   | { type: 'retire'; streamId: string }
   | { type: 'release'; streamId: string }
   | { type: 'stop' };
 
 /**
- * The worker: node-media-server's RTMP server, nothing else (no HTTP, no admin, no recording). A publisher is admitted
- * only when its stream name hashes to a key the API gave it and no one publishes that key already; the check is
- * synchronous because node-media-server does not wait for its listeners. Players are only ffmpeg on loopback.
+ * The worker: node-media-server's RTMP server, nothing else (no HTTP, no admin, no recording, no store). A publisher is
+ * admitted only when its stream name hashes to a key the API gave it and no one publishes that key already; the check
+ * is synchronous because node-media-server does not wait for its listeners. Players are only ffmpeg on loopback.
+ * Only the RTMP server is run, not `nms.run()`: that opens node-media-server's JSON store and its history server,
+ * which writes every finished publish session to disk with its stream name, the plaintext stream key (and every wrong
+ * key someone tried). A key must never reach disk (docs/live.md, "Ingest").
  * Written as plain JavaScript so it runs as it is from the sources (tests) and from the bundle.
  */
 const WORKER_SOURCE = `
@@ -30,7 +35,6 @@ const nms = new NodeMediaServer({
   bind: workerData.bind,
   rtmp: { port: workerData.port, chunk_size: 60000, gop_cache: true, ping: 30, ping_timeout: 60 },
   webadmin: { enable: false },
-  store: { path: workerData.storePath },
 });
 nms.on('prePublish', (session) => {
   const hash = createHash('sha256').update(String(session.streamName)).digest('hex');
@@ -56,22 +60,19 @@ parentPort.on('message', (command) => {
   switch (command.type) {
     case 'keys': keys.clear(); for (const [hash, streamId] of command.keys) keys.set(hash, streamId); break;
     case 'admit': keys.set(command.hash, command.streamId); break;
+    case 'add': for (const [hash, streamId] of command.keys) keys.set(hash, streamId); break;
     case 'retire': for (const [hash, streamId] of keys) if (streamId === command.streamId) keys.delete(hash); drop(command.streamId); break;
     case 'release': drop(command.streamId); break;
     case 'stop': nms.stop().finally(() => process.exit(0)); break;
   }
 });
-const ready = () => parentPort.postMessage({ type: 'ready' });
-nms.run().then(() => {
-  const server = nms.rtmpServer.tcpServer;
-  if (server.listening) ready(); else server.once('listening', ready);
-});
+const server = nms.rtmpServer.tcpServer;
+server.once('listening', () => parentPort.postMessage({ type: 'ready' }));
+nms.rtmpServer.run();
 `;
 
 export interface RtmpIngestOptions {
   port: number;
-  /** node-media-server keeps a small store of its own (history); it goes here. */
-  storePath: string;
   bind?: string;
 }
 
@@ -107,14 +108,14 @@ export class RtmpIngest implements OnModuleDestroy {
       eval: true,
       stdout: true,
       stderr: true,
-      workerData: { nmsPath: createRequire(__filename).resolve('node-media-server'), bind: options.bind ?? '0.0.0.0', port: options.port, storePath: options.storePath },
+      workerData: { nmsPath: createRequire(__filename).resolve('node-media-server'), bind: options.bind ?? '0.0.0.0', port: options.port },
     });
     const output: string[] = [];
     // node-media-server logs every session at debug level to its console; kept for a failed start, then dropped.
     worker.stdout.on('data', (chunk: Buffer) => output.length < 200 && output.push(chunk.toString()));
-    worker.stderr.on('data', (chunk: Buffer) => this.logger.warn(chunk.toString().trim()));
+    worker.stderr.on('data', (chunk: Buffer) => this.logger.warn(redactStreamKeys(chunk.toString().trim())));
     await new Promise<void>((resolve, reject) => {
-      const failed = (why: string) => reject(new Error(`RTMP ingest could not start on port ${options.port}: ${why}${output.length ? `\n${output.join('').trim()}` : ''}`));
+      const failed = (why: string) => reject(new Error(`RTMP ingest could not start on port ${options.port}: ${why}${output.length ? `\n${redactStreamKeys(output.join('').trim())}` : ''}`));
       worker.once('error', (e) => failed(e.message));
       worker.once('exit', (code) => failed(`its worker ended (${code})`));
       // A port that cannot be listened on ends the worker (node-media-server exits), so 'ready' means listening.
@@ -123,7 +124,7 @@ export class RtmpIngest implements OnModuleDestroy {
     worker.removeAllListeners('exit').removeAllListeners('error');
     worker.stdout.removeAllListeners('data').on('data', () => undefined);
     worker.on('message', (message: RtmpEvent | { type: 'ready' }) => message.type !== 'ready' && this.listener?.(message));
-    worker.on('error', (e) => this.logger.error(`RTMP worker failed: ${e.message}`));
+    worker.on('error', (e) => this.logger.error(`RTMP worker failed: ${redactStreamKeys(e.message)}`));
     worker.once('exit', (code) => {
       if (this.stopping || this.worker !== worker) return;
       this.worker = undefined;
@@ -144,6 +145,16 @@ export class RtmpIngest implements OnModuleDestroy {
 
   get running(): boolean {
     return this.worker !== undefined;
+  }
+
+  /**
+   * Reads the keys again and adds those the worker lacks (a `key_added` the bus lost). Nothing is taken away, so a
+   * read racing `key_added` cannot drop a new key; an ended key a read racing `retired` brings back is refused (and
+   * dropped) by the API's check of the stream in the database when it publishes.
+   */
+  async refreshKeys(): Promise<void> {
+    if (!this.worker || !this.loadKeys) return;
+    this.send({ type: 'add', keys: await this.loadKeys() });
   }
 
   admit(hash: string, streamId: string): void {

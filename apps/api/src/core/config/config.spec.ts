@@ -29,13 +29,13 @@ describe('loadConfig', () => {
       relayMaxListeners: 1000,
       defaultPlan: 'basic',
       stripe: undefined,
-      live: { rtmpPort: 1935, ffmpegPath: undefined, maxPublishers: 20, maxTranscodes: 2, maxViewers: 200, retentionDays: 30 },
+      live: { rtmpPort: 1935, ffmpegPath: undefined, maxPublishers: 20, maxTranscodes: 2, maxViewers: 200, retentionDays: 30, readyMinutes: 15, maxHours: 6 },
     });
   });
 
   it('reads the live settings; RTMP_PORT 0 turns RTMP ingest off in this process', () => {
-    const config = loadConfig({ RTMP_PORT: '0', LIVE_MAX_PUBLISHERS: '5', LIVE_MAX_TRANSCODES: '0', LIVE_MAX_VIEWERS: '50', LIVE_RETENTION_DAYS: '7' }, '/srv/app');
-    expect(config.live).toEqual({ rtmpPort: 0, ffmpegPath: undefined, maxPublishers: 5, maxTranscodes: 0, maxViewers: 50, retentionDays: 7 });
+    const config = loadConfig({ RTMP_PORT: '0', LIVE_MAX_PUBLISHERS: '5', LIVE_MAX_TRANSCODES: '0', LIVE_MAX_VIEWERS: '50', LIVE_RETENTION_DAYS: '7', LIVE_READY_MINUTES: '5', LIVE_MAX_HOURS: '2' }, '/srv/app');
+    expect(config.live).toEqual({ rtmpPort: 0, ffmpegPath: undefined, maxPublishers: 5, maxTranscodes: 0, maxViewers: 50, retentionDays: 7, readyMinutes: 5, maxHours: 2 });
   });
 
   it('reads the music provider: off without its URL, the task dialect and 5 s / 280 s by default', () => {
@@ -102,6 +102,8 @@ describe('loadConfig', () => {
     [{ FFMPEG_PATH: '/nowhere/ffmpeg' }, 'FFMPEG_PATH'],
     [{ LIVE_MAX_PUBLISHERS: '0' }, 'LIVE_MAX_PUBLISHERS'],
     [{ LIVE_RETENTION_DAYS: 'forever' }, 'LIVE_RETENTION_DAYS'],
+    [{ LIVE_READY_MINUTES: '0' }, 'LIVE_READY_MINUTES'],
+    [{ LIVE_MAX_HOURS: '169' }, 'LIVE_MAX_HOURS'],
   ])('names the variable in the error for %j', (env, variable) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);

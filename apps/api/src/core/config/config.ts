@@ -92,9 +92,17 @@ export interface LiveConfig {
   rtmpPort: number;
   /** Unset: the binary from @ffmpeg-installer/ffmpeg, else `ffmpeg` on PATH. */
   ffmpegPath?: string;
-  /** Streams being packaged at once by this process (RTMP and browser), and of those, browser transcodes (VP8 → H.264). */
+  /**
+   * Streams that have not ended (ready or live), counted over every API process when one is created (more answer 503
+   * live_full); each process also packages at most this many at once.
+   */
   maxPublishers: number;
+  /** Browser streams in VP8 that this process encodes to H.264 at once. */
   maxTranscodes: number;
+  /** Minutes a created stream waits for its video; unpublished by then, it is dropped (and frees its slot). */
+  readyMinutes: number;
+  /** Hours a stream may be live; then it is stopped as its owner would stop it (a replay). */
+  maxHours: number;
   /** Viewers one stream accepts at once. */
   maxViewers: number;
   /** Days an ended stream stays watchable as a replay. */
@@ -233,6 +241,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       maxTranscodes: Number(environment.LIVE_MAX_TRANSCODES ?? 2),
       maxViewers: Number(environment.LIVE_MAX_VIEWERS ?? 200),
       retentionDays: Number(environment.LIVE_RETENTION_DAYS ?? 30),
+      readyMinutes: Number(environment.LIVE_READY_MINUTES ?? 15),
+      maxHours: Number(environment.LIVE_MAX_HOURS ?? 6),
     },
     assistant: assistantOf(environment),
     studio: {

@@ -68,6 +68,8 @@ export class Environment {
   @IsOptional() @IsWholeNumber(0, 100) LIVE_MAX_TRANSCODES?: string;
   @IsOptional() @IsWholeNumber(1, 100_000) LIVE_MAX_VIEWERS?: string;
   @IsOptional() @IsWholeNumber(1, 3_650) LIVE_RETENTION_DAYS?: string;
+  @IsOptional() @IsWholeNumber(1, 1_440) LIVE_READY_MINUTES?: string;
+  @IsOptional() @IsWholeNumber(1, 168) LIVE_MAX_HOURS?: string;
 
   /** A Suno-compatible music API (docs/studio.md); unset: the built-in generator makes every track. */
   @IsOptional() @httpUrl() MUSIC_PROVIDER_URL?: string;
