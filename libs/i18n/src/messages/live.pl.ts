@@ -58,7 +58,18 @@ export const livePl = {
   'live.mine.stop': 'Zakończ stream',
   'live.mine.cameraDenied': 'Brak dostępu do kamery lub mikrofonu. Zezwól na nie w ustawieniach przeglądarki i spróbuj ponownie.',
   'live.mine.unsupported': 'Ta przeglądarka nie potrafi nagrywać obrazu do transmisji. Użyj Chrome, Edge lub OBS.',
-  'live.mine.dropped': 'Połączenie z serwerem zostało przerwane: {reason}',
+
+  // The ingest socket closed (ingest-close.ts): never the server's own English reason.
+  'live.closed.full': 'Wszystkie miejsca na transmisje są teraz zajęte. Spróbuj za kilka minut.',
+  'live.closed.busy': 'Ten stream już odbiera obraz z innego źródła albo już się zakończył.',
+  'live.closed.notFound': 'Tego streamu już nie ma. Rozpocznij nowy.',
+  'live.closed.signIn': 'Twoja sesja wygasła. Zaloguj się ponownie i spróbuj jeszcze raz.',
+  'live.closed.forbidden': 'Tylko właściciel streamu może w nim nadawać.',
+  'live.closed.tooSlow': 'Połączenie jest za wolne, by nadawać ten obraz. Sprawdź sieć i spróbuj ponownie.',
+  'live.closed.tooBig': 'Przeglądarka wysłała za dużo danych naraz. Spróbuj ponownie.',
+  'live.closed.failed': 'Serwer nie mógł uruchomić transmisji. Spróbuj ponownie za chwilę.',
+  'live.closed.unreachable': 'Nie udało się połączyć z serwerem transmisji. Sprawdź połączenie i spróbuj ponownie.',
+  'live.closed.unknown': 'Połączenie z serwerem zostało przerwane. Spróbuj ponownie.',
 
   'live.notifications.heading': 'Powiadomienia',
   'live.notifications.empty': 'Brak powiadomień. Gdy ktoś zacznie nadawać, zobaczysz to tutaj.',

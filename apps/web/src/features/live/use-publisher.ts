@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { useAuth } from '../auth';
-import { useStreamsChanged } from './api/streams';
+import { ingestTicket, useStreamsChanged } from './api/streams';
 import { socketUrl } from '../../lib/realtime-client';
 import { BrowserPublisher, pickRecorderFormat } from './browser-publisher';
+import { ingestCloseMessage } from './ingest-close';
 
 export type PublishState = { state: 'off' } | { state: 'connecting' } | { state: 'on' } | { state: 'failed'; message: string };
 
@@ -48,24 +49,28 @@ export function usePublisher() {
         console.warn('No media to publish', error);
         return setStatus({ state: 'failed', message: deniedMessage });
       }
-      const token = session?.accessToken ?? '';
-      const publisher = new BrowserPublisher({
-        media: taken.media,
-        url: (codec) => socketUrl('/api/v1/stream/ingest', { id: streamId, codec, token }),
-        onClosed: (code, reason) => {
-          release();
-          setStatus(code === 1000 ? { state: 'off' } : { state: 'failed', message: t('live.mine.dropped', { reason: reason || String(code) }) });
-          void streamsChanged(session?.user.id ?? null);
-        },
-      });
-      current.current = { publisher, release: taken.release };
+      current.current = { publisher: null, release: taken.release };
       try {
+        const token = await ingestTicket();
+        const publisher = new BrowserPublisher({
+          media: taken.media,
+          url: (codec) => socketUrl('/api/v1/stream/ingest', { id: streamId, codec, token }),
+          onClosed: (code, reason) => {
+            release();
+            if (code !== 1000) console.warn(`The ingest connection closed: ${code} ${reason}`);
+            setStatus(code === 1000 ? { state: 'off' } : { state: 'failed', message: t(ingestCloseMessage(code)) });
+            void streamsChanged(session?.user.id ?? null);
+          },
+        });
+        // Unmounted while the ticket was asked for: the media is released already, nothing goes live.
+        if (!current.current) return;
+        current.current.publisher = publisher;
         await publisher.start();
         setStatus({ state: 'on' });
       } catch (error) {
         console.error('Going live failed', error);
         release();
-        setStatus({ state: 'failed', message: t('live.mine.dropped', { reason: (error as Error).message }) });
+        setStatus({ state: 'failed', message: t('live.closed.unreachable') });
       }
     },
     [t, session, streamsChanged],

@@ -1,4 +1,5 @@
 import {
+  createRealtimeTicket,
   createStream,
   deleteStream,
   getCurrentStream,
@@ -58,6 +59,14 @@ export function startFailure(error: unknown): 'live.toast.full' | 'live.toast.fa
 /** POST /stream/create: the new stream with its key (shown once). */
 export async function startStream(body: CreateStreamDto): Promise<CreatedStreamDto> {
   return dataOf(createStream({ body, throwOnError: true }));
+}
+
+/**
+ * POST /realtime/ticket: a single-use, one-minute ticket for the ingest socket's URL. A socket cannot repeat itself
+ * after a 401 as API calls do; this call can, so an expired access token is refreshed here, and none goes into a URL.
+ */
+export async function ingestTicket(): Promise<string> {
+  return (await dataOf(createRealtimeTicket({ throwOnError: true }))).ticket;
 }
 
 /** POST /stream/{id}/stop. */

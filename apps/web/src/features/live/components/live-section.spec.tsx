@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ws } from 'msw';
 import type { CurrentStreamDto, LiveStreamDto, StreamListDto } from '@grouarock/api-client';
 import { apiError, answer, apiServer, realtime, setupApiServer } from '../../../testing/api-server';
 import { sessionDto, userDto } from '../../../testing/auth-fixtures';
@@ -70,6 +71,19 @@ describe('the live section', () => {
     expect(screen.getByText('Brak powiadomień. Gdy ktoś zacznie nadawać, zobaczysz to tutaj.')).toBeInTheDocument();
   });
 
+  it('opens the stream of a notification, with the keyboard too', async () => {
+    const { push } = await renderSection({ signedIn: false });
+    await screen.findByText('Nikt teraz nie nadaje. Rozpocznij pierwszy stream!');
+    const started = streamDto();
+    answer('get', '/stream/list', { live: [started], replays: [] });
+    await act(async () => push({ type: 'stream_started', channel: 'global.events', data: started }));
+    const notification = await screen.findByRole('button', { name: /^Kasia nadaje na żywo: Próba w garażu/ });
+    notification.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Próba w garażu' });
+    expect(within(dialog).getByLabelText('Obraz transmisji: Próba w garażu')).toBeInTheDocument();
+  });
+
   it('offers to try again when the list cannot be loaded', async () => {
     await renderSection({ list: apiError(500) });
     expect(await screen.findByText('Nie udało się wczytać transmisji. Sprawdź połączenie i spróbuj ponownie.')).toBeInTheDocument();
@@ -131,5 +145,86 @@ describe('the live section', () => {
     expect(deleted[0].url).toBe('/api/v1/stream/7d1c2b3a-0000-4000-8000-000000000002');
     await screen.findByRole('button', { name: 'Obejrzyj powtórkę: Próba w garażu' });
     expect(screen.queryByRole('button', { name: 'Obejrzyj powtórkę: Mój koncert' })).toBeNull();
+  });
+
+  describe('going live from the browser', () => {
+    const ingest = ws.link('ws://localhost/api/v1/stream/ingest');
+    const camera = { getTracks: () => [] } as unknown as MediaStream;
+
+    beforeEach(() => {
+      answer('post', '/realtime/ticket', { ticket: 'grt_single-use', expiresAt: '2026-11-25T12:01:00.000Z', expiresIn: 60 });
+      Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: () => Promise.resolve(camera) } });
+      (globalThis as { MediaRecorder?: unknown }).MediaRecorder = class {
+        static isTypeSupported = () => true;
+        state = 'inactive';
+        ondataavailable = null;
+        start() {
+          this.state = 'recording';
+        }
+        stop() {
+          this.state = 'inactive';
+        }
+      };
+    });
+    afterEach(() => {
+      delete (globalThis as { MediaRecorder?: unknown }).MediaRecorder;
+      delete (navigator as { mediaDevices?: unknown }).mediaDevices;
+    });
+
+    it.each([
+      [1013, 'The server has no free live slot now; try again in a few minutes', 'Wszystkie miejsca na transmisje są teraz zajęte. Spróbuj za kilka minut.'],
+      [4409, 'This stream already receives video', 'Ten stream już odbiera obraz z innego źródła albo już się zakończył.'],
+      [4404, 'No such stream', 'Tego streamu już nie ma. Rozpocznij nowy.'],
+      [4401, 'Sign in to go live', 'Twoja sesja wygasła. Zaloguj się ponownie i spróbuj jeszcze raz.'],
+      [1001, 'Server restarting', 'Połączenie z serwerem zostało przerwane. Spróbuj ponownie.'],
+    ])('says in Polish why the server closed the connection (%i), never its English reason', async (code, reason, message) => {
+      let query = '';
+      apiServer.use(
+        ingest.addEventListener('connection', ({ client }) => {
+          query = client.url.search;
+          // As the server does: the connection is taken, then closed with the refusal.
+          setTimeout(() => client.close(code, reason), 10);
+        }),
+      );
+      await renderSection({ current: { stream: streamDto({ status: 'ready', isLive: false, userId: me.id }), ingestUrl: 'rtmp://localhost:1935/live' } });
+      const mine = (await screen.findByText('Twój stream')).closest('section') as HTMLElement;
+      await userEvent.click(within(mine).getByRole('button', { name: 'Nadaj z kamery' }));
+      expect(await within(mine).findByRole('alert')).toHaveTextContent(message);
+      expect(query).toContain('id=7d1c2b3a-0000-4000-8000-000000000001');
+      expect(screen.queryByText(new RegExp(reason))).toBeNull();
+      expect(within(mine).getByRole('button', { name: 'Nadaj z kamery' })).toBeEnabled();
+    });
+
+    it('connects with a single-use ticket asked for just before, never with the access token; an expired token is refreshed by that call', async () => {
+      let token: string | null = null;
+      apiServer.use(
+        ingest.addEventListener('connection', ({ client }) => {
+          token = client.url.searchParams.get('token');
+          setTimeout(() => client.close(1013, 'full'), 10);
+        }),
+      );
+      await renderSection({ current: { stream: streamDto({ status: 'ready', isLive: false, userId: me.id }), ingestUrl: 'rtmp://localhost:1935/live' } });
+      const renewed = sessionDto(900, me);
+      const refreshes = answer('post', '/auth/token', renewed);
+      const tickets = answer('post', '/realtime/ticket', apiError(401), { ticket: 'grt_single-use', expiresAt: '2026-11-25T12:01:00.000Z', expiresIn: 60 });
+      const mine = (await screen.findByText('Twój stream')).closest('section') as HTMLElement;
+      await userEvent.click(within(mine).getByRole('button', { name: 'Nadaj z kamery' }));
+      expect(await within(mine).findByRole('alert')).toHaveTextContent('Wszystkie miejsca na transmisje są teraz zajęte.');
+      expect(refreshes).toHaveLength(1);
+      expect(tickets.map((t) => t.authorization)).toEqual([expect.stringMatching(/^Bearer /), `Bearer ${renewed.access_token}`]);
+      expect(token).toBe('grt_single-use');
+    });
+
+    it('says the server cannot be reached when no ticket can be had', async () => {
+      const connections: unknown[] = [];
+      apiServer.use(ingest.addEventListener('connection', (c) => connections.push(c)));
+      await renderSection({ current: { stream: streamDto({ status: 'ready', isLive: false, userId: me.id }), ingestUrl: 'rtmp://localhost:1935/live' } });
+      answer('post', '/realtime/ticket', apiError(503));
+      const mine = (await screen.findByText('Twój stream')).closest('section') as HTMLElement;
+      await userEvent.click(within(mine).getByRole('button', { name: 'Nadaj z kamery' }));
+      expect(await within(mine).findByRole('alert')).toHaveTextContent('Nie udało się połączyć z serwerem transmisji.');
+      expect(connections).toHaveLength(0);
+      expect(within(mine).getByRole('button', { name: 'Nadaj z kamery' })).toBeEnabled();
+    });
   });
 });
