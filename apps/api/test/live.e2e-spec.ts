@@ -390,6 +390,28 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     expect((await call('POST', `/stream/${created.id}/stop`, owner.token)).status).toBe(204);
   });
 
+  it('takes one of two browser sockets that publish one stream through two API processes at the same moment', async () => {
+    const owner = await member();
+    const created = await create(owner.token);
+    // Each socket with a single-use ticket, as the web app connects (a ticket is good on any process).
+    const ticket = async () => (await call('POST', '/realtime/ticket', owner.token)).body.ticket as string;
+    const url = (base: string, token: string) => `${base.replace('http', 'ws')}/stream/ingest?id=${created.id}&codec=h264&token=${token}`;
+    const [one, two] = [await ticket(), await ticket()];
+    const sockets = [new WebSocket(url(api.base, one)), new WebSocket(url(`${other.base}/api/v1`, two))];
+    const closes = sockets.map((socket) => new Promise<[number, string]>((resolve) => socket.once('close', (code, reason) => resolve([code, String(reason)]))));
+    const outcome = await Promise.all(closes.map((closed) => Promise.race([closed, new Promise<'open'>((r) => setTimeout(() => r('open'), 2000))])));
+    expect(outcome.filter((o) => o === 'open')).toHaveLength(1);
+    expect(outcome.filter((o) => o !== 'open')).toEqual([[4409, 'This stream already receives video']]);
+    for (const socket of sockets) socket.close();
+    await Promise.all(closes);
+    // The winner's pipeline stopped without going live: the stream is free to publish again, from either process.
+    await until('the hold to be given back', 5000, async () => {
+      const [row] = await api.db.query<{ held: boolean }>('SELECT publisher_until IS NOT NULL AS held FROM live_streams WHERE id = $1', [created.id]);
+      return row.held ? undefined : true;
+    });
+    expect((await call('POST', `/stream/${created.id}/stop`, owner.token)).status).toBe(204);
+  });
+
   it('encodes VP8 from a browser to H.264, one at a time here (LIVE_MAX_TRANSCODES=1): a second is told the server is full', async () => {
     // What a browser without H.264 recording sends: VP8 and Opus in WebM.
     const webm = path.join(dataDir, 'recorder-vp8.webm');

@@ -14,6 +14,8 @@ import { redactStreamKeys } from './stream-keys';
 
 /** How often the RTMP worker's keys are read again from the database. */
 const KEY_REFRESH_MS = 60_000;
+/** How long a starting publisher holds its stream in the database; the hold is renewed at a third of it. */
+const HOLD_SECONDS = 15;
 
 /** Why a publisher was not taken, for the browser's close frame. */
 export type PublishRefusal = 'busy' | 'full' | 'transcodes_full';
@@ -29,6 +31,8 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly pipelines = new Map<string, LivePipeline>();
   /** Slots claimed by publishers whose pipeline is still starting (whether each transcodes): they count as taken. */
   private readonly starting = new Map<string, boolean>();
+  /** The database holds of the publishers here whose stream is not live yet: the hold's end, and its renewal. */
+  private readonly holds = new Map<string, { until: string; renewal: NodeJS.Timeout }>();
   private stopListening?: () => void;
   private keyRefresh?: NodeJS.Timeout;
 
@@ -65,6 +69,7 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.stopListening?.();
     clearInterval(this.keyRefresh);
+    for (const streamId of [...this.holds.keys()]) this.letGo(streamId);
     await Promise.all([...this.pipelines.values()].map((p) => p.finish()));
   }
 
@@ -90,10 +95,18 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
     this.starting.delete(streamId);
   }
 
-  /** Starts packaging in the slot `claim` took for it; the slot is given back should the start fail. */
-  async start(streamId: string, source: StreamSource, input: HlsInput): Promise<LivePipeline> {
+  /**
+   * Starts packaging in the slot `claim` took for it; the slot is given back should the start fail. The slot is this
+   * process's; the stream is held in the database too, so a publisher that reached another process at the same
+   * moment is turned away: 'busy' then.
+   */
+  async start(streamId: string, source: StreamSource, input: HlsInput): Promise<LivePipeline | 'busy'> {
     try {
-      const dir = await this.files.create(streamId);
+      if (!(await this.hold(streamId))) return 'busy';
+      const dir = await this.files.create(streamId).catch((e: Error) => {
+        this.letGo(streamId);
+        throw e;
+      });
       const transcodes = input.kind === 'webm' && input.transcode;
       const pipeline: LivePipeline = new LivePipeline(
         streamId,
@@ -102,7 +115,10 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
         this.ffmpeg.packageHls(input, dir),
         this.files,
         {
-          onFirstSegment: () => void this.live.goLive(streamId, source).catch((e: Error) => this.logger.error(`${streamId} going live: ${e.message}`)),
+          onFirstSegment: () => {
+            this.letGo(streamId);
+            void this.live.goLive(streamId, source).catch((e: Error) => this.logger.error(`${streamId} going live: ${e.message}`));
+          },
           onStopped: (wentLive) => void this.stopped(pipeline, wentLive),
         },
         (message) => this.logger.warn(input.kind === 'rtmp' ? redactStreamKeys(message, input.url.slice(input.url.lastIndexOf('/') + 1)) : message),
@@ -112,6 +128,38 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
     } finally {
       this.starting.delete(streamId);
     }
+  }
+
+  /** Holds the stream in the database for this process's publisher, renewing it until `letGo`; false when another holds it. */
+  private async hold(streamId: string): Promise<boolean> {
+    const until = await this.streams.holdPublisher(streamId, HOLD_SECONDS);
+    if (!until) return false;
+    const renewal = setInterval(() => void this.renewHold(streamId), (HOLD_SECONDS * 1000) / 3);
+    renewal.unref();
+    this.holds.set(streamId, { until, renewal });
+    return true;
+  }
+
+  private async renewHold(streamId: string): Promise<void> {
+    const hold = this.holds.get(streamId);
+    if (!hold) return;
+    try {
+      const until = await this.streams.renewPublisher(streamId, hold.until, HOLD_SECONDS);
+      // Gone: the stream went live or was stopped meanwhile; the hold means nothing any more.
+      if (until) hold.until = until;
+      else this.letGo(streamId, false);
+    } catch (e) {
+      this.logger.warn(`Renewing the publisher hold of ${streamId} failed: ${(e as Error).message}`);
+    }
+  }
+
+  /** Stops renewing the hold, and gives it back (unless it is gone already). */
+  private letGo(streamId: string, release = true): void {
+    const hold = this.holds.get(streamId);
+    if (!hold) return;
+    clearInterval(hold.renewal);
+    this.holds.delete(streamId);
+    if (release) void this.streams.releasePublisher(streamId, hold.until).catch((e: Error) => this.logger.warn(`Releasing the publisher hold of ${streamId} failed: ${e.message}`));
   }
 
   private onRtmp(event: RtmpEvent): void {
@@ -148,12 +196,17 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
       else this.rtmp.retire(event.streamId);
       return;
     }
-    await this.start(event.streamId, 'rtmp', { kind: 'rtmp', url: `rtmp://127.0.0.1:${this.config.live.rtmpPort}/live/${event.key}` });
+    const started = await this.start(event.streamId, 'rtmp', { kind: 'rtmp', url: `rtmp://127.0.0.1:${this.config.live.rtmpPort}/live/${event.key}` });
+    if (started === 'busy') {
+      this.logger.log(`RTMP publisher ${event.ip} refused: its stream receives video on another server`);
+      this.rtmp.release(event.streamId);
+    }
   }
 
   /** The pipeline's video stopped: a stream that went live ends; one that never did may publish again. */
   private async stopped(pipeline: LivePipeline, wentLive: boolean): Promise<void> {
     if (this.pipelines.get(pipeline.streamId) !== pipeline) return;
+    this.letGo(pipeline.streamId);
     if (!wentLive) {
       this.pipelines.delete(pipeline.streamId);
       this.rtmp.release(pipeline.streamId);

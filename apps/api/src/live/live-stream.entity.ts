@@ -61,6 +61,14 @@ export class LiveStream {
   @Column({ name: 'ended_at', type: 'timestamptz', nullable: true })
   endedAt!: Date | null;
 
+  /**
+   * While a publisher's packaging starts (before its first segment), the API process running it holds the stream
+   * until then, renewing it as it waits: publishers reaching different processes get one winner, and a process that
+   * dies lets go when it runs out.
+   */
+  @Column({ name: 'publisher_until', type: 'timestamptz', nullable: true })
+  publisherUntil!: Date | null;
+
   /** Seconds of video the replay holds, set when the stream ends. */
   @Column({ name: 'duration_seconds', type: 'real', nullable: true })
   durationSeconds!: number | null;

@@ -84,6 +84,32 @@ export class LiveStreamRepository {
     return rows.map((r) => [r.hash, r.id]);
   }
 
+  /**
+   * Holds a ready stream for this process's publisher for `seconds`, unless another holds it: the hold's end (as
+   * PostgreSQL writes it, the token for `renewPublisher` and `releasePublisher`), or undefined.
+   */
+  async holdPublisher(id: string, seconds: number): Promise<string | undefined> {
+    const [rows] = (await this.manager.query(
+      `UPDATE live_streams SET publisher_until = now() + make_interval(secs => $2) WHERE id = $1 AND status = 'ready' AND (publisher_until IS NULL OR publisher_until < now()) RETURNING publisher_until::text AS until`,
+      [id, seconds],
+    )) as [{ until: string }[], number];
+    return rows[0]?.until;
+  }
+
+  /** Extends a hold `holdPublisher` gave while the stream is still ready; the new end, or undefined when it is gone. */
+  async renewPublisher(id: string, until: string, seconds: number): Promise<string | undefined> {
+    const [rows] = (await this.manager.query(
+      `UPDATE live_streams SET publisher_until = now() + make_interval(secs => $3) WHERE id = $1 AND status = 'ready' AND publisher_until = $2::timestamptz RETURNING publisher_until::text AS until`,
+      [id, until, seconds],
+    )) as [{ until: string }[], number];
+    return rows[0]?.until;
+  }
+
+  /** Lets go of a hold, if it is still this one. */
+  async releasePublisher(id: string, until: string): Promise<void> {
+    await this.manager.query(`UPDATE live_streams SET publisher_until = NULL WHERE id = $1 AND publisher_until = $2::timestamptz`, [id, until]);
+  }
+
   /** ready → live; undefined when it was not ready (another process won, or it was stopped meanwhile). */
   async markLive(id: string, source: StreamSource): Promise<LiveStreamRow | undefined> {
     const rows = (await this.manager.query(`UPDATE live_streams SET status = 'live', started_at = now(), source = $2 WHERE id = $1 AND status = 'ready' RETURNING id`, [
