@@ -74,6 +74,21 @@ describe('the configured API client', () => {
     expect(manager.accessToken()).toBe(fresh.access_token);
   });
 
+  it('refreshes a token that has run out by this clock before the call, instead of sending it to be refused', async () => {
+    const fresh = sessionDto();
+    const server = fakeServer(sessionDto(1), fresh);
+    const manager = await signedIn(server);
+    server.state.valid = fresh.access_token;
+
+    await expect(getUser()).resolves.toMatchObject({ response: { status: 200 } });
+
+    expect(server.seen.map((request) => [request.url, request.authorization])).toEqual([
+      ['/api/v1/auth/token?grant_type=refresh_token', null],
+      ['/api/v1/auth/user', `Bearer ${fresh.access_token}`],
+    ]);
+    expect(manager.accessToken()).toBe(fresh.access_token);
+  });
+
   it('concurrent calls that all got a 401 share one refresh', async () => {
     const fresh = sessionDto();
     let answer!: () => void;

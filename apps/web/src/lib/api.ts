@@ -60,6 +60,11 @@ export interface AccessTokenSource {
   ready(): Promise<void>;
   /** The current access token, or null when signed out. */
   accessToken(): string | null;
+  /**
+   * The token a call should carry: the current one, or a refreshed one when it has run out by this browser's clock
+   * (a token known to have expired is not sent only to be refused); null when signed out.
+   */
+  tokenForCall(): Promise<string | null>;
   /** A fresh access token after the server refused one, or null when there is no session any more. */
   refreshAccessToken(): Promise<string | null>;
 }
@@ -77,7 +82,7 @@ export async function authorize(source: AccessTokenSource, request: Request): Pr
   if (isTokenEndpoint(request.url) || request.headers.has('Authorization')) return request;
   authorized.add(request);
   await source.ready();
-  const token = source.accessToken();
+  const token = await source.tokenForCall();
   if (token) request.headers.set('Authorization', `Bearer ${token}`);
   return request;
 }

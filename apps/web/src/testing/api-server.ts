@@ -77,6 +77,7 @@ export function recordRequests(): string[] {
 const signedOut: AccessTokenSource = {
   ready: () => Promise.resolve(),
   accessToken: () => null,
+  tokenForCall: () => Promise.resolve(null),
   refreshAccessToken: () => Promise.resolve(null),
 };
 
@@ -99,6 +100,7 @@ export function setupApiServer(...handlers: (RequestHandler | WebSocketHandler)[
     unconfigure = configureApiClient({
       ready: () => session.ready(),
       accessToken: () => session.accessToken(),
+      tokenForCall: () => session.tokenForCall(),
       refreshAccessToken: () => session.refreshAccessToken(),
     });
   });

@@ -46,6 +46,8 @@ type SessionFlag = 'active' | 'pending';
 /** The product's auto-refresh: a tick every 30 s refreshes when 90 s or less remain. */
 export const REFRESH_TICK_MS = 30_000;
 export const REFRESH_MARGIN_MS = 90_000;
+/** A token with less than this left is refreshed before a call rather than sent (the call takes time to arrive). */
+export const EXPIRY_MARGIN_MS = 2_000;
 /** Refreshes that got no answer are retried after 200, 400, 800… ms, within one tick. */
 export const REFRESH_BACKOFF_MS = 200;
 
@@ -159,6 +161,15 @@ export class SessionManager implements AccessTokenSource {
   ready = (): Promise<void> => this.initialize();
 
   accessToken = (): string | null => this.snapshot.session?.accessToken ?? null;
+
+  tokenForCall = async (): Promise<string | null> => {
+    const session = this.snapshot.session;
+    if (!session || session.expiresAt - this.now() > EXPIRY_MARGIN_MS) return session?.accessToken ?? null;
+    // Run out (a tab asleep, timers late): refresh first. Should the server be out of reach, the call tries the old
+    // token and, refused, refreshes after all.
+    const fresh = await this.refreshSession().catch(() => undefined);
+    return fresh === undefined ? session.accessToken : (fresh?.accessToken ?? null);
+  };
 
   refreshAccessToken = async (): Promise<string | null> => {
     if (!this.snapshot.session) return null;
