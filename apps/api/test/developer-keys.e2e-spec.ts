@@ -2,9 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { isWellFormedApiKey, newApiKey } from '../src/developer/api-key-format';
+import { ApiKeyFailures } from '../src/developer/api-key-failures';
 import { useApiUnderTest } from './support/app';
 import { membersOf } from './support/members';
 import { startServerProcess } from './support/server-process';
+
+const DAY = 86_400_000;
 
 describe('developer platform: API keys, scopes and the per-plan limits shared by every API process', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'grouarock-developer-'));
@@ -18,7 +22,7 @@ describe('developer platform: API keys, scopes and the per-plan limits shared by
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const { member, call } = membersOf(api, '198.18.11');
+  const { member, call, callsFrom } = membersOf(api, '198.18.11');
   const newKey = async (session: string, scope?: string, name = 'bench bot') => {
     const res = await call('POST', '/developer/keys', session, { name, ...(scope ? { scope } : {}) });
     expect(res.status).toBe(201);
@@ -30,7 +34,8 @@ describe('developer platform: API keys, scopes and the per-plan limits shared by
     const res = await call('POST', '/developer/keys', who.token, { name: '  Mój bot  ', scope: 'full-access' });
     expect(res.status).toBe(201);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.body).toMatchObject({ name: 'Mój bot', scope: 'full-access', lastUsedAt: null, expiresAt: null });
+    expect(res.body).toMatchObject({ name: 'Mój bot', scope: 'full-access', lastUsedAt: null });
+    expect(Date.parse(res.body.expiresAt) - Date.parse(res.body.createdAt)).toBe(90 * DAY);
     expect(res.body.key).toMatch(/^grk_[0-9A-Za-z]{49}$/);
     expect(res.body.start).toBe(res.body.key.slice(0, 12));
     const [stored] = await api.db.query('SELECT hash, start FROM api_keys WHERE id = $1', [res.body.id]);
@@ -51,6 +56,83 @@ describe('developer platform: API keys, scopes and the per-plan limits shared by
     expect(after.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
     expect((await call('DELETE', `/developer/keys/${res.body.id}`, who.token)).status).toBe(404);
     expect((await call('GET', '/developer/keys', who.token)).body.keys).toEqual([]);
+  });
+
+  it('makes keys that live 30, 90 (unless asked otherwise) or 365 days, or for good, and refuses any other lifetime', async () => {
+    const who = await member();
+    for (const [expiresInDays, days] of [[30, 30], [90, 90], [365, 365], [undefined, 90], [null, null]] as const) {
+      const res = await call('POST', '/developer/keys', who.token, { name: `lives ${String(expiresInDays)}`, ...(expiresInDays === undefined ? {} : { expiresInDays }) });
+      expect(res.status).toBe(201);
+      expect([expiresInDays, res.body.expiresAt === null ? null : (Date.parse(res.body.expiresAt) - Date.parse(res.body.createdAt)) / DAY]).toEqual([expiresInDays, days]);
+      const [stored] = await api.db.query(`SELECT extract(epoch FROM expires_at - created_at) / 86400 AS days FROM api_keys WHERE id = $1`, [res.body.id]);
+      expect(stored.days === null ? null : Number(stored.days)).toBe(days);
+      expect((await call('GET', '/radio/stations', res.body.key)).status).toBe(200);
+    }
+    const listed = (await call('GET', '/developer/keys', who.token)).body.keys as { name: string; expiresAt: string | null }[];
+    expect(listed.find((k) => k.name === 'lives null')?.expiresAt).toBeNull();
+    expect(listed.filter((k) => k.expiresAt !== null)).toHaveLength(4);
+    for (const expiresInDays of [0, 7, 31, -30, 1.5, '30', 'never', true, [], {}]) {
+      const res = await call('POST', '/developer/keys', who.token, { name: 'bad lifetime', expiresInDays });
+      expect([expiresInDays, res.status, res.headers.get('content-type'), res.body.fields]).toEqual([expiresInDays, 400, expect.stringContaining('application/json'), ['expiresInDays']]);
+    }
+    expect(await api.db.query(`SELECT 1 FROM api_keys WHERE name = 'bad lifetime'`)).toEqual([]);
+  });
+
+  it('refuses an expired key with 401 at once, lists it as expired for 30 days, and does not count it among the 10 active', async () => {
+    const who = await member();
+    const expired = await newKey(who.token, 'full-access', 'expired');
+    expect((await call('GET', '/auth/user', expired.key)).status).toBe(200);
+    await api.db.query(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [expired.id]);
+    for (const url of ['/auth/user', '/radio/stations']) {
+      const res = await call('GET', url, expired.key);
+      expect([url, res.status, res.body.code, res.headers.get('www-authenticate')]).toEqual([url, 401, 'invalid_api_key', 'Bearer error="invalid_token"']);
+    }
+    const listed = (await call('GET', '/developer/keys', who.token)).body.keys;
+    expect(listed).toEqual([expect.objectContaining({ id: expired.id, expiresAt: expect.any(String) })]);
+    expect(Date.parse(listed[0].expiresAt)).toBeLessThan(Date.now());
+    const more = await Promise.all(Array.from({ length: 10 }, (_, i) => call('POST', '/developer/keys', who.token, { name: `k${i}` })));
+    expect(more.map((r) => r.status)).toEqual(Array(10).fill(201));
+    await api.db.query(`UPDATE api_keys SET expires_at = now() - interval '30 days 1 second' WHERE id = $1`, [expired.id]);
+    const later = (await call('GET', '/developer/keys', who.token)).body.keys as { id: string }[];
+    expect([later.length, later.some((k) => k.id === expired.id)]).toEqual([10, false]);
+  });
+
+  it('answers 429 to every key from an address with more than 20 failed key authentications in a minute, until the minute ends', async () => {
+    const who = await member();
+    const { key } = await newKey(who.token);
+    const guesser = '198.18.17.1';
+    const bases = [api.base, `${other.base}/api/v1`];
+    // Unknown keys of the right shape, and malformed ones (their checksum fails): both are failures.
+    const bad = Array.from({ length: 21 }, (_, i) => (i % 2 ? newApiKey() : `grk_${String(i).padStart(2, '0')}${'x'.repeat(47)}`));
+    expect(bad.map(isWellFormedApiKey)).toEqual(bad.map((_, i) => i % 2 === 1));
+    for (const token of [...bad, key]) callsFrom(token, guesser);
+    const statuses: number[] = [];
+    for (const [i, token] of bad.entries()) {
+      statuses.push((await call('GET', `${bases[i % 2]}/radio/stations`, token)).status);
+      // Successes in between are not counted, and forgive nothing.
+      if (i === 9) for (let j = 0; j < 5; j++) expect((await call('GET', `${bases[j % 2]}/radio/stations`, key)).status).toBe(200);
+    }
+    expect(statuses).toEqual(Array(ApiKeyFailures.perAddress + 1).fill(401));
+    for (const [url, token] of [['/auth/user', key], ['/radio/stations', key], ['/auth/user', newApiKey()]] as const) {
+      callsFrom(token, guesser);
+      for (const base of bases) {
+        const res = await call('GET', `${base}${url}`, token);
+        expect([url, res.status, res.body.code, res.body.statusCode, res.headers.get('content-type')]).toEqual([url, 429, 'rate_limited', 429, expect.stringContaining('application/json')]);
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      }
+    }
+    // The refused requests took nothing of the plan: only the five that passed did.
+    const [{ count }] = await api.db.query('SELECT count FROM api_usage_month WHERE account_id = $1', [who.id]);
+    expect(Number(count)).toBe(5);
+    // Another address, and a session from the same address, are unaffected.
+    const fromElsewhere = await fetch(`${api.base}/radio/stations`, { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': '198.18.17.2' } });
+    expect(fromElsewhere.status).toBe(200);
+    const session = await fetch(`${api.base}/auth/user`, { headers: { authorization: `Bearer ${who.token}`, 'x-forwarded-for': guesser } });
+    expect(session.status).toBe(200);
+    // Once the window has ended, the address's keys are looked at again.
+    await api.db.query(`UPDATE throttle_hits SET expires_at = now() WHERE key = $1`, [`api-key-failures:address:${guesser}`]);
+    expect((await call('GET', '/radio/stations', key)).status).toBe(200);
   });
 
   it('refuses bad names and scopes, another user’s key id, and keys for anonymous sessions', async () => {

@@ -5,6 +5,9 @@ import { Authenticated } from './authenticated.decorator';
 import type { Principal, Principals } from './principals';
 import { newApiKey } from '../developer/api-key-format';
 import type { ApiLimits } from '../developer/api-limits';
+import type { ApiKeyFailures } from '../developer/api-key-failures';
+import { authErrors } from './auth-errors';
+import { RateLimitedException } from './attempt-limiter';
 
 class Routes {
   open(): void {}
@@ -15,8 +18,8 @@ class Routes {
   @Authenticated({ fullAccess: true }) personalData(): void {}
 }
 
-function call(route: keyof Routes, authorization?: string, method = 'GET', query: Record<string, unknown> = {}): { context: ExecutionContext; request: { principal?: Principal } } {
-  const request = { method, query, principal: undefined as Principal | undefined, get: (name: string) => (name === 'authorization' ? authorization : undefined) };
+function call(route: keyof Routes, authorization?: string, method = 'GET', query: Record<string, unknown> = {}, ip = '192.0.2.1'): { context: ExecutionContext; request: { principal?: Principal } } {
+  const request = { method, query, ip, principal: undefined as Principal | undefined, get: (name: string) => (name === 'authorization' ? authorization : undefined) };
   const context = {
     getType: () => 'http',
     getHandler: () => Routes.prototype[route],
@@ -30,13 +33,27 @@ describe('AuthGuard', () => {
   const readOnly = newApiKey();
   const fullAccess = newApiKey();
   const keyPrincipal = (key: string): Principal => ({ via: 'key', userId: 'u2', keyId: key, scope: key === readOnly ? 'read-only' : 'full-access', isAnonymous: false });
-  const fromApiKey = jest.fn(async (key: string) => ([readOnly, fullAccess].includes(key) ? keyPrincipal(key) : Promise.reject(new Error('bad key'))));
+  const fromApiKey = jest.fn(async (key: string) => ([readOnly, fullAccess].includes(key) ? keyPrincipal(key) : Promise.reject(authErrors.invalidApiKey())));
   const fromAccessToken = jest.fn(async (token: string) => (token === 'good' ? anonymous : Promise.reject(new Error('bad token'))));
-  const principals = { fromAccessToken, fromApiKey, fromBearer: (token: string) => (token.startsWith('grk_') ? fromApiKey(token) : fromAccessToken(token)) };
+  const principals = { fromAccessToken, fromApiKey };
   const admitted: string[] = [];
   const limits = { admit: async (accountId: string) => void admitted.push(accountId) } as unknown as ApiLimits;
-  const guard = new AuthGuard(new Reflector(), principals as unknown as Principals, limits);
-  beforeEach(() => (admitted.length = 0));
+  // Addresses over the failure limit, and the failures counted (ApiKeyFailures keeps them in PostgreSQL).
+  const blocked = new Set<string>();
+  const failed: string[] = [];
+  const keyFailures = {
+    check: async (address: string) => {
+      if (blocked.has(address)) throw new RateLimitedException(42);
+    },
+    fail: async (address: string) => void failed.push(address),
+  } as unknown as ApiKeyFailures;
+  const guard = new AuthGuard(new Reflector(), principals as unknown as Principals, limits, keyFailures);
+  beforeEach(() => {
+    admitted.length = 0;
+    failed.length = 0;
+    blocked.clear();
+    fromApiKey.mockClear();
+  });
 
   it('lets every request through a route without @Authenticated, reading no token', async () => {
     await expect(guard.canActivate(call('open', 'Bearer junk').context)).resolves.toBe(true);
@@ -66,7 +83,28 @@ describe('AuthGuard', () => {
     const { context, request } = call('open', `Bearer ${readOnly}`);
     await expect(guard.canActivate(context)).resolves.toBe(true);
     expect(request.principal).toMatchObject({ via: 'key', scope: 'read-only' });
-    await expect(guard.canActivate(call('open', 'Bearer grk_forged').context)).rejects.toThrow('bad key');
+    await expect(guard.canActivate(call('open', 'Bearer grk_forged').context)).rejects.toMatchObject({ status: 401, response: { code: 'invalid_api_key' } });
+  });
+
+  it('counts every refused key against its address, on every kind of route, and no session token nor good key', async () => {
+    for (const route of ['open', 'required', 'optional', 'sessionOnly'] as const) {
+      await expect(guard.canActivate(call(route, 'Bearer grk_forged', 'GET', {}, '198.51.100.7').context)).rejects.toMatchObject({ status: 401 });
+    }
+    await expect(guard.canActivate(call('required', 'Bearer bad').context)).rejects.toThrow('bad token');
+    await guard.canActivate(call('required', `Bearer ${readOnly}`).context);
+    expect(failed).toEqual(Array(4).fill('198.51.100.7'));
+  });
+
+  it('refuses every key from an address over the failure limit before looking the key up, a valid one too', async () => {
+    blocked.add('198.51.100.8');
+    for (const key of [readOnly, 'grk_forged']) {
+      await expect(guard.canActivate(call('required', `Bearer ${key}`, 'GET', {}, '198.51.100.8').context)).rejects.toMatchObject({ status: 429, retryAfterSeconds: 42 });
+      await expect(guard.canActivate(call('open', `Bearer ${key}`, 'GET', {}, '198.51.100.8').context)).rejects.toMatchObject({ status: 429 });
+    }
+    expect([fromApiKey.mock.calls, admitted, failed]).toEqual([[], [], []]);
+    // A session from that address, and a key from another, are not its concern.
+    await expect(guard.canActivate(call('required', 'Bearer good', 'GET', {}, '198.51.100.8').context)).resolves.toBe(true);
+    await expect(guard.canActivate(call('required', `Bearer ${readOnly}`, 'GET', {}, '198.51.100.9').context)).resolves.toBe(true);
   });
 
   it('lets a read-only key only GET and HEAD, anywhere, and never read personal data', async () => {

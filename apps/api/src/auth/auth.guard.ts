@@ -1,11 +1,12 @@
-import { type CanActivate, createParamDecorator, type ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
+import { type CanActivate, createParamDecorator, type ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
+import { ApiKeyFailures } from '../developer/api-key-failures';
 import { isWellFormedApiKey, looksLikeApiKey } from '../developer/api-key-format';
 import { ApiLimits } from '../developer/api-limits';
 import { authErrors } from './auth-errors';
 import { AUTHENTICATED, type AuthenticatedOptions } from './authenticated.decorator';
-import { type Principal, Principals, type SessionPrincipal } from './principals';
+import { type KeyPrincipal, type Principal, Principals, type SessionPrincipal } from './principals';
 
 export type { KeyPrincipal, Principal, SessionPrincipal } from './principals';
 
@@ -23,7 +24,8 @@ export function bearerOf(request: Request): string | undefined {
  * The global guard behind @Authenticated: a valid access token of a session that has not ended, or an active API key,
  * and the caller acts only as that user. Routes without the decorator are public; an API key sent to one is still
  * checked (so that it is counted against its plan, and a bad one hears 401). A keyed request takes one request of its
- * account's API plan before anything else is checked of it (ApiLimits). A read-only key only reads.
+ * account's API plan before anything else is checked of it (ApiLimits). A read-only key only reads. An address that
+ * failed too many key authentications hears 429 before its key is looked at (ApiKeyFailures).
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -31,6 +33,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly principals: Principals,
     private readonly limits: ApiLimits,
+    private readonly keyFailures: ApiKeyFailures,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -40,13 +43,26 @@ export class AuthGuard implements CanActivate {
     if (Object.values(request.query ?? {}).some((value) => typeof value === 'string' && isWellFormedApiKey(value))) throw authErrors.keyInUrl();
     const token = bearerOf(request);
     if (!options) {
-      if (token && looksLikeApiKey(token)) request.principal = await this.allowed(await this.principals.fromApiKey(token), context, {});
+      if (token && looksLikeApiKey(token)) request.principal = await this.allowed(await this.keyPrincipal(token, request), context, {});
       return true;
     }
     if (options.optional && !request.get('authorization')) return true;
     if (!token) throw authErrors.unauthenticated();
-    request.principal = await this.allowed(await this.principals.fromBearer(token), context, options);
+    const principal = looksLikeApiKey(token) ? await this.keyPrincipal(token, request) : await this.principals.fromAccessToken(token);
+    request.principal = await this.allowed(principal, context, options);
     return true;
+  }
+
+  /** The key's principal, unless its address is over the failure limit; a key refused (malformed too) counts there. */
+  private async keyPrincipal(token: string, request: Request): Promise<KeyPrincipal> {
+    const address = request.ip ?? 'unknown';
+    await this.keyFailures.check(address);
+    try {
+      return await this.principals.fromApiKey(token);
+    } catch (error) {
+      if (error instanceof UnauthorizedException) await this.keyFailures.fail(address);
+      throw error;
+    }
   }
 
   private async allowed(principal: Principal, context: ExecutionContext, options: AuthenticatedOptions): Promise<Principal> {

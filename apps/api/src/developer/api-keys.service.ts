@@ -2,7 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { hashToken } from '../auth/secrets';
 import { ApiKeyRepository, type ApiKeyRow } from '../repositories/api-key.repository';
 import { API_KEY_START_LENGTH, newApiKey } from './api-key-format';
-import type { ApiKeyDto, ApiKeyListDto, CreateApiKeyDto, CreatedApiKeyDto } from './developer.dto';
+import { type ApiKeyDto, type ApiKeyListDto, type CreateApiKeyDto, type CreatedApiKeyDto, DEFAULT_API_KEY_LIFETIME } from './developer.dto';
 
 export function toApiKeyDto(row: ApiKeyRow): ApiKeyDto {
   return {
@@ -16,20 +16,25 @@ export function toApiKeyDto(row: ApiKeyRow): ApiKeyDto {
   };
 }
 
-/** A developer's API keys: made and shown once, listed by their start, revoked at once. */
+/**
+ * A developer's API keys: made and shown once, for 30, 90 or 365 days or for good, listed by their start (an expired
+ * one for 30 days more, so that its owner sees why it stopped working), revoked at once.
+ */
 @Injectable()
 export class ApiKeysService {
   static readonly maxActive = 10;
+  static readonly expiredListedDays = 30;
 
   constructor(private readonly keys: ApiKeyRepository) {}
 
   async list(userId: string): Promise<ApiKeyListDto> {
-    return { keys: (await this.keys.activeOf(userId)).map(toApiKeyDto), maxActive: ApiKeysService.maxActive };
+    return { keys: (await this.keys.listedOf(userId, ApiKeysService.expiredListedDays)).map(toApiKeyDto), maxActive: ApiKeysService.maxActive };
   }
 
-  async create(userId: string, { name, scope = 'read-only' }: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
+  async create(userId: string, { name, scope = 'read-only', expiresInDays }: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
     const key = newApiKey();
-    const row = await this.keys.insertWithinLimit({ userId, name, scope, start: key.slice(0, API_KEY_START_LENGTH), hash: hashToken(key), expiresAt: null }, ApiKeysService.maxActive);
+    const lifetimeDays = expiresInDays === undefined ? DEFAULT_API_KEY_LIFETIME : expiresInDays;
+    const row = await this.keys.insertWithinLimit({ userId, name, scope, start: key.slice(0, API_KEY_START_LENGTH), hash: hashToken(key), lifetimeDays }, ApiKeysService.maxActive);
     if (!row) throw new ConflictException({ message: `An account may have ${ApiKeysService.maxActive} active API keys: revoke one first`, code: 'too_many_keys' });
     return { ...toApiKeyDto(row), key };
   }

@@ -23,7 +23,7 @@ export class DeveloperController {
   }
 
   @Get('keys')
-  @Endpoint({ id: 'listApiKeys', summary: 'Your active API keys (never the keys themselves)', ok: ApiKeyListDto })
+  @Endpoint({ id: 'listApiKeys', summary: 'Your API keys, active or expired in the last 30 days (never the keys themselves)', ok: ApiKeyListDto })
   @Authenticated({ confirmed: true, session: true })
   list(@CurrentSession() session: SessionPrincipal): Promise<ApiKeyListDto> {
     return this.keys.list(session.userId);
@@ -35,7 +35,7 @@ export class DeveloperController {
   @ApiCreatedResponse({ type: CreatedApiKeyDto, description: 'The key is in this answer only' })
   @Endpoint({
     id: 'createApiKey',
-    summary: 'Make an API key: read-only (GET and HEAD) or full-access',
+    summary: 'Make an API key: read-only (GET and HEAD) or full-access, expiring in 30, 90 (the default) or 365 days, or never',
     errors: [HttpStatus.BAD_REQUEST, { status: HttpStatus.CONFLICT, description: 'code too_many_keys: 10 are active' }],
   })
   @Authenticated({ confirmed: true, session: true })

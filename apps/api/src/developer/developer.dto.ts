@@ -4,6 +4,12 @@ import { OneLine } from '../core/http/text-input';
 import { API_KEY_SCOPES, type ApiKeyScope } from './api-key.entity';
 import { API_PLANS, type ApiPlanName } from './api-plans';
 
+/** How long a new key may live, in days; null is never expiring (docs/developer-api.md, "Keys"). */
+export const API_KEY_LIFETIMES = [30, 90, 365] as const;
+export type ApiKeyLifetime = (typeof API_KEY_LIFETIMES)[number];
+/** A key that is forgotten stops working by itself; 90 days is long enough not to be a chore. */
+export const DEFAULT_API_KEY_LIFETIME: ApiKeyLifetime = 90;
+
 export class CreateApiKeyDto {
   @ApiProperty({ minLength: 1, maxLength: 64, example: 'Mój bot na Discordzie' })
   @OneLine('name', 64)
@@ -13,6 +19,18 @@ export class CreateApiKeyDto {
   @IsOptional()
   @IsIn(API_KEY_SCOPES, { message: `scope must be one of ${API_KEY_SCOPES.join(', ')}` })
   scope?: ApiKeyScope;
+
+  // null is listed among the values too: OpenAPI 3.0 lets a nullable enum be null only then, and the client's types follow.
+  @ApiPropertyOptional({
+    type: 'integer',
+    enum: [...API_KEY_LIFETIMES, null],
+    nullable: true,
+    default: DEFAULT_API_KEY_LIFETIME,
+    description: 'Days until the key expires: 30, 90 or 365; null for a key that never expires',
+  })
+  @IsOptional()
+  @IsIn(API_KEY_LIFETIMES, { message: `expiresInDays must be one of ${API_KEY_LIFETIMES.join(', ')}, or null for a key that never expires` })
+  expiresInDays?: ApiKeyLifetime | null;
 }
 
 export class ApiKeyIdParamDto {
@@ -29,7 +47,7 @@ export class ApiKeyDto {
   @ApiProperty({ description: 'The first 12 characters of the key, to tell keys apart', example: 'grk_3fK9aQ2m' }) start!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Updated at most once a minute' }) lastUsedAt!: string | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) expiresAt!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the key stops working; null: never' }) expiresAt!: string | null;
 }
 
 /** The answer to creating a key: the only time the key itself is shown. */
@@ -39,7 +57,7 @@ export class CreatedApiKeyDto extends ApiKeyDto {
 }
 
 export class ApiKeyListDto {
-  @ApiProperty({ type: [ApiKeyDto] }) keys!: ApiKeyDto[];
+  @ApiProperty({ type: [ApiKeyDto], description: 'Active keys, and those that expired in the last 30 days (an expiresAt in the past)' }) keys!: ApiKeyDto[];
   @ApiProperty({ description: 'Active keys an account may have', example: 10 }) maxActive!: number;
 }
 

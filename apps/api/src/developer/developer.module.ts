@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module';
+import { ApiKeyFailures } from './api-key-failures';
 import { ApiKeysService } from './api-keys.service';
 import { ApiLimits } from './api-limits';
 import { ApiPlansService } from './api-plans.service';
@@ -17,7 +18,7 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [BillingModule],
   controllers: [DeveloperController, WebhooksController, DataRightsController],
-  providers: [ApiKeysService, ApiPlansService, ApiLimits, RateLimitSweep, WebhooksService, WebhookDeliveries, WebhookMails, WebhookOutbox, DataRightsService],
-  exports: [ApiPlansService, ApiLimits, WebhookOutbox],
+  providers: [ApiKeysService, ApiPlansService, ApiLimits, ApiKeyFailures, RateLimitSweep, WebhooksService, WebhookDeliveries, WebhookMails, WebhookOutbox, DataRightsService],
+  exports: [ApiPlansService, ApiLimits, ApiKeyFailures, WebhookOutbox],
 })
 export class DeveloperModule {}

@@ -14,7 +14,8 @@ export interface ApiKeyRow {
   expiresAt: Date | null;
 }
 
-export type NewApiKey = Pick<ApiKeyRow, 'userId' | 'name' | 'scope' | 'start' | 'expiresAt'> & { hash: string };
+/** `lifetimeDays`: the key expires that many days after it is made (on the database's clock); null: never. */
+export type NewApiKey = Pick<ApiKeyRow, 'userId' | 'name' | 'scope' | 'start'> & { hash: string; lifetimeDays: number | null };
 
 const COLUMNS = `id, user_id AS "userId", name, scope, start, created_at AS "createdAt", last_used_at AS "lastUsedAt", expires_at AS "expiresAt"`;
 const ACTIVE = `revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`;
@@ -30,21 +31,25 @@ export class ApiKeyRepository {
       await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [key.userId]);
       const [{ count }] = (await tx.query(`SELECT count(*)::int AS count FROM api_keys WHERE user_id = $1 AND ${ACTIVE}`, [key.userId])) as { count: number }[];
       if (count >= max) return undefined;
-      const [row] = (await tx.query(`INSERT INTO api_keys (user_id, name, scope, start, hash, expires_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`, [
+      const [row] = (await tx.query(`INSERT INTO api_keys (user_id, name, scope, start, hash, expires_at) VALUES ($1, $2, $3, $4, $5, now() + $6::int * interval '1 day') RETURNING ${COLUMNS}`, [
         key.userId,
         key.name,
         key.scope,
         key.start,
         key.hash,
-        key.expiresAt,
+        key.lifetimeDays,
       ])) as ApiKeyRow[];
       return row;
     });
   }
 
-  /** The user's active keys, the newest first. */
-  async activeOf(userId: string): Promise<ApiKeyRow[]> {
-    return (await this.manager.query(`SELECT ${COLUMNS} FROM api_keys WHERE user_id = $1 AND ${ACTIVE} ORDER BY created_at DESC, id`, [userId])) as ApiKeyRow[];
+  /** The user's keys that are not revoked and have not expired more than `expiredDays` ago, the newest first. */
+  async listedOf(userId: string, expiredDays: number): Promise<ApiKeyRow[]> {
+    return (await this.manager.query(
+      `SELECT ${COLUMNS} FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now() - $2::int * interval '1 day')
+       ORDER BY created_at DESC, id`,
+      [userId, expiredDays],
+    )) as ApiKeyRow[];
   }
 
   /** The active key with this hash, and whether its owner is a full account. */

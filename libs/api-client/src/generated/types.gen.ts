@@ -840,10 +840,16 @@ export type ApiKeyDto = {
      * Updated at most once a minute
      */
     lastUsedAt: string | null;
+    /**
+     * When the key stops working; null: never
+     */
     expiresAt: string | null;
 };
 
 export type ApiKeyListDto = {
+    /**
+     * Active keys, and those that expired in the last 30 days (an expiresAt in the past)
+     */
     keys: Array<ApiKeyDto>;
     /**
      * Active keys an account may have
@@ -857,6 +863,10 @@ export type CreateApiKeyDto = {
      * read-only keys may only GET and HEAD
      */
     scope?: 'read-only' | 'full-access';
+    /**
+     * Days until the key expires: 30, 90 or 365; null for a key that never expires
+     */
+    expiresInDays?: 30 | 90 | 365 | null;
 };
 
 export type CreatedApiKeyDto = {
@@ -872,6 +882,9 @@ export type CreatedApiKeyDto = {
      * Updated at most once a minute
      */
     lastUsedAt: string | null;
+    /**
+     * When the key stops working; null: never
+     */
     expiresAt: string | null;
     /**
      * The key: shown only now, we keep only its hash. Send it as "Authorization: Bearer <key>"

@@ -10,7 +10,7 @@ import type { CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, GetAp
 export const listApiPlans = <ThrowOnError extends boolean = false>(options?: Options<ListApiPlansData, ThrowOnError>) => (options?.client ?? client).get<ListApiPlansResponses, unknown, ThrowOnError>({ url: '/api/v1/developer/plans', ...options });
 
 /**
- * Your active API keys (never the keys themselves)
+ * Your API keys, active or expired in the last 30 days (never the keys themselves)
  */
 export const listApiKeys = <ThrowOnError extends boolean = false>(options?: Options<ListApiKeysData, ThrowOnError>) => (options?.client ?? client).get<ListApiKeysResponses, ListApiKeysErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -19,7 +19,7 @@ export const listApiKeys = <ThrowOnError extends boolean = false>(options?: Opti
 });
 
 /**
- * Make an API key: read-only (GET and HEAD) or full-access
+ * Make an API key: read-only (GET and HEAD) or full-access, expiring in 30, 90 (the default) or 365 days, or never
  */
 export const createApiKey = <ThrowOnError extends boolean = false>(options: Options<CreateApiKeyData, ThrowOnError>) => (options.client ?? client).post<CreateApiKeyResponses, CreateApiKeyErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

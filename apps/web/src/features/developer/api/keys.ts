@@ -15,11 +15,19 @@ import { dataOf } from '../../../lib/query';
 
 export type { ApiKeyDto, ApiPlanOfferDto, CreatedApiKeyDto, DeveloperUsageDto };
 export type ApiKeyScope = ApiKeyDto['scope'];
+/** Days a new key lives; null: it never expires. */
+export type ApiKeyLifetime = Exclude<CreateApiKeyDto['expiresInDays'], undefined>;
+export const API_KEY_LIFETIMES = [30, 90, 365, null] as const satisfies readonly ApiKeyLifetime[];
+/** What the API picks when asked nothing (docs/developer-api.md, "Keys"). */
+export const DEFAULT_API_KEY_LIFETIME: ApiKeyLifetime = 90;
+
+/** Whether the key has expired by now (the list shows keys expired in the last 30 days). */
+export const hasExpired = (key: Pick<ApiKeyDto, 'expiresAt'>, now = Date.now()) => key.expiresAt !== null && Date.parse(key.expiresAt) <= now;
 
 export const apiKeysKey = (userId: string) => ['/developer/keys', userId] as const;
 export const apiUsageKey = (userId: string) => ['/developer/usage', userId] as const;
 
-/** GET /developer/keys: the account's active keys (never the keys themselves). */
+/** GET /developer/keys: the account's active keys and those expired lately (never the keys themselves). */
 export function useApiKeys(userId: string) {
   return useSWR(apiKeysKey(userId), () => dataOf(listApiKeys({ throwOnError: true })));
 }

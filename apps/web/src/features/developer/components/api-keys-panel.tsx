@@ -7,7 +7,26 @@ import { CopyField } from '../../../lib/copy-field';
 import { useIntl } from 'react-intl';
 import { useT } from '../../../lib/i18n';
 import { muted } from './styles';
-import { apiKeysKey, apiUsageKey, dropApiKey, makeApiKey, useApiKeys, useApiUsage, type ApiKeyDto, type ApiKeyScope, type CreatedApiKeyDto } from '../api/keys';
+import {
+  API_KEY_LIFETIMES,
+  apiKeysKey,
+  apiUsageKey,
+  DEFAULT_API_KEY_LIFETIME,
+  dropApiKey,
+  hasExpired,
+  makeApiKey,
+  useApiKeys,
+  useApiUsage,
+  type ApiKeyDto,
+  type ApiKeyLifetime,
+  type ApiKeyScope,
+  type CreatedApiKeyDto,
+} from '../api/keys';
+
+/** The lifetime select's values: the days, or `never`. */
+const lifetimeValue = (lifetime: ApiKeyLifetime) => (lifetime === null ? 'never' : String(lifetime));
+// Not find(…) ?? default: the lifetime `never` is null, which ?? would turn into the default.
+const lifetimeOf = (value: string): ApiKeyLifetime => API_KEY_LIFETIMES.filter((lifetime) => lifetimeValue(lifetime) === value).concat(DEFAULT_API_KEY_LIFETIME)[0];
 
 const list = (theme: Theme) => css`
   display: flex;
@@ -41,7 +60,7 @@ const mono = (theme: Theme) => css`
 
 const form = (theme: Theme) => css`
   display: grid;
-  grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) auto;
+  grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) auto;
   align-items: end;
   gap: ${theme.space[3]};
   margin: 0;
@@ -65,6 +84,7 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyDto; onRevoke: (key: ApiKe
   const dateTime = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const expired = hasExpired(apiKey);
   const revoke = async () => {
     setBusy(true);
     try {
@@ -78,12 +98,22 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyDto; onRevoke: (key: ApiKe
     <li css={item}>
       <div>
         <strong>{apiKey.name}</strong> <Badge tone={apiKey.scope === 'full-access' ? 'secondary' : 'neutral'}>{t('developer.keys.scope', { full: apiKey.scope === 'full-access' })}</Badge>
+        {expired ? (
+          <>
+            {' '}
+            <Badge tone="accent">{t('developer.keys.expired')}</Badge>
+          </>
+        ) : null}
         <p css={meta}>
           <span css={mono}>{t('developer.keys.start', { start: apiKey.start })}</span>
           {' · '}
           {t('developer.keys.created', { date: dateTime(apiKey.createdAt) })}
           {' · '}
           {apiKey.lastUsedAt ? t('developer.keys.lastUsed', { date: dateTime(apiKey.lastUsedAt) }) : t('developer.keys.neverUsed')}
+          {' · '}
+          {apiKey.expiresAt === null
+            ? t('developer.keys.noExpiry')
+            : t(expired ? 'developer.keys.expiredOn' : 'developer.keys.expires', { date: dateTime(apiKey.expiresAt) })}
         </p>
       </div>
       {confirming ? (
@@ -105,8 +135,9 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyDto; onRevoke: (key: ApiKe
 }
 
 /**
- * /profile's API keys: the account's API plan and its use this month, its active keys (by their first characters),
- * a form to make one (read-only or full-access) whose value is shown once, and revoking with a confirmation.
+ * /profile's API keys: the account's API plan and its use this month, its keys (by their first characters, with when
+ * each expires; lately expired ones marked so), a form to make one (read-only or full-access, for 30, 90 or 365 days
+ * or for good) whose value is shown once, and revoking with a confirmation.
  */
 export function ApiKeysPanel({ userId }: { userId: string }) {
   const t = useT();
@@ -118,6 +149,7 @@ export function ApiKeysPanel({ userId }: { userId: string }) {
   const usage = useApiUsage(userId);
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiKeyScope>('read-only');
+  const [lifetime, setLifetime] = useState<ApiKeyLifetime>(DEFAULT_API_KEY_LIFETIME);
   const [nameError, setNameError] = useState<string>();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKeyDto | null>(null);
@@ -133,7 +165,7 @@ export function ApiKeysPanel({ userId }: { userId: string }) {
     setNameError(undefined);
     setCreating(true);
     try {
-      setCreated(await makeApiKey({ name: name.trim(), scope }));
+      setCreated(await makeApiKey({ name: name.trim(), scope, expiresInDays: lifetime }));
       setName('');
       await refresh();
     } catch (error) {
@@ -196,7 +228,7 @@ export function ApiKeysPanel({ userId }: { userId: string }) {
           ))}
         </ul>
       ) : null}
-      {keys.data && keys.data.keys.length >= keys.data.maxActive ? (
+      {keys.data && keys.data.keys.filter((key) => !hasExpired(key)).length >= keys.data.maxActive ? (
         <p css={muted}>{t('developer.keys.atMax', { max: keys.data.maxActive })}</p>
       ) : (
         <form css={form} onSubmit={(event) => void create(event)} noValidate aria-label={t('developer.keys.formLabel')}>
@@ -209,6 +241,15 @@ export function ApiKeysPanel({ userId }: { userId: string }) {
               { value: 'read-only', label: t('developer.keys.scope', { full: false }) },
               { value: 'full-access', label: t('developer.keys.scope', { full: true }) },
             ]}
+          />
+          <Select
+            label={t('developer.keys.lifetimeLabel')}
+            value={lifetimeValue(lifetime)}
+            onValueChange={(value) => setLifetime(lifetimeOf(value))}
+            options={API_KEY_LIFETIMES.map((days) => ({
+              value: lifetimeValue(days),
+              label: days === null ? t('developer.keys.lifetimeNever') : t('developer.keys.lifetimeDays', { days, recommended: days === DEFAULT_API_KEY_LIFETIME }),
+            }))}
           />
           <Button type="submit" loading={creating}>
             {creating ? t('developer.keys.creating') : t('developer.keys.create')}

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { RateLimitedException } from '../auth/attempt-limiter';
+import { RateLimitStore } from '../repositories/rate-limit-store';
+
+/**
+ * Failed API-key authentications per client address (docs/developer-api.md, "Keys"), in one-minute windows counted
+ * in PostgreSQL (RateLimitStore), so every API process sees the same count. Once an address has failed more than 20
+ * times in its window, every key it sends hears 429 until the window ends, a valid key included: otherwise a guesser
+ * would learn from the one answer that differs. Successes are not counted and forgive nothing, so a key of one's own
+ * does not buy more guesses.
+ */
+@Injectable()
+export class ApiKeyFailures {
+  static readonly windowMs = 60_000;
+  /** Failures an address may have in a window; the next request is refused. */
+  static readonly perAddress = 20;
+
+  constructor(private readonly store: RateLimitStore) {}
+
+  /** Throws RateLimitedException while the address is over its limit. */
+  async check(address: string): Promise<void> {
+    const { hits, msLeft } = await this.store.peek(addressKey(address));
+    if (hits > ApiKeyFailures.perAddress) {
+      throw new RateLimitedException(Math.max(1, Math.ceil(msLeft / 1000)), 'Too many failed API key authentications from this address: try again after Retry-After seconds');
+    }
+  }
+
+  async fail(address: string): Promise<void> {
+    await this.store.hit(addressKey(address), ApiKeyFailures.windowMs);
+  }
+}
+
+const addressKey = (address: string) => `api-key-failures:address:${address}`;
