@@ -40,13 +40,16 @@ function recordLiveAlerts(): void {
   };
 }
 
+const desktop = { width: 1280, height: 900 };
+const phone = { width: 375, height: 800 };
+
 const liveAlerts = (page: Page) => page.evaluate(() => (window as unknown as { liveAlerts: LiveAlerts }).liveAlerts);
 
 // The suite's Chromium has a fake camera and microphone (a test pattern and a beep), allowed without asking
 // (playwright.config.ts).
 test.describe('live streams on the home page', () => {
   test('a musician goes live from the browser; a visitor sees it appear, is notified, watches it and sees it end', async ({ page, browser, request, allowedConsoleErrors }) => {
-    // Four axe scans on top of going live and watching: about 40 s alone, 60 s beside another heavy test on 2 cores.
+    // Six axe scans on top of going live and watching: about 45 s alone, 65 s beside another heavy test on 2 cores.
     test.setTimeout(120_000);
     // The test outlives the e2e server's 10 s access tokens: a call made with an expired one is answered 401, and the
     // client refreshes the token and calls again (going live asks for its socket's ticket that way, use-publisher.ts).
@@ -54,7 +57,7 @@ test.describe('live streams on the home page', () => {
     const musician = await createConfirmedAccount(request, 'streamer');
     const title = `Próba ${musician.username}`;
 
-    const visitorContext = await browser.newContext({ locale: 'pl-PL', viewport: { width: 1280, height: 900 } });
+    const visitorContext = await browser.newContext({ locale: 'pl-PL', viewport: desktop });
     await visitorContext.grantPermissions(['notifications']);
     await visitorContext.addInitScript(recordLiveAlerts);
     const visitor = await visitorContext.newPage();
@@ -95,10 +98,15 @@ test.describe('live streams on the home page', () => {
     // Other tests' streams (mixer.spec.ts) may alert the visitor too: ours is among them, with its two-note chime.
     await expect.poll(async () => (await liveAlerts(visitor)).notifications).toContainEqual({ title: 'NA ŻYWO', body: message });
     await expect.poll(async () => (await liveAlerts(visitor)).notes.join(' ')).toContain('880 1320');
-    // axe with the live card and the notification list on screen.
+    // axe with the live card and the notification list on screen, on desktop and on a phone (the same page resized:
+    // cheaper than a second visitor waiting for the stream).
     expect(await seriousAxeViolations(new AxeBuilder({ page: visitor }).include('#streaming'))).toEqual([]);
+    await visitor.setViewportSize(phone);
+    await expect(card).toBeVisible();
+    expect(await seriousAxeViolations(new AxeBuilder({ page: visitor }).include('#streaming'))).toEqual([]);
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
-    // The visitor opens the stream from the notification, with the keyboard.
+    // The visitor opens the stream from the notification, with the keyboard, still on the phone.
     await notification.focus();
     await visitor.keyboard.press('Enter');
     const dialog = visitor.getByRole('dialog', { name: title });
@@ -106,6 +114,10 @@ test.describe('live streams on the home page', () => {
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(1);
     const at = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 5000 }).toBeGreaterThan(at + 0.5);
+    // axe on the watch dialog on the phone, where it must fit the screen's width, then on desktop.
+    expect(await seriousAxeViolations(new AxeBuilder({ page: visitor }).include('[role="dialog"]'))).toEqual([]);
+    expect(await dialog.evaluate((d) => d.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+    await visitor.setViewportSize(desktop);
     expect(await seriousAxeViolations(new AxeBuilder({ page: visitor }).include('[role="dialog"]'))).toEqual([]);
 
     await mine.getByRole('button', { name: 'Zakończ stream' }).click();
@@ -128,7 +140,7 @@ test.describe('live streams on the home page', () => {
   });
 
   test('axe finds no serious violation in the section, on desktop and on a phone', async ({ page }) => {
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 800 }]) {
+    for (const viewport of [desktop, phone]) {
       await page.setViewportSize(viewport);
       await page.goto('/#streaming');
       await expect(page.getByRole('region', { name: 'Na żywo teraz' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { createStore } from 'jotai';
-import { addNotificationAtom, dismissNotificationAtom, markAllReadAtom, MAX_NOTIFICATIONS, notificationsAtom } from './atoms';
+import { addNotificationAtom, dismissNotificationAtom, markAllReadAtom, markReadAtom, MAX_NOTIFICATIONS, notificationsAtom } from './atoms';
 
 const went = (streamId: string) => ({ streamId, ownerName: 'Kasia', title: `Koncert ${streamId}`, createdAt: 0 });
 
@@ -23,5 +23,16 @@ describe('live notifications', () => {
     expect(store.get(notificationsAtom).map((n) => n.streamId)).toEqual(['b']);
     store.set(markAllReadAtom);
     expect(store.get(notificationsAtom).every((n) => n.read)).toBe(true);
+  });
+
+  it('marks one read, the one opened', () => {
+    const store = createStore();
+    store.set(addNotificationAtom, went('a'));
+    store.set(addNotificationAtom, went('b'));
+    store.set(markReadAtom, 'a');
+    expect(store.get(notificationsAtom).map((n) => [n.streamId, n.read])).toEqual([
+      ['b', false],
+      ['a', true],
+    ]);
   });
 });

@@ -25,3 +25,8 @@ export const addNotificationAtom = atom(null, (get, set, notification: Omit<Live
 export const dismissNotificationAtom = atom(null, (get, set, id: string) => set(notificationsAtom, get(notificationsAtom).filter((n) => n.id !== id)));
 
 export const markAllReadAtom = atom(null, (get, set) => set(notificationsAtom, get(notificationsAtom).map((n) => ({ ...n, read: true }))));
+
+/** One notification read: the user opened it (its stream's watch dialog). */
+export const markReadAtom = atom(null, (get, set, id: string) =>
+  set(notificationsAtom, get(notificationsAtom).map((n) => (n.id === id && !n.read ? { ...n, read: true } : n))),
+);

@@ -4,7 +4,7 @@ import { RealtimeClient, realtimeUrl, type RealtimeMessage } from '../../lib/rea
 import { useT } from '../../lib/i18n';
 import { useAuth } from '../auth';
 import { useStreamsChanged, type LiveStreamDto } from './api/streams';
-import { addNotificationAtom } from './atoms';
+import { addNotificationAtom, markReadAtom } from './atoms';
 import { playChime, showBrowserNotification } from './live-alert';
 
 function streamOf(message: RealtimeMessage): LiveStreamDto | undefined {
@@ -15,16 +15,17 @@ function streamOf(message: RealtimeMessage): LiveStreamDto | undefined {
 /**
  * `global.events`: every stream that starts or ends reloads the list (and the user's own stream); one that someone
  * else starts adds a notification, plays the chime and, when allowed, shows "NA ŻYWO" from the browser.
- * `onWatch` opens a stream when its browser notification is clicked.
+ * `onWatch` opens a stream when its browser notification is clicked, which also marks it read in the list.
  */
 export function useLiveEvents(onWatch: (streamId: string) => void): void {
   const t = useT();
   const { session } = useAuth();
   const add = useSetAtom(addNotificationAtom);
+  const markRead = useSetAtom(markReadAtom);
   const changed = useStreamsChanged();
-  const latest = useRef({ t, session, add, onWatch, changed });
+  const latest = useRef({ t, session, add, markRead, onWatch, changed });
   useEffect(() => {
-    latest.current = { t, session, add, onWatch, changed };
+    latest.current = { t, session, add, markRead, onWatch, changed };
   });
 
   useEffect(() => {
@@ -34,15 +35,17 @@ export function useLiveEvents(onWatch: (streamId: string) => void): void {
       onMessage: (message) => {
         if (message.channel !== 'global.events' || (message.type !== 'stream_started' && message.type !== 'stream_ended')) return;
         const stream = streamOf(message);
-        const { session: current, t: translate, add: notify, onWatch: watch, changed: reload } = latest.current;
+        const { session: current, t: translate, add: notify, markRead: read, onWatch: watch, changed: reload } = latest.current;
         void reload(current?.user.id ?? null);
         if (message.type !== 'stream_started' || !stream || stream.userId === current?.user.id) return;
         const ownerName = stream.ownerName ?? translate('live.card.anonymous');
         notify({ streamId: stream.id, ownerName: stream.ownerName, title: stream.title, createdAt: Date.now() });
         playChime();
-        showBrowserNotification(translate('live.notifications.browserTitle'), translate('live.notifications.message', { name: ownerName, title: stream.title }), () =>
-          watch(stream.id),
-        );
+        // Opening it from the browser reads it in the list too (the list's notification id is the stream's).
+        showBrowserNotification(translate('live.notifications.browserTitle'), translate('live.notifications.message', { name: ownerName, title: stream.title }), () => {
+          read(stream.id);
+          watch(stream.id);
+        });
       },
     });
     client.subscribe('global.events');

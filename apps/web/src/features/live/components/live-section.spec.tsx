@@ -84,6 +84,60 @@ describe('the live section', () => {
     expect(within(dialog).getByLabelText('Obraz transmisji: Próba w garażu')).toBeInTheDocument();
   });
 
+  it('marks a notification read when it is opened, by click or with Enter, and only that one', async () => {
+    const { push } = await renderSection({ signedIn: false });
+    await screen.findByText('Nikt teraz nie nadaje. Rozpocznij pierwszy stream!');
+    const first = streamDto();
+    const second = streamDto({ id: '7d1c2b3a-0000-4000-8000-000000000003', title: 'Jam w piwnicy', ownerName: 'Ola' });
+    answer('get', '/stream/list', { live: [first, second], replays: [] });
+    await act(async () => push({ type: 'stream_started', channel: 'global.events', data: first }));
+    await act(async () => push({ type: 'stream_started', channel: 'global.events', data: second }));
+    const markAll = screen.getByRole('button', { name: 'Oznacz wszystkie jako przeczytane' });
+    expect(markAll).toBeEnabled();
+
+    await userEvent.click(await screen.findByRole('button', { name: /^Kasia nadaje na żywo: Próba w garażu/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Próba w garażu' });
+    // The other one is still unread.
+    expect(markAll).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zamknij' }));
+
+    screen.getByRole('button', { name: /^Ola nadaje na żywo: Jam w piwnicy/ }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Jam w piwnicy' })).toBeInTheDocument();
+    expect(markAll).toBeDisabled();
+  });
+
+  it('marks a notification read when its browser notification is clicked', async () => {
+    const shown: { onclick: (() => void) | null }[] = [];
+    class GrantedNotification {
+      static readonly permission = 'granted';
+      onclick: (() => void) | null = null;
+      constructor() {
+        shown.push(this);
+      }
+      close(): void {}
+    }
+    Object.defineProperty(window, 'Notification', { configurable: true, writable: true, value: GrantedNotification });
+    try {
+      const { push } = await renderSection({ signedIn: false });
+      await screen.findByText('Nikt teraz nie nadaje. Rozpocznij pierwszy stream!');
+      const started = streamDto();
+      answer('get', '/stream/list', { live: [started], replays: [] });
+      await act(async () => push({ type: 'stream_started', channel: 'global.events', data: started }));
+      await screen.findByRole('button', { name: /^Kasia nadaje na żywo: Próba w garażu/ });
+      const markAll = screen.getByRole('button', { name: 'Oznacz wszystkie jako przeczytane' });
+      expect(markAll).toBeEnabled();
+      expect(shown).toHaveLength(1);
+
+      act(() => shown[0].onclick?.());
+      expect(await screen.findByRole('dialog', { name: 'Próba w garażu' })).toBeInTheDocument();
+      // Behind the modal dialog, so held from before.
+      expect(markAll).toBeDisabled();
+    } finally {
+      delete (window as { Notification?: unknown }).Notification;
+    }
+  });
+
   it('offers to try again when the list cannot be loaded', async () => {
     await renderSection({ list: apiError(500) });
     expect(await screen.findByText('Nie udało się wczytać transmisji. Sprawdź połączenie i spróbuj ponownie.')).toBeInTheDocument();

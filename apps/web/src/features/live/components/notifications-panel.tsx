@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useT } from '../../../lib/i18n';
-import { dismissNotificationAtom, markAllReadAtom, notificationsAtom } from '../atoms';
+import { dismissNotificationAtom, markAllReadAtom, markReadAtom, notificationsAtom } from '../atoms';
 import { block, muted, row, subheading } from './styles';
 
 const list = (theme: Theme) => css`
@@ -45,7 +45,7 @@ function permission(): NotificationPermission | 'unsupported' {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 }
 
-/** The local list of "went live" notifications: open one, dismiss one, mark all read, allow browser notifications. */
+/** The local list of "went live" notifications: open one (which reads it), dismiss one, mark all read, allow browser notifications. */
 export function NotificationsPanel({ onWatch }: { onWatch: (streamId: string) => void }) {
   const t = useT();
   const intl = useIntl();
@@ -53,6 +53,7 @@ export function NotificationsPanel({ onWatch }: { onWatch: (streamId: string) =>
   const notifications = useAtomValue(notificationsAtom);
   const dismiss = useSetAtom(dismissNotificationAtom);
   const markAllRead = useSetAtom(markAllReadAtom);
+  const markRead = useSetAtom(markReadAtom);
   const [allowed, setAllowed] = useState(permission);
 
   return (
@@ -86,7 +87,14 @@ export function NotificationsPanel({ onWatch }: { onWatch: (streamId: string) =>
           <ul css={list}>
             {notifications.map((n) => (
               <li key={n.id} css={[item, !n.read && unread]}>
-                <button type="button" css={message} onClick={() => onWatch(n.streamId)}>
+                <button
+                  type="button"
+                  css={message}
+                  onClick={() => {
+                    markRead(n.id);
+                    onWatch(n.streamId);
+                  }}
+                >
                   {t('live.notifications.message', { name: n.ownerName ?? t('live.card.anonymous'), title: n.title })}{' '}
                   <time css={muted} dateTime={new Date(n.createdAt).toISOString()}>
                     {intl.formatTime(n.createdAt, { hour: '2-digit', minute: '2-digit' })}
