@@ -177,21 +177,25 @@ describe('developer platform: API keys, scopes and the per-plan limits shared by
     expect(refused).toBe(401);
   });
 
-  it('gives a Free account exactly 50 of 200 requests sent at once through two API processes, then 429 with Retry-After 6', async () => {
+  it('gives a Free account exactly 50 of 200 requests sent at once through two API processes, then 429 with Retry-After up to 6', async () => {
     const who = await member();
     const { key } = await newKey(who.token);
     const bases = [api.base, `${other.base}/api/v1`];
+    const started = Date.now();
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => call('GET', `${bases[i % 2]}/radio/stations`, key)));
+    const tookSeconds = (Date.now() - started) / 1000;
     const ok = results.filter((r) => r.status === 200);
     const limited = results.filter((r) => r.status === 429);
     expect([ok.length, limited.length]).toEqual([50, 150]);
     expect(ok[0].headers.get('ratelimit-policy')).toBe('"minute";q=10;w=60;grk-burst=50, "month";q=1000;w=2592000');
-    // The first request refused waits a whole 6 s for the next token; one refused a moment later, a little less.
+    // A token comes back every 6 s: the first request refused waits 6 s less the time the burst took to be served
+    // (about none on a quiet machine, a second or so on a loaded one), one refused a moment later a little less.
     const waits = limited.map((r) => Number(r.headers.get('retry-after')));
-    expect(Math.max(...waits)).toBe(6);
-    expect(Math.min(...waits)).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(6);
+    expect(Math.max(...waits)).toBeGreaterThanOrEqual(Math.floor(6 - tookSeconds));
+    expect(Math.min(...waits)).toBeGreaterThanOrEqual(Math.floor(4 - tookSeconds));
     for (const r of limited) expect(r.headers.get('ratelimit')).toBe(`"minute";r=0;t=${r.headers.get('retry-after')}, "month";r=950;t=0`);
-    const first = limited[waits.indexOf(6)];
+    const first = limited[waits.indexOf(Math.max(...waits))];
     expect(first.headers.get('content-type')).toContain('application/problem+json');
     expect(first.body).toMatchObject({
       type: 'https://iana.org/assignments/http-problem-types#quota-exceeded',
