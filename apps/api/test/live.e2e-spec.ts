@@ -562,8 +562,11 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     // The worker dies (as a bug in node-media-server would kill it); a second later it listens again, keys and all.
     await (api.app.get(RtmpIngest) as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
     const second = await create(owner.token);
-    await new Promise((r) => setTimeout(r, 1500));
-    publish(second.streamKey);
+    // As OBS does, the publisher tries again (every second) until the server takes it.
+    await until('the restarted worker to take the publisher', 15_000, async () => {
+      const attempt = publish(second.streamKey);
+      return (await Promise.race([attempt.exited, new Promise((r) => setTimeout(() => r('publishing'), 1000))])) === 'publishing' ? true : undefined;
+    });
     await events.next('stream_started', second.id, 5000);
     expect((await call('POST', `/stream/${second.id}/stop`, owner.token)).status).toBe(204);
     await events.next('stream_ended', second.id, 5000);

@@ -8,7 +8,6 @@ export type RtmpEvent = { type: 'publish'; streamId: string; key: string; ip: st
 
 /** To the worker: the keys it admits (by SHA-256), and publishers to drop. */
 type Command =
-  | { type: 'keys'; keys: [hash: string, streamId: string][] }
   | { type: 'admit'; hash: string; streamId: string }
   | { type: 'add'; keys: [hash: string, streamId: string][] }
   | { type: 'retire'; streamId: string }
@@ -58,7 +57,6 @@ const drop = (streamId) => {
 };
 parentPort.on('message', (command) => {
   switch (command.type) {
-    case 'keys': keys.clear(); for (const [hash, streamId] of command.keys) keys.set(hash, streamId); break;
     case 'admit': keys.set(command.hash, command.streamId); break;
     case 'add': for (const [hash, streamId] of command.keys) keys.set(hash, streamId); break;
     case 'retire': for (const [hash, streamId] of keys) if (streamId === command.streamId) keys.delete(hash); drop(command.streamId); break;
@@ -131,8 +129,9 @@ export class RtmpIngest implements OnModuleDestroy {
       this.logger.error(`RTMP worker ended (${code}); starting it again`);
       setTimeout(() => void this.restart(), 1000).unref();
     });
+    // Set first, so that a key admitted while the keys are read reaches the new worker; the read adds to it.
     this.worker = worker;
-    this.send({ type: 'keys', keys: await this.loadKeys!() });
+    this.send({ type: 'add', keys: await this.loadKeys!() });
   }
 
   private async restart(): Promise<void> {
