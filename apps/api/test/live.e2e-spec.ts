@@ -519,12 +519,17 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     const mine = await call('POST', '/stream/create', owners[4].token, { title: 'Teraz jest miejsce', genre: 'pop' });
     expect(mine.status).toBe(200);
     const events = await globalEvents(other.base);
-    // The sweep 16 minutes on drops every one of them that nobody published, announcing it and refusing its key.
+    // One of them has a publisher starting right now (its hold in the database): that one is not stale.
+    const [starting, ...unpublished] = made;
+    await api.db.query(`UPDATE live_streams SET publisher_until = now() + interval '1 minute' WHERE id = $1`, [starting.id]);
+    // The sweep 16 minutes on drops every other one that nobody published, announcing it and refusing its key.
     await maintenance.run(new Date(Date.now() + 16 * 60_000));
-    for (const { id } of [...made, { id: mine.body.id as string }]) {
+    for (const { id } of [...unpublished, { id: mine.body.id as string }]) {
       expect((await call('GET', `/stream/${id}`)).status).toBe(404);
       await events.next('stream_ended', id, 2000);
     }
+    expect((await call('GET', `/stream/${starting.id}`)).body.status).toBe('ready');
+    expect((await call('POST', `/stream/${starting.id}/stop`, starting.token)).status).toBe(204);
     const refused = publish(mine.body.streamKey);
     expect(await refused.exited).not.toBe(0);
     expect((await call('POST', '/stream/create', owners[0].token, { title: 'Od nowa', genre: 'pop' })).status).toBe(200);

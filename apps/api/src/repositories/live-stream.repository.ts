@@ -148,9 +148,12 @@ export class LiveStreamRepository {
     return ((await this.manager.query(`SELECT id FROM live_streams WHERE status = 'live' AND started_at < $1`, [before])) as { id: string }[]).map((r) => r.id);
   }
 
-  /** Ready streams created before `before`, which nobody published. */
+  /** Ready streams created before `before`, which nobody published (one whose publisher is starting is not stale). */
   async staleReadyIds(before: Date): Promise<string[]> {
-    return ((await this.manager.query(`SELECT id FROM live_streams WHERE status = 'ready' AND created_at < $1`, [before])) as { id: string }[]).map((r) => r.id);
+    const rows = (await this.manager.query(`SELECT id FROM live_streams WHERE status = 'ready' AND created_at < $1 AND (publisher_until IS NULL OR publisher_until < now())`, [
+      before,
+    ])) as { id: string }[];
+    return rows.map((r) => r.id);
   }
 
   /** Replays that ended before `before`. */
