@@ -103,31 +103,37 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
   async start(streamId: string, source: StreamSource, input: HlsInput): Promise<LivePipeline | 'busy'> {
     try {
       if (!(await this.hold(streamId))) return 'busy';
-      const dir = await this.files.create(streamId).catch((e: Error) => {
+      try {
+        return this.package(streamId, source, input, await this.files.create(streamId));
+      } catch (e) {
+        // Whatever failed (the folder, ffmpeg), the hold goes with the slot: left renewing, it would bar the stream.
         this.letGo(streamId);
         throw e;
-      });
-      const transcodes = input.kind === 'webm' && input.transcode;
-      const pipeline: LivePipeline = new LivePipeline(
-        streamId,
-        source,
-        transcodes,
-        this.ffmpeg.packageHls(input, dir),
-        this.files,
-        {
-          onFirstSegment: () => {
-            this.letGo(streamId);
-            void this.live.goLive(streamId, source).catch((e: Error) => this.logger.error(`${streamId} going live: ${e.message}`));
-          },
-          onStopped: (wentLive) => void this.stopped(pipeline, wentLive),
-        },
-        (message) => this.logger.warn(input.kind === 'rtmp' ? redactStreamKeys(message, input.url.slice(input.url.lastIndexOf('/') + 1)) : message),
-      );
-      this.pipelines.set(streamId, pipeline);
-      return pipeline;
+      }
     } finally {
       this.starting.delete(streamId);
     }
+  }
+
+  private package(streamId: string, source: StreamSource, input: HlsInput, dir: string): LivePipeline {
+    const transcodes = input.kind === 'webm' && input.transcode;
+    const pipeline: LivePipeline = new LivePipeline(
+      streamId,
+      source,
+      transcodes,
+      this.ffmpeg.packageHls(input, dir),
+      this.files,
+      {
+        onFirstSegment: () => {
+          this.letGo(streamId);
+          void this.live.goLive(streamId, source).catch((e: Error) => this.logger.error(`${streamId} going live: ${e.message}`));
+        },
+        onStopped: (wentLive) => void this.stopped(pipeline, wentLive),
+      },
+      (message) => this.logger.warn(input.kind === 'rtmp' ? redactStreamKeys(message, input.url.slice(input.url.lastIndexOf('/') + 1)) : message),
+    );
+    this.pipelines.set(streamId, pipeline);
+    return pipeline;
   }
 
   /** Holds the stream in the database for this process's publisher, renewing it until `letGo`; false when another holds it. */
