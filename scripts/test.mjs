@@ -8,6 +8,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { composeCommand } from './check-compose.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,13 +61,29 @@ function projectsWith(target) {
   return JSON.parse(result.stdout);
 }
 
-/** Passed and failed counts of one report (Jest's --json or Playwright's json reporter); undefined when it is missing. */
+/**
+ * Passed and failed counts of one report (Jest's --json or Playwright's json reporter), and the failures that belong
+ * to no test (a Jest suite whose hooks or stray async work failed after its tests passed, a Playwright global error):
+ * those fail the target too, so each counts as one failed test and is quoted in the summary. Undefined when missing.
+ */
 function countReport(file) {
   if (!existsSync(file)) return undefined;
   const r = JSON.parse(readFileSync(file, 'utf8'));
-  if (r.stats) return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
-  return { passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites };
+  if (r.stats) {
+    const errors = (r.errors ?? []).map((e) => e.message ?? String(e));
+    return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected + errors.length, outside: errors };
+  }
+  const outside = r.testResults
+    .filter((suite) => suite.status === 'failed' && suite.assertionResults.every((a) => a.status !== 'failed'))
+    .map((suite) => `${path.relative(root, suite.name)}: ${suite.message}`);
+  if (!r.success && !r.numFailedTests && !outside.length) {
+    outside.push(`Jest ended unsuccessfully with every suite passed${r.snapshot?.failure ? ' (snapshots failed)' : ''}${r.wasInterrupted ? ' (interrupted)' : ''}`);
+  }
+  return { passed: r.numPassedTests, failed: r.numFailedTests + outside.length, outside };
 }
+
+/** The first lines of a failure message, without terminal colours. */
+const excerpt = (message) => stripVTControlCharacters(message).split('\n').filter((l) => l.trim()).slice(0, 12).join('\n    ');
 
 const only = process.argv.slice(2);
 /** Each stage: the Nx targets it runs, and the targets whose reports hold its tests. */
@@ -89,6 +106,7 @@ if (unknown.length) {
 const counts = { passed: 0, failed: 0 };
 const missing = [];
 const summary = [];
+const outside = [];
 const started = Date.now();
 let failed;
 if (!ensureDebianPackages(selected.map((s) => s.name))) {
@@ -106,12 +124,17 @@ for (const stage of failed ? [] : selected) {
     else {
       tally.passed += count.passed;
       tally.failed += count.failed;
+      outside.push(...count.outside.map((message) => `  ${project}:${target}: ${excerpt(message)}`));
     }
   }
   counts.passed += tally.passed;
   counts.failed += tally.failed;
   const tests = stage.reports.length || typeof stage.reports === 'function' ? `  ${tally.passed} passed, ${tally.failed} failed` : '';
   summary.push(`  ${ok ? 'ok  ' : 'FAIL'} ${stage.name.padEnd(10)} ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s${tests}`);
+  if (!ok && !tally.failed && !missing.length) {
+    // Jest exits 1 without failing a test when something logs after its file ended ("Cannot log after tests are done").
+    outside.push(`  ${stage.name}: a target failed although its reports hold no failure; its output above says why`);
+  }
   if (!ok) {
     failed = stage.name;
     break;
@@ -120,6 +143,7 @@ for (const stage of failed ? [] : selected) {
 
 console.log(`\n=== summary (${((Date.now() - started) / 1000).toFixed(0)} s) ===`);
 console.log(summary.join('\n'));
+if (outside.length) console.log(`Failures outside any test:\n${outside.join('\n')}`);
 if (failed) console.log(`Stopped at the failing stage "${failed}"; its output is above.`);
 if (missing.length) {
   // A target that failed before writing its report (a crash, a build error): its tests are not counted, and we say so.

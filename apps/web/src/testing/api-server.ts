@@ -94,9 +94,13 @@ export function setApiSession(source: AccessTokenSource): void {
  */
 export function setupApiServer(...handlers: (RequestHandler | WebSocketHandler)[]): void {
   let unconfigure: () => void = () => undefined;
+  // Requests the server has not answered yet, by MSW's request id.
+  const pending = new Map<string, string>();
   beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
   beforeEach(() => {
     apiServer.use(...handlers);
+    apiServer.events.on('request:start', ({ request, requestId }) => pending.set(requestId, `${request.method} ${new URL(request.url).pathname}`));
+    apiServer.events.on('request:end', ({ requestId }) => pending.delete(requestId));
     unconfigure = configureApiClient({
       ready: () => session.ready(),
       accessToken: () => session.accessToken(),
@@ -104,11 +108,22 @@ export function setupApiServer(...handlers: (RequestHandler | WebSocketHandler)[
       refreshAccessToken: () => session.refreshAccessToken(),
     });
   });
-  afterEach(() => {
+  afterEach(async () => {
+    await settle(pending);
+    const hanging = [...pending.values()];
+    pending.clear();
     unconfigure();
     apiServer.resetHandlers();
     apiServer.events.removeAllListeners();
     session = signedOut;
+    // A request left hanging fails at its time limit (15 s) during some later test, or logs after the file ended,
+    // which fails the run with no test to blame: answer it (or let it fail) before the test ends.
+    if (hanging.length) throw new Error(`Still unanswered when the test ended: ${hanging.join(', ')}`);
   });
   afterAll(() => apiServer.close());
+}
+
+/** Waits up to 2 s (well within the hook's 5 s) for the requests in flight to be answered. */
+async function settle(pending: Map<string, string>): Promise<void> {
+  for (let waited = 0; pending.size && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
 }

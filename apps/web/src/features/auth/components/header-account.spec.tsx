@@ -25,12 +25,19 @@ async function toast(text: string) {
 beforeEach(() => localStorage.clear());
 
 describe('the header account corner', () => {
-  it('shows a spinner while the session is being restored', () => {
+  it('shows a spinner while the session is being restored', async () => {
     localStorage.setItem('grouarock.session', 'active');
-    answer('post', '/auth/token', () => new Promise<Response>(() => undefined));
+    let restore: () => void = () => undefined;
+    const restored = new Promise<void>((resolve) => (restore = resolve));
+    answer('post', '/auth/token', async () => {
+      await restored;
+      return HttpResponse.json(sessionDto(900, userDto()));
+    });
     renderApp(<Header />, '/', { auth: new SessionManager({ arrivedThroughRedirect: () => false }) });
     expect(screen.getAllByRole('status').some((s) => s.textContent === 'Ładowanie sesji…')).toBe(true);
     expect(screen.queryByRole('link', { name: 'Zaloguj się' })).not.toBeInTheDocument();
+    restore();
+    expect(await screen.findByRole('button', { name: 'Punk Rocker' })).toBeInTheDocument();
   });
 
   it('signed in: a keyboard-operable menu with "Zalogowany jako", the email, Profil and logout', async () => {
