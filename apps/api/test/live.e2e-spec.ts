@@ -578,17 +578,22 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     events.close();
   }, 30_000);
 
-  it('lets the owner delete a replay with its video', async () => {
+  it('lets the owner delete a replay with its video, and says so on global.events (stream_deleted, on another process too)', async () => {
     const { id, token } = rtmpReplay!;
+    const events = await globalEvents(other.base);
     expect(existsSync(path.join(dataDir, 'live', id))).toBe(true);
     expect((await call('DELETE', `/stream/${id}`, token)).status).toBe(204);
+    await events.next('stream_deleted', id, 2000);
+    expect(events.frames.find((f) => f.type === 'stream_deleted')).toEqual({ type: 'stream_deleted', channel: 'global.events', data: { id } });
     expect((await call('GET', `/stream/${id}`)).status).toBe(404);
     expect((await playlist(id)).status).toBe(404);
     expect(existsSync(path.join(dataDir, 'live', id))).toBe(false);
+    events.close();
   });
 
-  it('removes replays past LIVE_RETENTION_DAYS, with their files', async () => {
+  it('removes replays past LIVE_RETENTION_DAYS, with their files, announcing each (stream_deleted)', async () => {
     const [{ id }] = (await api.db.query(`SELECT id FROM live_streams WHERE status = 'ended' ORDER BY ended_at LIMIT 1`)) as { id: string }[];
+    const events = await globalEvents(other.base);
     expect(existsSync(path.join(dataDir, 'live', id))).toBe(true);
     await api.app.get(LiveMaintenance).run(new Date(Date.now() + 29 * 86_400_000));
     expect((await call('GET', `/stream/${id}`)).status).toBe(200);
@@ -596,5 +601,7 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     expect((await call('GET', `/stream/${id}`)).status).toBe(404);
     expect(existsSync(path.join(dataDir, 'live', id))).toBe(false);
     expect((await playlist(id)).status).toBe(404);
+    await events.next('stream_deleted', id, 2000);
+    events.close();
   });
 });

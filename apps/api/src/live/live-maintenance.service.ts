@@ -41,9 +41,7 @@ export class LiveMaintenance {
         }
         for (const id of await this.streams.startedBeforeIds(new Date(now.getTime() - this.config.live.maxHours * 3600_000))) await this.live.end(id);
         for (const id of await this.streams.staleReadyIds(new Date(now.getTime() - this.config.live.readyMinutes * 60_000))) await this.live.end(id);
-        for (const id of await this.streams.expiredReplayIds(new Date(now.getTime() - this.config.live.retentionDays * 86_400_000))) {
-          if (await this.streams.deleteIf(id, ['ended'])) await this.files.remove(id);
-        }
+        for (const id of await this.streams.expiredReplayIds(new Date(now.getTime() - this.config.live.retentionDays * 86_400_000))) await this.live.deleteReplay(id);
       })
       .catch((e: Error) => this.logger.warn(`Live maintenance failed: ${e.message}`));
   }

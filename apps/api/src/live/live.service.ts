@@ -82,8 +82,20 @@ export class LiveService {
   async remove(userId: string, id: string): Promise<void> {
     const row = await this.owned(userId, id);
     await this.end(row.id);
-    await this.streams.deleteIf(row.id, ['ended', 'ready']);
-    await this.files.remove(row.id);
+    await this.deleteReplay(row.id);
+  }
+
+  /**
+   * Deletes an ended stream and its video, and says so on `global.events` (`stream_deleted`, `{ id }`), so lists
+   * drop it and whoever is watching it learns it is gone. False when it was not there (deleted meanwhile).
+   */
+  async deleteReplay(id: string): Promise<boolean> {
+    const deleted = await this.streams.deleteIf(id, ['ended', 'ready']);
+    await this.files.remove(id);
+    if (deleted) {
+      await this.bus.publish({ channel: 'global.events', type: 'stream_deleted', data: { id } }).catch((e: Error) => this.logger.warn(`Announcing stream_deleted failed: ${e.message}`));
+    }
+    return deleted;
   }
 
   /** ready → live, announced once (whichever process's call wins). */

@@ -87,7 +87,7 @@ export const developerEn: Record<keyof typeof developerPl, string> = {
   'developer.ws.channels': 'Channels',
   'developer.ws.station': '{channel}: now_playing — what the station plays',
   'developer.ws.user': '{channel}: track_ready, generation_failed, webhook_disabled — the account\'s owner only',
-  'developer.ws.global': '{channel}: stream_started, stream_ended — live streams',
+  'developer.ws.global': '{channel}: stream_started, stream_ended, stream_deleted — live streams',
   'developer.ws.heartbeat': 'The server pings every 25 seconds. When the connection drops, reconnect after 1, 2, 5 and 10 seconds, with a new ticket.',
   'developer.sdk.text': 'A TypeScript client generated from this API\'s OpenAPI document: one function per operation, with the types of parameters, answers and errors.',
   'developer.sdk.buildTitle': 'The package',

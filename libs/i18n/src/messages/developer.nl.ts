@@ -87,7 +87,7 @@ export const developerNl: Record<keyof typeof developerPl, string> = {
   'developer.ws.channels': 'Kanalen',
   'developer.ws.station': '{channel}: now_playing — wat de zender speelt',
   'developer.ws.user': '{channel}: track_ready, generation_failed, webhook_disabled — alleen voor de eigenaar van het account',
-  'developer.ws.global': '{channel}: stream_started, stream_ended — livestreams',
+  'developer.ws.global': '{channel}: stream_started, stream_ended, stream_deleted — livestreams',
   'developer.ws.heartbeat': 'De server pingt elke 25 seconden. Valt de verbinding weg, verbind dan opnieuw na 1, 2, 5 en 10 seconden, met een nieuw ticket.',
   'developer.sdk.text': 'Een TypeScript-client gegenereerd uit het OpenAPI-document van deze API: één functie per operatie, met de types van parameters, antwoorden en fouten.',
   'developer.sdk.buildTitle': 'Het pakket',

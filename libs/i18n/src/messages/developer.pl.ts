@@ -85,7 +85,7 @@ export const developerPl = {
   'developer.ws.channels': 'Kanały',
   'developer.ws.station': '{channel}: now_playing — co gra stacja',
   'developer.ws.user': '{channel}: track_ready, generation_failed, webhook_disabled — tylko dla właściciela konta',
-  'developer.ws.global': '{channel}: stream_started, stream_ended — transmisje na żywo',
+  'developer.ws.global': '{channel}: stream_started, stream_ended, stream_deleted — transmisje na żywo',
   'developer.ws.heartbeat': 'Serwer wysyła ping co 25 sekund. Po zerwaniu połączenia łącz się ponownie po 1, 2, 5 i 10 sekundach, z nowym biletem.',
   'developer.sdk.text': 'Klient TypeScript generowany z dokumentu OpenAPI tego API: jedna funkcja na operację, z typami parametrów, odpowiedzi i błędów.',
   'developer.sdk.buildTitle': 'Pakiet',

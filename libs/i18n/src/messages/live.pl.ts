@@ -86,6 +86,9 @@ export const livePl = {
   'live.watch.error': 'Nie udało się odtworzyć transmisji. Spróbuj ponownie za chwilę.',
   'live.watch.unsupported': 'Ta przeglądarka nie odtwarza transmisji na żywo.',
   'live.watch.video': 'Obraz transmisji: {title}',
+  'live.watch.title': 'Transmisja',
+  'live.watch.goneTitle': 'Transmisja niedostępna',
+  'live.watch.gone': 'Ta transmisja lub jej powtórka została usunięta.',
 
   'live.mixer.heading': 'Nadaj miks na żywo',
   'live.mixer.text': 'Twój miks (z EQ i crossfaderem) i obraz z poziomem wyjścia jako transmisja na żywo.',

@@ -7,14 +7,17 @@ import { useStreamsChanged, type LiveStreamDto } from './api/streams';
 import { addNotificationAtom, markReadAtom } from './atoms';
 import { playChime, showBrowserNotification } from './live-alert';
 
+/** What `global.events` says of streams: each one changes the list. */
+const STREAM_EVENTS = new Set(['stream_started', 'stream_ended', 'stream_deleted']);
+
 function streamOf(message: RealtimeMessage): LiveStreamDto | undefined {
   const data = message.data as Partial<LiveStreamDto> | undefined;
   return typeof data?.id === 'string' && typeof data.title === 'string' ? (data as LiveStreamDto) : undefined;
 }
 
 /**
- * `global.events`: every stream that starts or ends reloads the list (and the user's own stream); one that someone
- * else starts adds a notification, plays the chime and, when allowed, shows "NA ŻYWO" from the browser.
+ * `global.events`: every stream that starts, ends or is deleted reloads the list (and the user's own stream); one
+ * that someone else starts adds a notification, plays the chime and, when allowed, shows "NA ŻYWO" from the browser.
  * `onWatch` opens a stream when its browser notification is clicked, which also marks it read in the list.
  */
 export function useLiveEvents(onWatch: (streamId: string) => void): void {
@@ -33,7 +36,7 @@ export function useLiveEvents(onWatch: (streamId: string) => void): void {
       // global.events is public: no token, so an access token expiring never drops this connection.
       url: () => realtimeUrl(null),
       onMessage: (message) => {
-        if (message.channel !== 'global.events' || (message.type !== 'stream_started' && message.type !== 'stream_ended')) return;
+        if (message.channel !== 'global.events' || !STREAM_EVENTS.has(message.type)) return;
         const stream = streamOf(message);
         const { session: current, t: translate, add: notify, markRead: read, onWatch: watch, changed: reload } = latest.current;
         void reload(current?.user.id ?? null);

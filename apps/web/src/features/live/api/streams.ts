@@ -3,6 +3,7 @@ import {
   createStream,
   deleteStream,
   getCurrentStream,
+  getStream,
   listStreams,
   stopStream,
   type CreatedStreamDto,
@@ -24,6 +25,7 @@ export const STREAM_GENRES: readonly StreamGenre[] = ['rock', 'metal', 'pop', 'j
 
 const LIST_KEY = '/stream/list';
 const currentKey = (userId: string) => ['/stream/current', userId] as const;
+const STREAM_KEY = '/stream/one';
 
 /** While something is live, the list (with its viewer counts) is read again this often; starts and ends come at once. */
 export const LIVE_LIST_REFRESH_MS = 15_000;
@@ -40,12 +42,20 @@ export function useCurrentStream(userId: string | null) {
   return useSWR(userId ? currentKey(userId) : null, () => dataOf(getCurrentStream({ throwOnError: true })));
 }
 
-/** A stream started or ended somewhere: the list and the user's own stream are read again (this app's cache). */
+/** GET /stream/{id}: one stream, live or a replay; the player's when the list does not hold it (nothing asked for null). */
+export function useStream(id: string | null) {
+  return useSWR(id ? [STREAM_KEY, id] : null, ([, streamId]) => dataOf(getStream({ path: { id: streamId }, throwOnError: true })));
+}
+
+/**
+ * A stream started, ended or was deleted somewhere: the list, the user's own stream and any stream read on its own
+ * are read again (this app's cache).
+ */
 export function useStreamsChanged(): (userId: string | null) => Promise<void> {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (userId: string | null) => {
-      await Promise.all([mutate(LIST_KEY), userId ? mutate(currentKey(userId)) : undefined]);
+      await Promise.all([mutate(LIST_KEY), userId ? mutate(currentKey(userId)) : undefined, mutate((key) => Array.isArray(key) && key[0] === STREAM_KEY)]);
     },
     [mutate],
   );

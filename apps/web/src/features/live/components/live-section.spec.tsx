@@ -138,6 +138,48 @@ describe('the live section', () => {
     }
   });
 
+  it('says a replay deleted while it is watched is gone, and drops it from the list', async () => {
+    const replay = streamDto({ status: 'ended', isLive: false, durationSeconds: 61 });
+    const { push } = await renderSection({ signedIn: false, list: { live: [], replays: [replay] } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Obejrzyj powtórkę: Próba w garażu' }));
+    const watching = await screen.findByRole('dialog', { name: 'Próba w garażu' });
+    expect(within(watching).getByLabelText('Obraz transmisji: Próba w garażu')).toBeInTheDocument();
+
+    // Registered before the list's answer, which therefore comes first for /stream/list (":id" matches "list" too).
+    const read = answer('get', '/stream/:id', apiError(404, { code: 'stream_not_found' }));
+    answer('get', '/stream/list', { live: [], replays: [] });
+    await act(async () => push({ type: 'stream_deleted', channel: 'global.events', data: { id: replay.id } }));
+    const gone = await screen.findByRole('dialog', { name: 'Transmisja niedostępna' });
+    expect(within(gone).getByRole('status')).toHaveTextContent('Ta transmisja lub jej powtórka została usunięta.');
+    expect(within(gone).queryByLabelText('Obraz transmisji: Próba w garażu')).toBeNull();
+    expect(read.map((r) => r.url)).toContain(`/api/v1/stream/${replay.id}`);
+    await userEvent.click(within(gone).getByRole('button', { name: 'Zamknij' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Obejrzyj powtórkę: Próba w garażu' })).toBeNull();
+  });
+
+  it('opens a notification whose stream the list no longer holds by reading that stream alone, offering a retry when that fails', async () => {
+    const { push } = await renderSection({ signedIn: false });
+    await screen.findByText('Nikt teraz nie nadaje. Rozpocznij pierwszy stream!');
+    const started = streamDto();
+    answer('get', '/stream/list', { live: [started], replays: [] });
+    await act(async () => push({ type: 'stream_started', channel: 'global.events', data: started }));
+    const notification = await screen.findByRole('button', { name: /^Kasia nadaje na żywo: Próba w garażu/ });
+
+    // It ended and fell off the list's latest replays before the notification was opened.
+    answer('get', '/stream/:id', apiError(503), streamDto({ status: 'ended', isLive: false, durationSeconds: 3600 }));
+    answer('get', '/stream/list', { live: [], replays: [] });
+    await act(async () => push({ type: 'stream_ended', channel: 'global.events', data: { ...started, status: 'ended', isLive: false } }));
+    await screen.findByText('Nikt teraz nie nadaje. Rozpocznij pierwszy stream!');
+    await userEvent.click(notification);
+    const dialog = await screen.findByRole('dialog', { name: 'Transmisja' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Nie udało się wczytać transmisji.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Spróbuj ponownie' }));
+    const replay = await screen.findByRole('dialog', { name: 'Próba w garażu' });
+    expect(within(replay).getByText('POWTÓRKA')).toBeInTheDocument();
+    expect(within(replay).getByLabelText('Obraz transmisji: Próba w garażu')).toBeInTheDocument();
+  });
+
   it('offers to try again when the list cannot be loaded', async () => {
     await renderSection({ list: apiError(500) });
     expect(await screen.findByText('Nie udało się wczytać transmisji. Sprawdź połączenie i spróbuj ponownie.')).toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { css, type Theme } from '@emotion/react';
 import { useState } from 'react';
 import { useAuth } from '../../auth';
-import { useCurrentStream, useStreamList, type CreatedStreamDto } from '../api/streams';
+import { ApiError } from '../../../lib/api';
+import { useCurrentStream, useStream, useStreamList, type CreatedStreamDto } from '../api/streams';
 import { useLiveEvents } from '../use-live-events';
 import { LiveList } from './live-list';
 import { MyStream } from './my-stream';
@@ -41,6 +42,10 @@ export default function LiveSection() {
   useLiveEvents(setWatching);
 
   const all = [...(list.data?.live ?? []), ...(list.data?.replays ?? [])];
+  const listed = all.find((s) => s.id === watching);
+  // A stream the list does not hold (an older replay, a notification's stream, one just deleted) is read on its own.
+  const single = useStream(watching && !listed && !list.isLoading ? watching : null);
+  const gone = single.error instanceof ApiError && single.error.status === 404;
   const mine = current.data?.stream ? current.data : null;
   return (
     <div css={layout}>
@@ -67,7 +72,16 @@ export default function LiveSection() {
       <div css={column}>
         <NotificationsPanel onWatch={setWatching} />
       </div>
-      <WatchDialog stream={all.find((s) => s.id === watching)} onClose={() => setWatching(null)} />
+      {watching ? (
+        <WatchDialog
+          key={watching}
+          stream={listed ?? single.data}
+          gone={gone}
+          failed={Boolean(single.error) && !gone}
+          onRetry={() => void single.mutate()}
+          onClose={() => setWatching(null)}
+        />
+      ) : null}
     </div>
   );
 }

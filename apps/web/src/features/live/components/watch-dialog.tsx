@@ -1,27 +1,63 @@
-import { Badge, Dialog } from '@grouarock/ui';
+import { Badge, Button, Dialog, Spinner } from '@grouarock/ui';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import type { LiveStreamDto } from '../api/streams';
 import { HlsPlayer } from './hls-player';
 import { muted, row } from './styles';
 
+interface WatchDialogProps {
+  /** The stream as the list (or a read of it alone) has it now; undefined while it is being read. */
+  stream: LiveStreamDto | undefined;
+  /** It does not exist (any more): deleted by its owner, or past the replays' retention. */
+  gone: boolean;
+  /** Reading it failed (not because it is gone): offered again with `onRetry`. */
+  failed: boolean;
+  onRetry: () => void;
+  onClose: () => void;
+}
+
 /**
  * Watching one stream. It is told the stream as the list has it now, so when the stream ends while watched, the
- * viewer sees that at once (the realtime event reloads the list); the player plays on to the last segment.
+ * viewer sees that at once (the realtime event reloads the list); the player plays on to the last segment. When it is
+ * deleted while watched, or was already when opened (from an old notification), the dialog says so instead.
  */
-export function WatchDialog({ stream, onClose }: { stream: LiveStreamDto | undefined; onClose: () => void }) {
+export function WatchDialog({ stream, gone, failed, onRetry, onClose }: WatchDialogProps) {
   const t = useT();
-  // The stream this dialog saw live (state adjusted while rendering, React's pattern for "what it was before").
+  // The stream this dialog saw live, and the last it was told (state adjusted while rendering, React's pattern for
+  // "what it was before"): a stream read again shows what it was meanwhile, not an empty dialog.
   const [seenLive, setSeenLive] = useState<string | null>(null);
+  const [last, setLast] = useState(stream);
+  if (stream && stream !== last) setLast(stream);
   if (stream?.status === 'live' && seenLive !== stream.id) setSeenLive(stream.id);
-  if (!stream) return null;
-  const ended = seenLive === stream.id && stream.status === 'ended';
+  const shown = stream ?? last;
+  const close = (open: boolean) => !open && onClose();
+
+  if (gone || !shown) {
+    return (
+      <Dialog open onOpenChange={close} title={gone ? t('live.watch.goneTitle') : t('live.watch.title')} description={shown?.title} closeLabel={t('live.watch.close')} size="lg">
+        <div role="status">
+          {gone ? <p>{t('live.watch.gone')}</p> : null}
+          {!gone && !failed ? <Spinner label={t('live.watch.connecting')} /> : null}
+        </div>
+        {failed ? (
+          <p role="alert">
+            {t('live.now.error')}{' '}
+            <Button size="sm" variant="ghost" onClick={onRetry}>
+              {t('live.retry')}
+            </Button>
+          </p>
+        ) : null}
+      </Dialog>
+    );
+  }
+
+  const ended = seenLive === shown.id && shown.status === 'ended';
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={stream.title} description={stream.ownerName ?? t('live.card.anonymous')} closeLabel={t('live.watch.close')} size="lg">
-      <HlsPlayer src={stream.playbackUrl} label={t('live.watch.video', { title: stream.title })} />
+    <Dialog open onOpenChange={close} title={shown.title} description={shown.ownerName ?? t('live.card.anonymous')} closeLabel={t('live.watch.close')} size="lg">
+      <HlsPlayer src={shown.playbackUrl} label={t('live.watch.video', { title: shown.title })} />
       <div css={row}>
-        {stream.status === 'live' ? <Badge tone="live">{t('live.badge.live')}</Badge> : <Badge tone="neutral">{t('live.badge.replay')}</Badge>}
-        {stream.status === 'live' ? <span css={muted}>{t('live.card.viewers', { count: stream.viewers })}</span> : null}
+        {shown.status === 'live' ? <Badge tone="live">{t('live.badge.live')}</Badge> : <Badge tone="neutral">{t('live.badge.replay')}</Badge>}
+        {shown.status === 'live' ? <span css={muted}>{t('live.card.viewers', { count: shown.viewers })}</span> : null}
       </div>
       <div role="status">
         {ended ? (
@@ -30,7 +66,7 @@ export function WatchDialog({ stream, onClose }: { stream: LiveStreamDto | undef
           </p>
         ) : null}
       </div>
-      {stream.description ? <p css={muted}>{stream.description}</p> : null}
+      {shown.description ? <p css={muted}>{shown.description}</p> : null}
     </Dialog>
   );
 }
