@@ -68,6 +68,8 @@ export const liveEn: Record<keyof typeof livePl, string> = {
   'live.notifications.empty': 'No notifications. When someone goes live, you will see it here.',
   'live.notifications.markAll': 'Mark all as read',
   'live.notifications.dismiss': 'Dismiss notification',
+  'live.notifications.unread': 'unread',
+  'live.notifications.unreadCount': '{count} new',
   'live.notifications.message': '{name} is live: {title}',
   'live.notifications.enable': 'Browser notifications',
   'live.notifications.browserTitle': 'LIVE',

@@ -68,6 +68,8 @@ export const liveNl: Record<keyof typeof livePl, string> = {
   'live.notifications.empty': 'Geen meldingen. Als iemand live gaat, zie je het hier.',
   'live.notifications.markAll': 'Alles als gelezen markeren',
   'live.notifications.dismiss': 'Melding verwijderen',
+  'live.notifications.unread': 'ongelezen',
+  'live.notifications.unreadCount': '{count} nieuw',
   'live.notifications.message': '{name} is live: {title}',
   'live.notifications.enable': 'Browsermeldingen',
   'live.notifications.browserTitle': 'LIVE',

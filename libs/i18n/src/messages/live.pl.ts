@@ -75,6 +75,8 @@ export const livePl = {
   'live.notifications.empty': 'Brak powiadomień. Gdy ktoś zacznie nadawać, zobaczysz to tutaj.',
   'live.notifications.markAll': 'Oznacz wszystkie jako przeczytane',
   'live.notifications.dismiss': 'Usuń powiadomienie',
+  'live.notifications.unread': 'nieprzeczytane',
+  'live.notifications.unreadCount': '{count, plural, one {# nowe} few {# nowe} other {# nowych}}',
   'live.notifications.message': '{name} nadaje na żywo: {title}',
   'live.notifications.enable': 'Powiadomienia w przeglądarce',
   'live.notifications.browserTitle': 'NA ŻYWO',

@@ -95,16 +95,23 @@ describe('the live section', () => {
     const markAll = screen.getByRole('button', { name: 'Oznacz wszystkie jako przeczytane' });
     expect(markAll).toBeEnabled();
 
+    // Unread ones say so to a screen reader, and the heading counts them.
+    expect(screen.getByRole('heading', { name: 'Powiadomienia 2 nowe' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Kasia nadaje na żywo: Próba w garażu \d\d:\d\d nieprzeczytane$/ })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: /^Kasia nadaje na żywo: Próba w garażu/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Próba w garażu' });
     // The other one is still unread.
     expect(markAll).toBeEnabled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zamknij' }));
+    expect(screen.getByRole('button', { name: /^Kasia nadaje na żywo: Próba w garażu \d\d:\d\d$/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Powiadomienia 1 nowe' })).toBeInTheDocument();
 
     screen.getByRole('button', { name: /^Ola nadaje na żywo: Jam w piwnicy/ }).focus();
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByRole('dialog', { name: 'Jam w piwnicy' })).toBeInTheDocument();
     expect(markAll).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('heading', { name: 'Powiadomienia' })).toBeInTheDocument();
   });
 
   it('marks a notification read when its browser notification is clicked', async () => {

@@ -1,5 +1,6 @@
 import { css, type Theme } from '@emotion/react';
-import { Button, IconButton, LineIcon, useToast } from '@grouarock/ui';
+import { Badge, Button, IconButton, LineIcon, useToast } from '@grouarock/ui';
+import { Root as VisuallyHidden } from '@radix-ui/react-visually-hidden';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -55,18 +56,20 @@ export function NotificationsPanel({ onWatch }: { onWatch: (streamId: string) =>
   const markAllRead = useSetAtom(markAllReadAtom);
   const markRead = useSetAtom(markReadAtom);
   const [allowed, setAllowed] = useState(permission);
+  const unreadCount = notifications.filter((n) => !n.read).length;
 
   return (
     // Not a named region: the toasts' region is already "Powiadomienia".
     <div css={block}>
-      <h3 css={subheading}>
+      <h3 css={[subheading, row]}>
         {t('live.notifications.heading')}
+        {unreadCount ? <Badge tone="accent">{t('live.notifications.unreadCount', { count: unreadCount })}</Badge> : null}
       </h3>
       <div css={row}>
         <Button
           size="sm"
           variant="secondary"
-          disabled={!notifications.some((n) => !n.read)}
+          disabled={!unreadCount}
           onClick={() => {
             markAllRead();
             toast.show({ tone: 'success', title: t('live.toast.read') });
@@ -99,6 +102,7 @@ export function NotificationsPanel({ onWatch }: { onWatch: (streamId: string) =>
                   <time css={muted} dateTime={new Date(n.createdAt).toISOString()}>
                     {intl.formatTime(n.createdAt, { hour: '2-digit', minute: '2-digit' })}
                   </time>
+                  {n.read ? null : <VisuallyHidden> {t('live.notifications.unread')}</VisuallyHidden>}
                 </button>
                 <IconButton size="sm" variant="ghost" label={t('live.notifications.dismiss')} onClick={() => dismiss(n.id)}>
                   <LineIcon>
