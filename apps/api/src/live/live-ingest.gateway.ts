@@ -26,6 +26,7 @@ export const IngestClose = {
   notFound: 4404,
   notReady: 4409,
   tooSlow: 4408,
+  tooMany: 4429,
 } as const;
 
 /**
@@ -79,6 +80,8 @@ export class LiveIngestGateway implements OnGatewayConnection<WebSocket> {
     if (!stream) return void socket.close(IngestClose.notFound, 'No such stream');
     if (stream.userId !== principal.userId) return void socket.close(IngestClose.forbidden, 'Only the owner can publish this stream');
     if (stream.status !== 'ready') return void socket.close(IngestClose.notReady, 'This stream is already live or has ended');
+    const wait = await this.live.ingestAttempt(id);
+    if (wait) return void socket.close(IngestClose.tooMany, `Too many connections to publish this stream; try again in ${wait} s`);
     const transcode = codec === 'vp8';
     // Claimed before anything is awaited: of two sockets for one stream, only one gets past here.
     const refusal = this.pipelines.claim(id, transcode);

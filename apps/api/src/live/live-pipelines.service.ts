@@ -104,7 +104,9 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       if (!(await this.hold(streamId))) return 'busy';
       try {
-        return this.package(streamId, source, input, await this.files.create(streamId));
+        const pipeline = this.package(streamId, source, input, await this.files.create(streamId));
+        void this.finishIfStopped(streamId);
+        return pipeline;
       } catch (e) {
         // Whatever failed (the folder, ffmpeg), the hold goes with the slot: left renewing, it would bar the stream.
         this.letGo(streamId);
@@ -112,6 +114,19 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
       }
     } finally {
       this.starting.delete(streamId);
+    }
+  }
+
+  /**
+   * A stream stopped (or deleted) while its pipeline started: the `retired` event found no pipeline here to finish,
+   * so it is finished now, leaving nothing running or on disk. A stop from now on finds the pipeline.
+   */
+  private async finishIfStopped(streamId: string): Promise<void> {
+    try {
+      const row = await this.streams.findById(streamId);
+      if (!row || row.status === 'ended') await this.finish(streamId);
+    } catch (e) {
+      this.logger.warn(`Checking ${streamId} after its start failed: ${(e as Error).message}`);
     }
   }
 
@@ -228,6 +243,7 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
     const pipeline = this.pipelines.get(streamId);
     if (!pipeline) return;
     this.pipelines.delete(streamId);
+    this.letGo(streamId);
     try {
       await pipeline.finish();
       await this.live.writeReplay(streamId);

@@ -6,6 +6,7 @@ import { WebhookOutbox } from '../developer/webhook-outbox';
 import { EventBus } from '../repositories/event-bus';
 import { HlsFiles } from '../repositories/hls-files';
 import { type LiveStreamRow, LiveStreamRepository } from '../repositories/live-stream.repository';
+import { RateLimitStore } from '../repositories/rate-limit-store';
 import { parseSegmentEntries, replayPlaylist } from './hls-playlist';
 import { liveErrors } from './live-errors';
 import { LIVE_INTERNAL_CHANNEL, type LiveInternalEvent } from './live-events';
@@ -13,6 +14,9 @@ import type { StreamSource } from './live-stream.entity';
 import type { CreatedStreamDto, CreateStreamDto, CurrentStreamDto, LiveStreamDto, StreamListDto } from './live.dto';
 import { hashStreamKey, newStreamKey } from './stream-keys';
 import { ViewerCounter } from './viewer-counter';
+
+/** Browser ingest connections one stream may make in a minute, over every process: each may start an ffmpeg. */
+export const INGEST_ATTEMPTS_PER_MINUTE = 10;
 
 /**
  * Streams and their states (docs/live.md): created ready with a key shown once; live when the first segment is
@@ -31,6 +35,7 @@ export class LiveService {
     private readonly files: HlsFiles,
     private readonly bus: EventBus,
     private readonly outbox: WebhookOutbox,
+    private readonly limits: RateLimitStore,
   ) {
     this.viewers = new ViewerCounter(5000, config.live.maxViewers);
   }
@@ -76,6 +81,15 @@ export class LiveService {
   /** The owner stops their stream: a live one becomes a replay, one that never went live is gone. */
   async stop(userId: string, id: string): Promise<void> {
     await this.end((await this.owned(userId, id)).id);
+  }
+
+  /**
+   * Counts a browser ingest connection to the stream: the seconds to wait when it is over INGEST_ATTEMPTS_PER_MINUTE
+   * (a page reconnecting in a loop would start an ffmpeg each time), otherwise 0.
+   */
+  async ingestAttempt(id: string): Promise<number> {
+    const { hits, msLeft } = await this.limits.hit(`live-ingest:${id}`, 60_000);
+    return hits > INGEST_ATTEMPTS_PER_MINUTE ? Math.max(1, Math.ceil(msLeft / 1000)) : 0;
   }
 
   /** The owner deletes their stream and its video (stopping it first). */

@@ -61,6 +61,7 @@ export const liveEn: Record<keyof typeof livePl, string> = {
   'live.closed.forbidden': 'Only the owner of this stream can broadcast in it.',
   'live.closed.tooSlow': 'The connection is too slow to send this video. Check your network and try again.',
   'live.closed.tooBig': 'The browser sent too much data at once. Try again.',
+  'live.closed.tooMany': 'Too many attempts to connect in a short time. Try again in a minute.',
   'live.closed.failed': 'The server could not start the stream. Try again in a moment.',
   'live.closed.unreachable': 'The streaming server could not be reached. Check your connection and try again.',
   'live.closed.unknown': 'The connection to the server was lost. Try again.',

@@ -61,6 +61,7 @@ export const liveNl: Record<keyof typeof livePl, string> = {
   'live.closed.forbidden': 'Alleen de eigenaar van deze stream kan erin uitzenden.',
   'live.closed.tooSlow': 'De verbinding is te traag om dit beeld te versturen. Controleer je netwerk en probeer het opnieuw.',
   'live.closed.tooBig': 'De browser stuurde te veel gegevens tegelijk. Probeer het opnieuw.',
+  'live.closed.tooMany': 'Te veel verbindingspogingen in korte tijd. Probeer het over een minuut opnieuw.',
   'live.closed.failed': 'De server kon de stream niet starten. Probeer het zo opnieuw.',
   'live.closed.unreachable': 'De streamingserver is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
   'live.closed.unknown': 'De verbinding met de server is verbroken. Probeer het opnieuw.',

@@ -67,6 +67,7 @@ export const livePl = {
   'live.closed.forbidden': 'Tylko właściciel streamu może w nim nadawać.',
   'live.closed.tooSlow': 'Połączenie jest za wolne, by nadawać ten obraz. Sprawdź sieć i spróbuj ponownie.',
   'live.closed.tooBig': 'Przeglądarka wysłała za dużo danych naraz. Spróbuj ponownie.',
+  'live.closed.tooMany': 'Zbyt wiele prób połączenia w krótkim czasie. Spróbuj ponownie za minutę.',
   'live.closed.failed': 'Serwer nie mógł uruchomić transmisji. Spróbuj ponownie za chwilę.',
   'live.closed.unreachable': 'Nie udało się połączyć z serwerem transmisji. Sprawdź połączenie i spróbuj ponownie.',
   'live.closed.unknown': 'Połączenie z serwerem zostało przerwane. Spróbuj ponownie.',

@@ -17,6 +17,8 @@ export function ingestCloseMessage(code: number): MessageId {
       return 'live.closed.signIn';
     case 4403:
       return 'live.closed.forbidden';
+    case 4429:
+      return 'live.closed.tooMany';
     // 4408: ffmpeg's backlog on the server; 4008: our own socket's (browser-publisher.ts).
     case 4408:
     case 4008:

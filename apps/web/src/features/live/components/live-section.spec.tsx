@@ -279,6 +279,7 @@ describe('the live section', () => {
       [4409, 'This stream already receives video', 'Ten stream już odbiera obraz z innego źródła albo już się zakończył.'],
       [4404, 'No such stream', 'Tego streamu już nie ma. Rozpocznij nowy.'],
       [4401, 'Sign in to go live', 'Twoja sesja wygasła. Zaloguj się ponownie i spróbuj jeszcze raz.'],
+      [4429, 'Too many connections to publish this stream; try again in 42 s', 'Zbyt wiele prób połączenia w krótkim czasie. Spróbuj ponownie za minutę.'],
       [1001, 'Server restarting', 'Połączenie z serwerem zostało przerwane. Spróbuj ponownie.'],
     ])('says in Polish why the server closed the connection (%i), never its English reason', async (code, reason, message) => {
       let query = '';
