@@ -172,6 +172,18 @@ describe('billing: checkout, webhook and entitlements against a local Stripe fak
       expect(await entitlements(who.token)).toMatchObject({ plan: 'basic', source: 'default', subscription: { entitles: false } });
     });
 
+    it('takes an event far over 100 kB (a long invoice), which any other route refuses with 413', async () => {
+      const who = await member();
+      const sub = await subscribe(who);
+      // Stripe's description of the subscription, padded as a long list of invoice items would make it: 300 kB.
+      const big = stripe.update(sub.id, { status: 'active', cancel_at_period_end: true, description: 'x'.repeat(300_000) });
+      expect(JSON.stringify(big).length).toBeGreaterThan(300_000);
+      expect((await stripe.deliver(big)).status).toBe(200);
+      expect((await entitlements(who.token)).subscription).toMatchObject({ cancelAtPeriodEnd: true });
+      const elsewhere = await call('POST', '/billing/checkout', who.token, { planType: 'ultra', padding: 'x'.repeat(300_000) });
+      expect(elsewhere.status).toBe(413);
+    });
+
     describe('signature', () => {
       let event: FakeEvent;
       beforeAll(async () => {

@@ -1,6 +1,9 @@
+import type { RawBodyRequest } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
+import { json } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { RealtimeAdapter } from '../../realtime/realtime.adapter';
@@ -8,6 +11,12 @@ import { AllExceptionsFilter } from './all-exceptions.filter';
 import { API_PREFIX, DOCS_PATH, createOpenApiDocument } from './openapi';
 import { RawInputPipe } from './raw-input.pipe';
 import { createValidationPipe } from './validation.pipe';
+
+/**
+ * Stripe's events are usually far below Express's 100 kB default, but one carrying a long invoice is not; refused
+ * with 413, it would wait for the daily reconciliation. The webhook alone takes up to this.
+ */
+const STRIPE_WEBHOOK_BODY_LIMIT = '1mb';
 
 /**
  * Everything that makes a Nest application our API, shared by the server and the API tests so both
@@ -41,6 +50,12 @@ export function configureApp(app: NestExpressApplication): void {
     }),
   );
   app.use(cookieParser());
+  // Ahead of Nest's parsers (added at init, which then find the body read). Not named jsonParser: Nest would take
+  // that for its own and add no JSON parser for the other routes. The raw bytes are kept for the signature.
+  const webhookJson = json({ limit: STRIPE_WEBHOOK_BODY_LIMIT, verify: (req, _res, bytes) => void ((req as RawBodyRequest<IncomingMessage>).rawBody = bytes) });
+  app.use(`/${API_PREFIX}/billing/webhook`, function stripeWebhookBody(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) {
+    webhookJson(req, res, next);
+  });
   app.useGlobalPipes(new RawInputPipe(), createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useWebSocketAdapter(new RealtimeAdapter(app));
