@@ -47,6 +47,13 @@ async function renderSection({ signedIn = true, list = { live: [], replays: [] }
   return { push: (message: object) => push(message), lists };
 }
 
+/** Someone else starts `stream` (the list now holds it, the push announces it); resolves to its notification. */
+async function startedElsewhere(push: (message: object) => void, stream = streamDto()): Promise<HTMLElement> {
+  answer('get', '/stream/list', { live: [stream], replays: [] });
+  await act(async () => push({ type: 'stream_started', channel: 'global.events', data: stream }));
+  return screen.findByRole('button', { name: new RegExp(`^${stream.ownerName} nadaje na żywo: ${stream.title}`) });
+}
+
 beforeEach(() => localStorage.clear());
 
 describe('the live section', () => {
@@ -74,11 +81,7 @@ describe('the live section', () => {
   it('opens the stream of a notification, with the keyboard too', async () => {
     const { push } = await renderSection({ signedIn: false });
     await screen.findByText('Nikt teraz nie nadaje. Rozpocznij pierwszy stream!');
-    const started = streamDto();
-    answer('get', '/stream/list', { live: [started], replays: [] });
-    await act(async () => push({ type: 'stream_started', channel: 'global.events', data: started }));
-    const notification = await screen.findByRole('button', { name: /^Kasia nadaje na żywo: Próba w garażu/ });
-    notification.focus();
+    (await startedElsewhere(push)).focus();
     await userEvent.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Próba w garażu' });
     expect(within(dialog).getByLabelText('Obraz transmisji: Próba w garażu')).toBeInTheDocument();
@@ -128,10 +131,7 @@ describe('the live section', () => {
     try {
       const { push } = await renderSection({ signedIn: false });
       await screen.findByText('Nikt teraz nie nadaje. Rozpocznij pierwszy stream!');
-      const started = streamDto();
-      answer('get', '/stream/list', { live: [started], replays: [] });
-      await act(async () => push({ type: 'stream_started', channel: 'global.events', data: started }));
-      await screen.findByRole('button', { name: /^Kasia nadaje na żywo: Próba w garażu/ });
+      await startedElsewhere(push);
       const markAll = screen.getByRole('button', { name: 'Oznacz wszystkie jako przeczytane' });
       expect(markAll).toBeEnabled();
       expect(shown).toHaveLength(1);
@@ -169,9 +169,7 @@ describe('the live section', () => {
     const { push } = await renderSection({ signedIn: false });
     await screen.findByText('Nikt teraz nie nadaje. Rozpocznij pierwszy stream!');
     const started = streamDto();
-    answer('get', '/stream/list', { live: [started], replays: [] });
-    await act(async () => push({ type: 'stream_started', channel: 'global.events', data: started }));
-    const notification = await screen.findByRole('button', { name: /^Kasia nadaje na żywo: Próba w garażu/ });
+    const notification = await startedElsewhere(push, started);
 
     // It ended and fell off the list's latest replays before the notification was opened.
     answer('get', '/stream/:id', apiError(503), streamDto({ status: 'ended', isLive: false, durationSeconds: 3600 }));
