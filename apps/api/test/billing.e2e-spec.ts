@@ -93,6 +93,25 @@ describe('billing: checkout, webhook and entitlements against a local Stripe fak
       expect(stripe.sessions.size - sessionsBefore).toBe(1);
     });
 
+    it('keeps one checkout open per account: a new one expires the others, so two tabs cannot both subscribe', async () => {
+      const who = await member();
+      const first = sessionOf((await call('POST', '/billing/checkout', who.token, { planType: 'premium' })).body.url);
+      const second = sessionOf((await call('POST', '/billing/checkout', who.token, { planType: 'ultra' })).body.url);
+      expect([first.status, second.status]).toEqual(['expired', 'open']);
+      // The first tab's page no longer takes a payment; the second one's does.
+      const pay = (id: string) => fetch(`${stripe.base}/checkout/${id}/pay`, { method: 'POST', redirect: 'manual' });
+      expect((await pay(first.id)).status).toBe(410);
+      expect((await pay(second.id)).status).toBe(303);
+      expect(stripe.subscriptionsOf(second.customer)).toHaveLength(1);
+      expect((await entitlements(who.token)).plan).toBe('ultra');
+
+      // Two plans started at the same moment, in two tabs: one session is left open, whichever.
+      const other = await member();
+      const both = await Promise.all(['premium', 'ultra'].map((planType) => call('POST', '/billing/checkout', other.token, { planType })));
+      expect(both.map((r) => r.status)).toEqual([200, 200]);
+      expect(both.map((r) => sessionOf(r.body.url).status).sort()).toEqual(['expired', 'open']);
+    });
+
     it('refuses a price or plan from the client, an anonymous session and no session', async () => {
       const who = await member();
       expect((await call('POST', '/billing/checkout', who.token, { planType: 'basic' })).status).toBe(400);

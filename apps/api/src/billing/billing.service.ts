@@ -74,7 +74,7 @@ export class BillingService {
       if (history.live) throw billingErrors.alreadySubscribed();
       const trial = trialAvailable(customer?.trialUsedAt, history.any);
       const window = Math.floor(Date.now() / BillingService.checkoutKeyWindowMs);
-      const url = await this.stripe.createCheckoutSession({
+      const request = {
         customerId,
         userId,
         plan,
@@ -83,8 +83,15 @@ export class BillingService {
         successUrl: `${this.config.publicUrl}/subscription?checkout=success`,
         cancelUrl: `${this.config.publicUrl}/subscription?checkout=cancelled`,
         idempotencyKey: `checkout:${userId}:${plan}:${trial ? 'trial' : 'paid'}:${window}`,
+      };
+      // One open checkout per account: the new one expires the others, so two tabs (two plans) cannot both be paid.
+      // Under the account's lock, so two checkouts started at once cannot expire each other.
+      const session = await this.billing.withCustomerLock(userId, async () => {
+        const created = await this.stripe.createCheckoutSession(request);
+        await this.stripe.expireOtherCheckouts(customerId, created.id);
+        return created;
       });
-      return { url };
+      return { url: session.url };
     } catch (e) {
       if (!(e instanceof PaymentProviderError)) throw e;
       this.logger.warn(e.message);

@@ -96,8 +96,8 @@ export class StripeGateway {
     });
   }
 
-  /** A subscription-mode Checkout Session's URL. */
-  createCheckoutSession(request: CheckoutRequest): Promise<string> {
+  /** A subscription-mode Checkout Session: its id, and the URL of its page. */
+  createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }> {
     return this.call('checkout', async (stripe) => {
       const session = await stripe.checkout.sessions.create(
         {
@@ -115,7 +115,28 @@ export class StripeGateway {
         { idempotencyKey: request.idempotencyKey },
       );
       if (!session.url) throw new Error('the session has no URL');
-      return session.url;
+      return { id: session.id, url: session.url };
+    });
+  }
+
+  /**
+   * Expires the customer's open Checkout Sessions but `keepId`, so that of two tabs that started checkouts only the
+   * newer can still be paid; one paid (or expired) meanwhile is passed over. Returns how many it expired.
+   */
+  expireOtherCheckouts(customerId: string, keepId: string): Promise<number> {
+    return this.call('checkout expiry', async (stripe) => {
+      let expired = 0;
+      for await (const session of stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 })) {
+        if (session.id === keepId) continue;
+        try {
+          await stripe.checkout.sessions.expire(session.id);
+          expired++;
+        } catch (e) {
+          // "Only Checkout Sessions with a status of open can be expired": it completed or expired since the listing.
+          if (!(e instanceof Stripe.errors.StripeInvalidRequestError)) throw e;
+        }
+      }
+      return expired;
     });
   }
 

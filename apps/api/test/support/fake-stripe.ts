@@ -29,6 +29,8 @@ export interface FakeSubscription {
   trial_start: number | null;
   trial_end: number | null;
   ended_at: number | null;
+  /** Free text the merchant sets (long with a long invoice's worth of details); unset on a new subscription. */
+  description?: string | null;
   items: { object: 'list'; data: { id: string; object: 'subscription_item'; price: { id: string; object: 'price' }; current_period_end: number }[] };
 }
 
@@ -44,7 +46,7 @@ export interface FakeCheckoutSession {
   success_url: string;
   cancel_url: string;
   url: string;
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
   subscription: string | null;
 }
 
@@ -83,8 +85,8 @@ export interface ApiRequestRecord {
 const DAY = 24 * 60 * 60;
 
 /**
- * A local, stateful fake of the Stripe endpoints our gateway uses (customers, Checkout Sessions, subscriptions, the
- * billing portal), spoken to by the real SDK through STRIPE_API_BASE; plus a hosted "checkout page" a browser can pay
+ * A local, stateful fake of the Stripe endpoints our gateway uses (customers, Checkout Sessions with their listing and
+ * expiry, subscriptions, the billing portal), spoken to by the real SDK through STRIPE_API_BASE; plus a hosted "checkout page" a browser can pay
  * on, and signed webhook deliveries (signed with the SDK's own test-header helper). Idempotency keys behave as Stripe
  * documents: the same key with the same parameters replays the first answer, with other parameters it is an error.
  * It logs every API request and every webhook delivery with its answer; `GET /checkout/{id}/deliveries` tells a test in
@@ -160,7 +162,7 @@ export class FakeStripe {
   completeCheckout(sessionId: string): FakeEvent[] {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`No checkout session ${sessionId}`);
-    if (session.status === 'complete') return [];
+    if (session.status !== 'open') return [];
     const now = this.now();
     const trial = session.trialDays;
     const sub: FakeSubscription = {
@@ -234,6 +236,8 @@ export class FakeStripe {
       const session = this.sessions.get(page[1]);
       if (!session) return this.json(res, 404, { error: { message: 'No such checkout session' } });
       if (req.method === 'POST' && page[2] === '/pay') {
+        // As Stripe's page says of an expired session (another checkout of the customer replaced it).
+        if (session.status === 'expired') return this.json(res, 410, { error: { message: 'This Checkout Session is no longer active' } });
         for (const event of this.completeCheckout(session.id)) await this.deliver(event);
         res.writeHead(303, { location: session.success_url });
         res.end();
@@ -304,6 +308,19 @@ export class FakeStripe {
         subscription: null,
       };
       this.sessions.set(id, session);
+      return [200, session];
+    }
+    if (method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+      const { customer, status } = Object.fromEntries(url.searchParams);
+      const data = [...this.sessions.values()].filter((s) => (!customer || s.customer === customer) && (!status || s.status === status)).reverse();
+      return [200, { object: 'list', url: '/v1/checkout/sessions', has_more: false, data }];
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([\w]+)\/expire$/.exec(url.pathname);
+    if (method === 'POST' && expire) {
+      const session = this.sessions.get(expire[1]);
+      if (!session) return [404, { error: { type: 'invalid_request_error', message: `No such checkout.session: '${expire[1]}'` } }];
+      if (session.status !== 'open') return [400, { error: { type: 'invalid_request_error', message: 'Only Checkout Sessions with a status of open can be expired.' } }];
+      session.status = 'expired';
       return [200, session];
     }
     if (method === 'GET' && url.pathname === '/v1/subscriptions') {
