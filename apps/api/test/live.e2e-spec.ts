@@ -392,6 +392,34 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     }
   });
 
+  it('takes one of the browser sockets that publish one stream at the same moment; the others are told the stream already receives video', async () => {
+    const owner = await member();
+    const created = await create(owner.token);
+    // A slow disk: the stream's folder takes 300 ms to make, so the sockets all arrive while the first one starts.
+    const files = api.app.get(HlsFiles);
+    const create_ = files.create.bind(files);
+    files.create = async (id: string) => {
+      await new Promise((r) => setTimeout(r, 300));
+      return create_(id);
+    };
+    const url = `${api.base.replace('http', 'ws')}/stream/ingest?id=${created.id}&codec=h264&token=${owner.token}`;
+    const sockets = [new WebSocket(url), new WebSocket(url), new WebSocket(url)];
+    const closes = sockets.map((socket) => new Promise<[number, string]>((resolve) => socket.once('close', (code, reason) => resolve([code, String(reason)]))));
+    const outcome = await Promise.all(closes.map((closed) => Promise.race([closed, new Promise<'open'>((r) => setTimeout(() => r('open'), 1500))]))).finally(
+      () => (files.create = create_),
+    );
+    expect(outcome.filter((o) => o === 'open')).toHaveLength(1);
+    expect(outcome.filter((o) => o !== 'open')).toEqual([
+      [4409, 'This stream already receives video'],
+      [4409, 'This stream already receives video'],
+    ]);
+    expect(api.app.get(LivePipelines).count).toBe(1);
+    for (const socket of sockets) socket.close();
+    await Promise.all(closes);
+    await until('the pipeline to stop', 5000, async () => (api.app.get(LivePipelines).count === 0 ? true : undefined));
+    expect((await call('POST', `/stream/${created.id}/stop`, owner.token)).status).toBe(204);
+  });
+
   it('stops a stream whose browser publisher is still starting: nothing stays running or on disk', async () => {
     const owner = await member();
     const created = await create(owner.token);
