@@ -23,12 +23,13 @@ interface WatchDialogProps {
  */
 export function WatchDialog({ stream, gone, failed, onRetry, onClose }: WatchDialogProps) {
   const t = useT();
-  // The stream this dialog saw live, and the last it was told (state adjusted while rendering, React's pattern for
-  // "what it was before"): a stream read again shows what it was meanwhile, not an empty dialog.
-  const [seenLive, setSeenLive] = useState<string | null>(null);
+  // Whether this dialog saw its stream live, and the last stream it was told (state adjusted while rendering, React's
+  // pattern for "what it was before"): a stream read again shows what it was meanwhile, not an empty dialog. The
+  // dialog is mounted anew for each stream (keyed by its id), so neither needs to say which stream it was.
+  const [seenLive, setSeenLive] = useState(false);
   const [last, setLast] = useState(stream);
   if (stream && stream !== last) setLast(stream);
-  if (stream?.status === 'live' && seenLive !== stream.id) setSeenLive(stream.id);
+  if (stream?.status === 'live' && !seenLive) setSeenLive(true);
   const shown = stream ?? last;
   const close = (open: boolean) => !open && onClose();
 
@@ -51,7 +52,7 @@ export function WatchDialog({ stream, gone, failed, onRetry, onClose }: WatchDia
     );
   }
 
-  const ended = seenLive === shown.id && shown.status === 'ended';
+  const ended = seenLive && shown.status === 'ended';
   return (
     <Dialog open onOpenChange={close} title={shown.title} description={shown.ownerName ?? t('live.card.anonymous')} closeLabel={t('live.watch.close')} size="lg">
       <HlsPlayer src={shown.playbackUrl} label={t('live.watch.video', { title: shown.title })} />
