@@ -7,7 +7,9 @@ import { BillingCustomer } from './billing/billing-customer.entity';
 import { BillingSubscription } from './billing/billing-subscription.entity';
 import { PlanGrant } from './billing/plan-grant.entity';
 import { StripeEvent } from './billing/stripe-event.entity';
+import { LiveSegment } from './live/live-segment.entity';
 import { LiveStream } from './live/live-stream.entity';
+import { LiveViewer } from './live/live-viewer.entity';
 import { StudioGeneration } from './studio/studio-generation.entity';
 import { StudioTrack } from './studio/studio-track.entity';
 import { ApiKey } from './developer/api-key.entity';
@@ -26,9 +28,11 @@ import { MusicEvent } from './events/event.entity';
 import { StationLike } from './radio/station-like.entity';
 import { Station } from './radio/station.entity';
 import { WeeklyTopStation } from './radio/weekly-top-station.entity';
+import { RelayPresence } from './radio/relay/relay-presence.entity';
+import { RelayTitleRecord } from './radio/relay/relay-title.entity';
 import { ClientLog } from './site/client-log.entity';
 import { VisitorCounter } from './site/visitor-counter.entity';
 import { VisitorSession } from './site/visitor-session.entity';
 
 /** Every entity. The database module registers exactly these; the schema check compares them to the migrations. */
-export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant, LiveStream, StudioGeneration, StudioTrack, ApiKey, ApiPlanGrant, Track, TrackPlay, Playlist, PlaylistItem, WebhookEndpoint, WebhookMessage, WebhookDelivery, WebhookAttempt, PrivacyAudit];
+export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant, LiveStream, LiveSegment, LiveViewer, StudioGeneration, StudioTrack, ApiKey, ApiPlanGrant, Track, TrackPlay, Playlist, PlaylistItem, WebhookEndpoint, WebhookMessage, WebhookDelivery, WebhookAttempt, PrivacyAudit, RelayPresence, RelayTitleRecord];

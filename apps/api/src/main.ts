@@ -54,7 +54,9 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (e: unknown) => {
-  console_.error(e instanceof Error ? e.message : String(e));
+  // A setting found wrong only when its system answered (the media store's bucket or keys) reads like any other.
+  if (e instanceof ConfigError) console.error(`Configuration error: ${e.message}`);
+  else console_.error(e instanceof Error ? e.message : String(e));
   // Never leave the database server behind when the API could not start.
   await embedded?.stop().catch(() => undefined);
   process.exit(1);

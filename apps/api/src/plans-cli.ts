@@ -5,7 +5,7 @@ import { EntitlementsService } from './billing/entitlements.service';
 import { PlanGrantError, PlanGrantsService } from './billing/plan-grants.service';
 import { parsePlansCommand } from './billing/plans-command';
 import { ConfigError, loadConfig } from './core/config/config';
-import { databaseOptions } from './core/database/database.module';
+import { databaseOptions, migrateOnce } from './core/database/database.module';
 import { EmbeddedDatabase } from './core/database/embedded-database';
 import { BillingRepository } from './repositories/billing.repository';
 import { UserRepository } from './repositories/user.repository';
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const dataSource = new DataSource(databaseOptions(url));
   try {
     await dataSource.initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
+    await migrateOnce(dataSource);
     const billing = new BillingRepository(dataSource.manager);
     const grants = new PlanGrantsService(new UserRepository(dataSource.manager), billing, new EntitlementsService(config, billing));
     if (command.command === 'grant') {

@@ -80,7 +80,7 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
 
   beforeAll(async () => {
     ffmpeg = api.app.get(Ffmpeg).binary;
-    other = await startServerProcess(api.db.url, dataDir);
+    other = await startServerProcess(api.db.url, dataDir, { LIVE_MAX_TRANSCODES: '1' });
   }, 60_000);
   afterAll(async () => {
     for (const p of publishers) p.kill('SIGKILL');
@@ -154,7 +154,11 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
           }),
         )
       : {};
-  const liveFiles = () => filesUnder(path.join(dataDir, 'live'));
+  /** A stream's files: in the media store (the local folder here), and ffmpeg's scratch while it is packaged. */
+  const storedFolder = (id: string) => path.join(dataDir, 'media', 'live', id);
+  const scratchFolder = (id: string) => path.join(dataDir, 'packaging', id);
+  const liveFiles = () => ({ ...filesUnder(path.join(dataDir, 'media', 'live')), ...prefixed('packaging/', filesUnder(path.join(dataDir, 'packaging'))) });
+  const prefixed = (prefix: string, files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([name, what]) => [prefix + name, what]));
   /** The files under DATA_DIR (dot-folders included) holding `text`: a stream key must be in none of them. */
   const filesHolding = (text: string) =>
     Object.entries(filesUnder(dataDir))
@@ -231,6 +235,19 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
       expect(res.status).toBe(200);
     }
     expect((await call('GET', `/stream/${created.id}`)).body.viewers).toBe(6);
+    // Players behind a balancer reach every process: each process counts the viewers of all (as players do, each
+    // reloads the playlist while the counts travel).
+    const watch = () =>
+      Promise.all([
+        ...[0, 1].map((i) => fetch(`${api.base}/live/${created.id}/index.m3u8?viewer=here-viewer-${i}`, { headers: { 'x-forwarded-for': `198.18.12.${i}` } })),
+        ...[0, 1, 2].map((i) => fetch(`${other.base}/api/v1/live/${created.id}/index.m3u8?viewer=there-viewer-${i}`, { headers: { 'x-forwarded-for': `198.18.13.${i}` } })),
+      ]);
+    const viewersOn = async (base: string) => ((await (await fetch(`${base}/stream/${created.id}`)).json()) as { viewers: number }).viewers;
+    await until('both processes to count the viewers of both', 8000, async () => {
+      await watch();
+      const [here, there] = [await viewersOn(api.base), await viewersOn(`${other.base}/api/v1`)];
+      return here === there && here >= 5 ? true : undefined;
+    });
 
     const res = await playlist(created.id);
     expect(res.headers.get('content-type')).toContain('application/vnd.apple.mpegurl');
@@ -241,6 +258,12 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     expect(segment.status).toBe(200);
     expect(segment.headers.get('cache-control')).toContain('immutable');
     expect((await segment.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+
+    // The sweep reads the time of the last segment from the database, whichever process runs it: the stream stays.
+    await api.app.get(LiveMaintenance).run();
+    expect((await call('GET', `/stream/${created.id}`)).body.status).toBe('live');
+    const [{ lastSegmentAt }] = (await api.db.query('SELECT last_segment_at AS "lastSegmentAt" FROM live_streams WHERE id = $1', [created.id])) as { lastSegmentAt: Date }[];
+    expect(Date.now() - lastSegmentAt.getTime()).toBeLessThan(3000);
 
     // A second publisher with the same key is turned away at once.
     const second = publish(created.streamKey);
@@ -282,6 +305,9 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     expect((await call('GET', '/stream/list')).body.replays.map((s: Json) => s.id)).toContain(created.id);
     // node-media-server's history (which would keep the stream name of every finished publish) is not running.
     expect(filesHolding(created.streamKey)).toEqual([]);
+    // What viewers need is in the media store; ffmpeg's scratch is gone.
+    expect(existsSync(path.join(storedFolder(created.id), 'index.m3u8'))).toBe(true);
+    expect(existsSync(scratchFolder(created.id))).toBe(false);
 
     rtmpReplay = { id: created.id, token: owner.token };
     // The ended stream's key no longer publishes.
@@ -306,7 +332,7 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     expect(liveFiles()).toEqual(before);
     expect(filesHolding(wrongKey)).toEqual([]);
     // Stream folders only: no store of node-media-server's (a dot-folder) beside them.
-    expect(Object.keys(liveFiles()).filter((name) => !/^[0-9a-f-]{36}(\/|$)/.test(name))).toEqual([]);
+    expect(Object.keys(liveFiles()).filter((name) => !/^(packaging\/)?[0-9a-f-]{36}(\/|$)/.test(name))).toEqual([]);
     expect((await api.db.query('SELECT count(*)::int AS count FROM live_streams'))[0].count).toBe(count);
     expect(events.frames.filter((f) => f.channel === 'global.events' && f.type.startsWith('stream_'))).toEqual([]);
     events.close();
@@ -443,7 +469,7 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
       files.create = create_;
     }
     await until('the pipeline to stop', 5000, async () => (api.app.get(LivePipelines).count === 0 ? true : undefined));
-    await until('the folder to go', 5000, async () => (existsSync(path.join(dataDir, 'live', created.id)) ? undefined : true));
+    await until('the folders to go', 5000, async () => (existsSync(scratchFolder(created.id)) || existsSync(storedFolder(created.id)) ? undefined : true));
     expect((await call('GET', `/stream/${created.id}`)).status).toBe(404);
   });
 
@@ -469,7 +495,7 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     expect((await call('POST', `/stream/${created.id}/stop`, owner.token)).status).toBe(204);
   });
 
-  it('encodes VP8 from a browser to H.264, one at a time here (LIVE_MAX_TRANSCODES=1): a second is told the server is full', async () => {
+  it('encodes VP8 from a browser to H.264, one at a time over every process (LIVE_MAX_TRANSCODES=1): a second is told the server is full, here and on another process', async () => {
     // What a browser without H.264 recording sends: VP8 and Opus in WebM.
     const webm = path.join(dataDir, 'recorder-vp8.webm');
     await run(ffmpeg, [
@@ -491,6 +517,13 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     await events.next('stream_started', one.id, 8000);
     const full = ingest(two.id, second.token);
     expect(await new Promise((resolve) => full.once('close', (code, reason) => resolve([code, String(reason)])))).toEqual([1013, 'The server has no free live slot now; try again in a few minutes']);
+    // The other process transcodes nothing itself, and still counts this one.
+    const ticket = (await call('POST', '/realtime/ticket', second.token)).body.ticket as string;
+    const fullThere = new WebSocket(`${other.base.replace('http', 'ws')}/api/v1/stream/ingest?id=${two.id}&codec=vp8&token=${ticket}`);
+    expect(await new Promise((resolve) => fullThere.once('close', (code, reason) => resolve([code, String(reason)])))).toEqual([
+      1013,
+      'The server has no free live slot now; try again in a few minutes',
+    ]);
     const playlist = await (await fetch(`${api.base}/live/${one.id}/index.m3u8`)).text();
     const segment = Buffer.from(await (await fetch(`${api.base}/live/${one.id}/${/seg-\d+\.ts/.exec(playlist)![0]}`)).arrayBuffer());
     // The segment is H.264 (stream type 0x1b in the program map), which every HLS player takes.
@@ -517,7 +550,8 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     expect(await again.exited).not.toBe(0);
     await new Promise((r) => setTimeout(r, 300));
     expect(liveFiles()).toEqual(before);
-    expect(existsSync(path.join(dataDir, 'live', created.id))).toBe(false);
+    expect(existsSync(storedFolder(created.id))).toBe(false);
+    expect(existsSync(scratchFolder(created.id))).toBe(false);
     expect((await call('GET', `/stream/${created.id}`)).body).toMatchObject({ status: 'ended', startedAt: null });
     await api.db.query('DELETE FROM live_streams WHERE id = $1', [created.id]);
   });
@@ -653,25 +687,25 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
   it('lets the owner delete a replay with its video, and says so on global.events (stream_deleted, on another process too)', async () => {
     const { id, token } = rtmpReplay!;
     const events = await globalEvents(other.base);
-    expect(existsSync(path.join(dataDir, 'live', id))).toBe(true);
+    expect(existsSync(storedFolder(id))).toBe(true);
     expect((await call('DELETE', `/stream/${id}`, token)).status).toBe(204);
     await events.next('stream_deleted', id, 2000);
     expect(events.frames.find((f) => f.type === 'stream_deleted')).toEqual({ type: 'stream_deleted', channel: 'global.events', data: { id } });
     expect((await call('GET', `/stream/${id}`)).status).toBe(404);
     expect((await playlist(id)).status).toBe(404);
-    expect(existsSync(path.join(dataDir, 'live', id))).toBe(false);
+    expect(existsSync(storedFolder(id))).toBe(false);
     events.close();
   });
 
   it('removes replays past LIVE_RETENTION_DAYS, with their files, announcing each (stream_deleted)', async () => {
     const [{ id }] = (await api.db.query(`SELECT id FROM live_streams WHERE status = 'ended' ORDER BY ended_at LIMIT 1`)) as { id: string }[];
     const events = await globalEvents(other.base);
-    expect(existsSync(path.join(dataDir, 'live', id))).toBe(true);
+    expect(existsSync(storedFolder(id))).toBe(true);
     await api.app.get(LiveMaintenance).run(new Date(Date.now() + 29 * 86_400_000));
     expect((await call('GET', `/stream/${id}`)).status).toBe(200);
     await api.app.get(LiveMaintenance).run(new Date(Date.now() + 31 * 86_400_000));
     expect((await call('GET', `/stream/${id}`)).status).toBe(404);
-    expect(existsSync(path.join(dataDir, 'live', id))).toBe(false);
+    expect(existsSync(storedFolder(id))).toBe(false);
     expect((await playlist(id)).status).toBe(404);
     await events.next('stream_deleted', id, 2000);
     events.close();

@@ -169,6 +169,8 @@ describe('the radio relay against a real Icecast2', () => {
     expect(down.status).toBe(502);
     expect(await down.json()).toMatchObject({ message: 'Test Down is not reachable right now' });
 
+    // The limit counts every process's listeners of the station: wait until the earlier tests' have left the count.
+    await until(async () => ((await (await fetch(`${secondBase}/api/v1/radio/stations/test-rock`)).json()) as { listeners: number }).listeners === 0 || undefined, 'an empty station');
     const full = [new Listener(stream('test-rock', secondBase)), new Listener(stream('test-rock', secondBase))];
     try {
       await until(async () => (full.every((l) => l.bytes > 0) ? true : undefined), 'the second process to stream');

@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import type { Principal } from '../auth/principals';
 import { BillingService } from '../billing/billing.service';
 import { HlsFiles } from '../repositories/hls-files';
-import { MediaStorage } from '../repositories/media-storage';
+import { MediaStorage, StorageUnavailableError } from '../repositories/media-storage';
 import { PrivacyRepository } from '../repositories/privacy.repository';
 import { RateLimitStore } from '../repositories/rate-limit-store';
 import type { AnonymizedDto, DataDeletedDto } from './data-rights.dto';
@@ -54,13 +54,29 @@ export class DataRightsService {
     const subscriptionsCancelled = await this.billing.cancelAllNow(principal.userId);
     const media = await this.privacy.erase(principal.userId);
     await this.privacy.audit(principal.userId, 'delete', via(principal));
-    for (const id of media.generationIds) await this.storage.remove(`studio/${id}`).catch((e: Error) => this.logger.warn(`Removing studio files ${id} failed: ${e.message}`));
+    await this.removeStudioFiles(media.generationIds);
     for (const id of media.streamIds) await this.hls.remove(id).catch((e: Error) => this.logger.warn(`Removing stream files ${id} failed: ${e.message}`));
     return {
       status: 'deleted',
       subscriptionsCancelled,
       kept: ['billing records (customer and subscription ids, plans, dates) for 5 years, as accounting law asks', 'an audit record of this deletion, without personal data'],
     };
+  }
+
+  /**
+   * Each generation's folder, studio/<id>, with everything in it. Their rows are gone already: when the media store does
+   * not answer, the rest is left to the studio's hourly orphan sweep (docs/studio.md, "Storage") rather than making
+   * the erasure wait on a store that is down, once per generation.
+   */
+  private async removeStudioFiles(generationIds: string[]): Promise<void> {
+    for (const id of generationIds) {
+      try {
+        await this.storage.remove(`studio/${id}`);
+      } catch (e) {
+        this.logger.warn(`Removing studio files ${id} failed (the studio's orphan sweep removes them): ${(e as Error).message}`);
+        if (e instanceof StorageUnavailableError) return;
+      }
+    }
   }
 
   async anonymize(principal: Principal): Promise<AnonymizedDto> {

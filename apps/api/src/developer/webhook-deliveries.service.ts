@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { Webhook } from 'standardwebhooks';
-import { resolveJwtSecret, type AppConfig } from '../core/config/config';
+import { resolveJwtSecret, resolveSecretsKeys, type AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { EventBus } from '../repositories/event-bus';
 import { JobQueue } from '../repositories/job-queue';
 import { Mailer } from '../repositories/mailer';
 import { UserRepository } from '../repositories/user.repository';
 import { WebhookSender } from '../repositories/webhook-sender';
-import { type DeliveryWork, type EndpointRow, WebhookRepository } from '../repositories/webhook.repository';
+import { type DeliveryWork, type EndpointRow, type SealedSecrets, WebhookRepository } from '../repositories/webhook.repository';
 import { WebhookMails } from './webhook-mails';
 import { DELIVER_QUEUE, type DeliverJob } from './webhook-outbox';
 import { nextStep } from './webhook-schedule';
@@ -39,10 +39,12 @@ export class WebhookDeliveries implements OnApplicationBootstrap {
     private readonly mails: WebhookMails,
     private readonly bus: EventBus,
   ) {
-    this.box = new WebhookSecretBox(resolveJwtSecret(config));
+    // JWT_SECRET only opens what was sealed before SECRETS_KEY existed (v1), until the boot below seals it again.
+    this.box = new WebhookSecretBox(resolveSecretsKeys(config), resolveJwtSecret(config));
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.resealAll();
     await this.queue.declare(DELIVER_QUEUE, { retryLimit: 2, expireInSeconds: 60 });
     await this.queue.work<DeliverJob>(DELIVER_QUEUE, WORKERS, (job) => this.deliver(job));
   }
@@ -56,6 +58,8 @@ export class WebhookDeliveries implements OnApplicationBootstrap {
       return;
     }
     if (!(await this.webhooks.claimTry(deliveryId, n))) return;
+    // Written by a process that sealed the old way since this one booted (a rolling upgrade).
+    if ([work.endpoint.secretEnc, work.endpoint.previousSecretEnc].some((sealed) => sealed && this.box.isStale(sealed))) await this.reseal(work.endpoint);
     const result = await this.send(work);
     await this.webhooks.recordAttempt({ deliveryId, endpointId: work.endpoint.id, n, ...result });
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
@@ -83,8 +87,46 @@ export class WebhookDeliveries implements OnApplicationBootstrap {
 
   /** The signature header: the current secret's, and the previous one's while it still signs (rotation). */
   signatures(endpoint: Pick<EndpointRow, 'secretEnc' | 'previousSecretEnc' | 'previousSecretUntil'>, messageId: string, at: Date, body: string): string {
-    const secrets = [endpoint.secretEnc, ...(endpoint.previousSecretEnc && endpoint.previousSecretUntil && endpoint.previousSecretUntil > at ? [endpoint.previousSecretEnc] : [])];
-    return secrets.map((sealed) => new Webhook(this.box.open(sealed)).sign(messageId, at, body)).join(' ');
+    const secrets = [this.box.open(endpoint.secretEnc)];
+    if (endpoint.previousSecretEnc && endpoint.previousSecretUntil && endpoint.previousSecretUntil > at) {
+      // A previous secret no key opens any more (SECRETS_KEY lost) must not stop the new one, which its owner just made.
+      const previous = this.openOrUndefined(endpoint.previousSecretEnc);
+      if (previous) secrets.push(previous);
+    }
+    return secrets.map((secret) => new Webhook(secret).sign(messageId, at, body)).join(' ');
+  }
+
+  private openOrUndefined(sealed: string): string | undefined {
+    try {
+      return this.box.open(sealed);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Seals again, with SECRETS_KEY's first key, every secret sealed otherwise: under JWT_SECRET (before SECRETS_KEY) or
+   * an older key of SECRETS_KEY. Once done, neither is needed to open them. Every process does it at boot; the update
+   * only applies while the values are unchanged, so processes and rotations do not overwrite each other.
+   */
+  async resealAll(): Promise<void> {
+    const stale = await this.webhooks.sealedOtherwise(this.box.currentPrefix);
+    let resealed = 0;
+    for (const endpoint of stale) if (await this.reseal(endpoint)) resealed++;
+    if (resealed) this.logger.log(`Sealed the secrets of ${resealed} webhook endpoint(s) again with SECRETS_KEY`);
+  }
+
+  /** Whether it was sealed again; a secret no key opens (JWT_SECRET changed before this ran) is logged and left. */
+  private async reseal(endpoint: SealedSecrets): Promise<boolean> {
+    const again = (sealed: string) => (this.box.isStale(sealed) ? this.box.seal(this.box.open(sealed)) : sealed);
+    let resealed: Omit<SealedSecrets, 'id'>;
+    try {
+      resealed = { secretEnc: again(endpoint.secretEnc), previousSecretEnc: endpoint.previousSecretEnc && again(endpoint.previousSecretEnc) };
+    } catch (e) {
+      this.logger.warn(`Webhook endpoint ${endpoint.id}: its secret cannot be sealed again (${(e as Error).message}); its owner can rotate it`);
+      return false;
+    }
+    return this.webhooks.reseal(endpoint, resealed);
   }
 
   @Cron(CronExpression.EVERY_HOUR)

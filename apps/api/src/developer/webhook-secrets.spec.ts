@@ -1,4 +1,18 @@
+import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { newWebhookSecret, WebhookSecretBox } from './webhook-secrets';
+
+const KEY = 'secrets-key-that-is-long-enough-0123456789';
+const OLD_KEY = 'an-older-secrets-key-that-is-long-enough-0123';
+const JWT_SECRET = 'jwt-secret-that-is-long-enough-0123456789';
+
+/** A secret as installations sealed it before SECRETS_KEY: `v1.` under a key derived from JWT_SECRET. */
+function sealedTheOldWay(secret: string, jwtSecret: string): string {
+  const key = Buffer.from(hkdfSync('sha256', jwtSecret, 'grouarock', 'webhook secrets v1', 32));
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return ['v1', ...[iv, cipher.getAuthTag(), data].map((part) => part.toString('base64url'))].join('.');
+}
 
 describe('webhook secrets', () => {
   it('are whsec_ and 32 random bytes', () => {
@@ -8,16 +22,43 @@ describe('webhook secrets', () => {
     expect(newWebhookSecret()).not.toBe(secret);
   });
 
-  it('are sealed so that only the same server secret opens them, and tampering is caught', () => {
-    const box = new WebhookSecretBox('server-secret-that-is-long-enough-0123456789');
+  it('are sealed with SECRETS_KEY so that only that key opens them, whatever JWT_SECRET is, and tampering is caught', () => {
+    const box = new WebhookSecretBox([KEY], JWT_SECRET);
     const secret = newWebhookSecret();
     const sealed = box.seal(secret);
+    expect(sealed.startsWith(box.currentPrefix)).toBe(true);
+    expect(sealed).toMatch(/^v2\.[\w-]{8}\./);
     expect(sealed).not.toContain(secret.slice(6, 20));
     expect(box.seal(secret)).not.toBe(sealed);
     expect(box.open(sealed)).toBe(secret);
-    expect(() => new WebhookSecretBox('another-server-secret-that-is-long-enough').open(sealed)).toThrow();
+    expect(new WebhookSecretBox([KEY], 'another-jwt-secret-that-is-long-enough-0123').open(sealed)).toBe(secret);
+    expect(new WebhookSecretBox([KEY]).open(sealed)).toBe(secret);
+    expect(() => new WebhookSecretBox([OLD_KEY], JWT_SECRET).open(sealed)).toThrow('SECRETS_KEY no longer lists');
     const parts = sealed.split('.');
-    parts[3] = `${parts[3].slice(0, -2)}${parts[3].endsWith('AA') ? 'BB' : 'AA'}`;
+    parts[4] = `${parts[4].slice(0, -2)}${parts[4].endsWith('AA') ? 'BB' : 'AA'}`;
     expect(() => box.open(parts.join('.'))).toThrow();
+    expect(() => box.open('whsec_in-clear')).toThrow('Not a sealed webhook secret');
+  });
+
+  it('sealed before SECRETS_KEY (v1, with JWT_SECRET) still open with that JWT_SECRET, and are stale', () => {
+    const secret = newWebhookSecret();
+    const old = sealedTheOldWay(secret, JWT_SECRET);
+    const box = new WebhookSecretBox([KEY], JWT_SECRET);
+    expect(box.open(old)).toBe(secret);
+    expect(box.isStale(old)).toBe(true);
+    expect(box.isStale(box.seal(secret))).toBe(false);
+    expect(() => new WebhookSecretBox([KEY], 'another-jwt-secret-that-is-long-enough-0123').open(old)).toThrow();
+    expect(() => new WebhookSecretBox([KEY]).open(old)).toThrow('JWT_SECRET');
+  });
+
+  it('open under every key of SECRETS_KEY while it rotates (new,old), seal with the first, and call the old ones stale', () => {
+    const secret = newWebhookSecret();
+    const underOld = new WebhookSecretBox([OLD_KEY]).seal(secret);
+    const rotating = new WebhookSecretBox([KEY, OLD_KEY]);
+    expect(rotating.open(underOld)).toBe(secret);
+    expect(rotating.isStale(underOld)).toBe(true);
+    const resealed = rotating.seal(rotating.open(underOld));
+    expect(rotating.isStale(resealed)).toBe(false);
+    expect(new WebhookSecretBox([KEY]).open(resealed)).toBe(secret);
   });
 });

@@ -5,29 +5,72 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
+/** A key to seal with: its id (a digest that gives nothing of the key away) names it in what it sealed. */
+interface SealingKey {
+  id: string;
+  key: Buffer;
+}
+
+const derive = (secret: string, info: string, bytes: number) => Buffer.from(hkdfSync('sha256', secret, 'grouarock', info, bytes));
+
 /**
- * Webhook secrets at rest: AES-256-GCM under a key derived (HKDF-SHA256) from the server's secret, since signing needs
- * each secret in clear. A database dump alone does not give them away. Stored as `v1.<iv>.<tag>.<ciphertext>` (base64url).
+ * Webhook secrets at rest: AES-256-GCM, since signing needs each secret in clear; a database dump alone does not give
+ * them away. The key is derived (HKDF-SHA256) from SECRETS_KEY, never from JWT_SECRET, so rotating JWT_SECRET touches
+ * sessions only. Stored as `v2.<key id>.<iv>.<tag>.<ciphertext>` (base64url): the id says which of SECRETS_KEY's keys
+ * sealed it, so an old key keeps opening while `SECRETS_KEY=new,old` and the values are sealed again with the new one.
+ *
+ * `v1.<iv>.<tag>.<ciphertext>` is what installations sealed before SECRETS_KEY, under a key derived from JWT_SECRET:
+ * still opened (with `legacySecret`, today's JWT_SECRET), never written; WebhookDeliveries seals those again at boot.
  */
 export class WebhookSecretBox {
-  private readonly key: Buffer;
+  private readonly keys: SealingKey[];
+  private legacyKey?: Buffer;
 
-  constructor(serverSecret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', serverSecret, 'grouarock', 'webhook secrets v1', 32));
+  constructor(
+    secretsKeys: readonly string[],
+    private readonly legacySecret?: string,
+  ) {
+    if (!secretsKeys.length) throw new Error('WebhookSecretBox needs a key');
+    this.keys = secretsKeys.map((secret) => ({ id: derive(secret, 'webhook secrets key id', 6).toString('base64url'), key: derive(secret, 'webhook secrets v2', 32) }));
+  }
+
+  /** What every value sealed with the current key starts with. */
+  get currentPrefix(): string {
+    return `v2.${this.keys[0].id}.`;
   }
 
   seal(secret: string): string {
+    const { id, key } = this.keys[0];
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
     const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-    return ['v1', iv, cipher.getAuthTag(), sealed].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+    return ['v2', id, ...[iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url'))].join('.');
   }
 
+  /** The secret; throws when it was sealed with a key this box no longer has, or was altered. */
   open(sealed: string): string {
-    const [version, iv, tag, data] = sealed.split('.');
-    if (version !== 'v1' || !iv || !tag || !data) throw new Error('Not a sealed webhook secret');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+    const parts = sealed.split('.');
+    if (parts[0] === 'v2' && parts.length === 5) {
+      const key = this.keys.find((k) => k.id === parts[1]);
+      if (!key) throw new Error('This webhook secret was sealed with a key SECRETS_KEY no longer lists');
+      return decrypt(key.key, parts.slice(2));
+    }
+    if (parts[0] === 'v1' && parts.length === 4) {
+      if (this.legacySecret === undefined) throw new Error('This webhook secret was sealed with JWT_SECRET, which this box was not given');
+      this.legacyKey ??= derive(this.legacySecret, 'webhook secrets v1', 32);
+      return decrypt(this.legacyKey, parts.slice(1));
+    }
+    throw new Error('Not a sealed webhook secret');
   }
+
+  /** Whether the value should be sealed again: it is v1 (JWT_SECRET's) or sealed with a key other than the current one. */
+  isStale(sealed: string): boolean {
+    return !sealed.startsWith(this.currentPrefix);
+  }
+}
+
+function decrypt(key: Buffer, [iv, tag, data]: string[]): string {
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }

@@ -45,21 +45,8 @@ export function parseLivePlaylist(text: string): LivePlaylist | undefined {
 }
 
 /** A segment as a line pair of a playlist. */
-export function segmentEntry(segment: Pick<HlsSegment, 'uri' | 'duration'>): string {
+function segmentEntry(segment: Pick<HlsSegment, 'uri' | 'duration'>): string {
   return `#EXTINF:${segment.duration.toFixed(6)},\n${segment.uri}\n`;
-}
-
-/** Reads back the entries `segmentEntry` wrote, in order (a torn last entry is left out). */
-export function parseSegmentEntries(text: string): Pick<HlsSegment, 'uri' | 'duration'>[] {
-  const entries: Pick<HlsSegment, 'uri' | 'duration'>[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i + 1 < lines.length; i += 2) {
-    const duration = lines[i].startsWith('#EXTINF:') ? Number.parseFloat(lines[i].slice(8)) : Number.NaN;
-    const uri = lines[i + 1];
-    if (!Number.isFinite(duration) || !SEGMENT_NAME.test(uri)) break;
-    entries.push({ uri, duration });
-  }
-  return entries;
 }
 
 /** The whole recording as a finished (VOD) playlist: every segment from the first, and the end marker. */

@@ -1,9 +1,13 @@
-import { Controller, Get, HttpStatus, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Inject, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
+import type { AppConfig } from '../core/config/config';
+import { APP_CONFIG } from '../core/config/config.module';
 import { Endpoint } from '../core/http/endpoint.decorator';
+import { fromStorage, sendMedia } from '../core/http/send-media';
 import { HlsFiles } from '../repositories/hls-files';
+import { MediaStorage } from '../repositories/media-storage';
 import { liveErrors } from './live-errors';
 import { PlaylistQueryDto, SegmentParamDto, StreamIdParamDto } from './live.dto';
 import { LiveService } from './live.service';
@@ -17,8 +21,10 @@ import { LiveService } from './live.service';
 @Controller('live')
 export class HlsController {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly live: LiveService,
     private readonly files: HlsFiles,
+    private readonly storage: MediaStorage,
   ) {}
 
   @Get(':id/index.m3u8')
@@ -26,29 +32,32 @@ export class HlsController {
     id: 'getStreamPlaylist',
     summary: 'The stream’s HLS playlist: a live window while live, the whole recording with an end marker once ended',
     okMedia: { description: 'HLS playlist', types: ['application/vnd.apple.mpegurl'] },
-    errors: [HttpStatus.BAD_REQUEST, { status: HttpStatus.NOT_FOUND, description: 'code not_live_yet or stream_not_found' }, { status: HttpStatus.SERVICE_UNAVAILABLE, description: 'code viewers_full' }],
+    errors: [
+      HttpStatus.BAD_REQUEST,
+      { status: HttpStatus.NOT_FOUND, description: 'code not_live_yet or stream_not_found' },
+      { status: HttpStatus.SERVICE_UNAVAILABLE, description: 'code viewers_full, or storage_unavailable' },
+    ],
   })
   async playlist(@Param() { id }: StreamIdParamDto, @Query() { viewer }: PlaylistQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const text = await this.files.readPlaylist(id);
+    const text = await fromStorage(() => this.files.readPlaylist(id));
     if (text === undefined) throw liveErrors.notYetPlayable();
     if (!this.live.viewers.touch(id, { viewer, address: req.ip ?? 'unknown' })) throw liveErrors.viewersFull();
     res.set({ 'Content-Type': 'application/vnd.apple.mpegurl', 'Cache-Control': 'no-cache' }).send(text);
   }
 
+  /** Served from the media store by whichever process is asked, or by the CDN in front of it (MEDIA_PUBLIC_URL). */
   @Get(':id/:segment')
   @Endpoint({
     id: 'getStreamSegment',
     summary: 'One segment of the stream (MPEG-TS), cached for good',
     okMedia: { description: 'MPEG-TS segment', types: ['video/mp2t'] },
-    errors: [HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND],
+    errors: [HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, { status: HttpStatus.SERVICE_UNAVAILABLE, description: 'code storage_unavailable' }],
   })
-  segment(@Param() { id, segment }: SegmentParamDto, @Res() res: Response): void {
-    res.sendFile(
-      this.files.segmentPath(id, segment),
-      { headers: { 'Content-Type': 'video/mp2t', 'Cache-Control': 'public, max-age=31536000, immutable' }, dotfiles: 'deny' },
-      (error?: Error) => {
-        if (error && !res.headersSent) res.status(404).json({ statusCode: 404, error: 'Not Found', message: 'No such segment' });
-      },
-    );
+  async segment(@Param() { id, segment }: SegmentParamDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    await sendMedia(req, res, this.storage, this.files.keyOf(id, segment), {
+      notFound: () => new NotFoundException({ message: 'No such segment', code: 'segment_not_found' }),
+      headers: { 'Content-Type': 'video/mp2t', 'Cache-Control': 'public, max-age=31536000, immutable' },
+      publicUrl: this.config.media.publicUrl,
+    });
   }
 }

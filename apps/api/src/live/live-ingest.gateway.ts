@@ -90,6 +90,7 @@ export class LiveIngestGateway implements OnGatewayConnection<WebSocket> {
     if (socket.readyState !== socket.OPEN) return void this.pipelines.unclaim(id);
     const pipeline = await this.pipelines.start(id, 'browser', { kind: 'webm', transcode });
     if (pipeline === 'busy') return void socket.close(IngestClose.notReady, 'This stream already receives video');
+    if (pipeline === 'transcodes_full') return void socket.close(IngestClose.full, 'The server has no free live slot now; try again in a few minutes');
     pipeline.ffmpeg.once('exit', () => socket.close(IngestClose.ended, 'The stream has ended'));
     pipeline.ffmpeg.stdin!.on('error', () => undefined);
     return pipeline.ffmpeg.stdin!;

@@ -10,6 +10,9 @@ import { LiveService } from './live.service';
 
 /** A live stream without a new segment for this long has lost the process that packaged it. */
 const ORPHAN_MS = 60_000;
+/** Files of no stream older than this are left from a crash. */
+const ORPHAN_FILES_MS = 3600_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Once a minute, in one API process: ends live streams whose packaging process went away (and writes their replay
  * from the journal), stops streams live for LIVE_MAX_HOURS (as their owner would, so one user cannot fill the disk),
@@ -32,17 +35,38 @@ export class LiveMaintenance {
   async run(now = new Date()): Promise<void> {
     await this.database
       .unlessRunningElsewhere(AdvisoryLock.liveMaintenance, async () => {
-        for (const id of await this.streams.liveIds()) {
-          const last = (await this.files.lastSegmentAt(id)) ?? (await this.live.find(id)).startedAt;
-          if (last && now.getTime() - last.getTime() > ORPHAN_MS) {
-            await this.live.end(id);
-            await this.live.writeReplay(id);
-          }
+        // The journal's time is in the database, so a process that never packaged the stream judges it rightly.
+        for (const id of await this.streams.orphanedLiveIds(new Date(now.getTime() - ORPHAN_MS))) {
+          await this.live.end(id);
+          await this.live.writeReplay(id);
         }
         for (const id of await this.streams.startedBeforeIds(new Date(now.getTime() - this.config.live.maxHours * 3600_000))) await this.live.end(id);
         for (const id of await this.streams.staleReadyIds(new Date(now.getTime() - this.config.live.readyMinutes * 60_000))) await this.live.end(id);
         for (const id of await this.streams.expiredReplayIds(new Date(now.getTime() - this.config.live.retentionDays * 86_400_000))) await this.live.deleteReplay(id);
       })
       .catch((e: Error) => this.logger.warn(`Live maintenance failed: ${e.message}`));
+  }
+
+  /**
+   * Once an hour, in one API process: removes the files of streams that no longer exist (a crash between deleting a
+   * stream and its files, or a store that did not answer then). Files younger than an hour are left: a stream's
+   * first segment may reach the store a moment before anything else is known of it.
+   */
+  @Cron(CronExpression.EVERY_HOUR)
+  async sweepFiles(now = new Date()): Promise<void> {
+    await this.database
+      .unlessRunningElsewhere(AdvisoryLock.liveFileSweep, async () => {
+        const newest = new Map<string, number>();
+        for await (const { key, lastModified } of this.files.listAll()) {
+          const id = key.split('/')[1];
+          newest.set(id, Math.max(newest.get(id) ?? 0, lastModified.getTime()));
+        }
+        const ids = [...newest.keys()].filter((id) => UUID.test(id));
+        const existing = await this.streams.existingIds(ids);
+        for (const id of ids) {
+          if (!existing.has(id) && now.getTime() - newest.get(id)! > ORPHAN_FILES_MS) await this.files.remove(id);
+        }
+      })
+      .catch((e: Error) => this.logger.warn(`Sweeping live files failed: ${e.message}`));
   }
 }

@@ -1,11 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import type { HlsFiles } from '../repositories/hls-files';
 import { SEGMENT_SECONDS } from '../repositories/ffmpeg';
-import { parseLivePlaylist, segmentEntry } from './hls-playlist';
+import { type HlsSegment, parseLivePlaylist } from './hls-playlist';
 import type { StreamSource } from './live-stream.entity';
 import { redactStreamKeys } from './stream-keys';
 
 export interface PipelineHooks {
+  /** Segments are in the store: journal them (the same ones may come again after a failure; journal each once). */
+  onSegments(segments: HlsSegment[]): Promise<void>;
   /** The first segment is written: the stream is live. */
   onFirstSegment(): void;
   /** The video stopped (ffmpeg ended, or no segment for three segment lengths) or never came. */
@@ -21,10 +23,15 @@ const FIRST_SEGMENT_MS = 20_000;
 
 /**
  * One stream being packaged in this process: its ffmpeg, and the watch over what ffmpeg writes. Each new segment
- * goes into the stream's journal and the checked playlist goes out to viewers; the first one makes the stream live.
+ * goes into the media store and the stream's journal, and the checked playlist goes out to viewers; the first one
+ * makes the stream live.
  */
 export class LivePipeline {
   private timer?: NodeJS.Timeout;
+  /** The newest segment ffmpeg listed; the stall watch follows it, whether or not the store took it yet. */
+  private lastListed = -1;
+  /** The newest segment moved into the store, and the newest one whose publishing (journal, playlist) is done. */
+  private lastMoved = -1;
   private lastSequence = -1;
   private lastSegmentAt: number;
   private wentLive = false;
@@ -89,16 +96,31 @@ export class LivePipeline {
     await this.poll().catch((e: Error) => this.log(`Reading the playlist of ${this.streamId} failed: ${e.message}`));
   }
 
+  /**
+   * Moves each segment ffmpeg finished into the store, journals them, then replaces the viewers' playlist, in that
+   * order, so no playlist lists a segment the store lacks. A step that fails (the store away) is tried again at the
+   * next read; what was done already is not done twice.
+   */
   private async poll(): Promise<void> {
     const text = await this.files.readPackagerPlaylist(this.streamId);
     const playlist = text === undefined ? undefined : parseLivePlaylist(text);
-    const fresh = playlist?.segments.filter((s) => s.sequence > this.lastSequence) ?? [];
-    if (fresh.length) {
-      this.lastSequence = fresh[fresh.length - 1].sequence;
+    const listed = playlist?.segments ?? [];
+    const newest = listed.length ? listed[listed.length - 1].sequence : -1;
+    if (newest > this.lastListed) {
+      this.lastListed = newest;
       this.lastSegmentAt = Date.now();
-      await this.files.appendJournal(this.streamId, fresh.map(segmentEntry).join(''));
+    }
+    const fresh = listed.filter((s) => s.sequence > this.lastSequence);
+    if (fresh.length) {
+      for (const segment of fresh) {
+        if (segment.sequence <= this.lastMoved) continue;
+        await this.files.publishSegment(this.streamId, segment.uri);
+        this.lastMoved = segment.sequence;
+      }
+      await this.hooks.onSegments(fresh);
       // A live playlist for viewers: never the end marker ffmpeg writes on exit, the replay replaces it.
       await this.files.publishPlaylist(this.streamId, text!.replace('#EXT-X-ENDLIST\n', ''));
+      this.lastSequence = newest;
       if (!this.wentLive) {
         this.wentLive = true;
         this.hooks.onFirstSegment();

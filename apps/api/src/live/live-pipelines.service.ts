@@ -100,9 +100,10 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
    * process's; the stream is held in the database too, so a publisher that reached another process at the same
    * moment is turned away: 'busy' then.
    */
-  async start(streamId: string, source: StreamSource, input: HlsInput): Promise<LivePipeline | 'busy'> {
+  async start(streamId: string, source: StreamSource, input: HlsInput): Promise<LivePipeline | 'busy' | 'transcodes_full'> {
     try {
-      if (!(await this.hold(streamId))) return 'busy';
+      const held = await this.hold(streamId, input.kind === 'webm' && input.transcode);
+      if (held) return held;
       try {
         const pipeline = this.package(streamId, source, input, await this.files.create(streamId));
         void this.finishIfStopped(streamId);
@@ -139,6 +140,7 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
       this.ffmpeg.packageHls(input, dir),
       this.files,
       {
+        onSegments: (segments) => this.streams.addSegments(streamId, segments.map(({ sequence, uri, duration }) => ({ sequence, uri, duration }))),
         onFirstSegment: () => {
           this.letGo(streamId);
           void this.live.goLive(streamId, source).catch((e: Error) => this.logger.error(`${streamId} going live: ${e.message}`));
@@ -151,14 +153,18 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
     return pipeline;
   }
 
-  /** Holds the stream in the database for this process's publisher, renewing it until `letGo`; false when another holds it. */
-  private async hold(streamId: string): Promise<boolean> {
-    const until = await this.streams.holdPublisher(streamId, HOLD_SECONDS);
-    if (!until) return false;
+  /**
+   * Holds the stream in the database for this process's publisher, renewing it until `letGo`; why not, when another
+   * holds it or every process's transcodes are taken.
+   */
+  private async hold(streamId: string, transcode: boolean): Promise<'busy' | 'transcodes_full' | undefined> {
+    const held = await this.streams.holdPublisher(streamId, HOLD_SECONDS, transcode ? this.config.live.maxTranscodes : undefined);
+    if (typeof held === 'string') return held;
+    const { until } = held;
     const renewal = setInterval(() => void this.renewHold(streamId), (HOLD_SECONDS * 1000) / 3);
     renewal.unref();
     this.holds.set(streamId, { until, renewal });
-    return true;
+    return undefined;
   }
 
   private async renewHold(streamId: string): Promise<void> {
@@ -218,7 +224,7 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
       return;
     }
     const started = await this.start(event.streamId, 'rtmp', { kind: 'rtmp', url: `rtmp://127.0.0.1:${this.config.live.rtmpPort}/live/${event.key}` });
-    if (started === 'busy') {
+    if (started === 'busy' || started === 'transcodes_full') {
       this.logger.log(`RTMP publisher ${event.ip} refused: its stream receives video on another server`);
       this.rtmp.release(event.streamId);
     }
@@ -231,6 +237,7 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
     if (!wentLive) {
       this.pipelines.delete(pipeline.streamId);
       this.rtmp.release(pipeline.streamId);
+      await this.files.removeScratch(pipeline.streamId).catch((e: Error) => this.logger.warn(`Removing the scratch of ${pipeline.streamId} failed: ${e.message}`));
       return;
     }
     await this.live.end(pipeline.streamId).catch((e: Error) => this.logger.error(`Ending ${pipeline.streamId} failed: ${e.message}`));
@@ -247,6 +254,7 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       await pipeline.finish();
       await this.live.writeReplay(streamId);
+      await this.files.removeScratch(streamId);
     } catch (e) {
       this.logger.error(`Finishing ${streamId} failed: ${(e as Error).message}`);
     }

@@ -69,6 +69,14 @@ export class LiveStream {
   @Column({ name: 'publisher_until', type: 'timestamptz', nullable: true })
   publisherUntil!: Date | null;
 
+  /** When the packager last journaled a segment: any process's sweep tells a stream whose packager went away by it. */
+  @Column({ name: 'last_segment_at', type: 'timestamptz', nullable: true })
+  lastSegmentAt!: Date | null;
+
+  /** Its publisher's video is encoded (a browser's VP8), counted against LIVE_MAX_TRANSCODES over every process. */
+  @Column({ type: 'boolean', default: false })
+  transcoding!: boolean;
+
   /** Seconds of video the replay holds, set when the stream ends. */
   @Column({ name: 'duration_seconds', type: 'real', nullable: true })
   durationSeconds!: number | null;

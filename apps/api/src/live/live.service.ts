@@ -7,13 +7,13 @@ import { EventBus } from '../repositories/event-bus';
 import { HlsFiles } from '../repositories/hls-files';
 import { type LiveStreamRow, LiveStreamRepository } from '../repositories/live-stream.repository';
 import { RateLimitStore } from '../repositories/rate-limit-store';
-import { parseSegmentEntries, replayPlaylist } from './hls-playlist';
+import { replayPlaylist } from './hls-playlist';
 import { liveErrors } from './live-errors';
 import { LIVE_INTERNAL_CHANNEL, type LiveInternalEvent } from './live-events';
 import type { StreamSource } from './live-stream.entity';
 import type { CreatedStreamDto, CreateStreamDto, CurrentStreamDto, LiveStreamDto, StreamListDto } from './live.dto';
 import { hashStreamKey, newStreamKey } from './stream-keys';
-import { ViewerCounter } from './viewer-counter';
+import { LiveViewers } from './live-viewers.service';
 
 /** Browser ingest connections one stream may make in a minute, over every process: each may start an ffmpeg. */
 export const INGEST_ATTEMPTS_PER_MINUTE = 10;
@@ -26,8 +26,6 @@ export const INGEST_ATTEMPTS_PER_MINUTE = 10;
 @Injectable()
 export class LiveService {
   private readonly logger = new Logger('LiveService');
-  /** A viewer whose player has not reloaded the playlist for this long has gone (players reload about every second). */
-  readonly viewers: ViewerCounter;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -36,9 +34,8 @@ export class LiveService {
     private readonly bus: EventBus,
     private readonly outbox: WebhookOutbox,
     private readonly limits: RateLimitStore,
-  ) {
-    this.viewers = new ViewerCounter(5000, config.live.maxViewers);
-  }
+    readonly viewers: LiveViewers,
+  ) {}
 
   get ingestUrl(): string | null {
     return this.config.live.rtmpPort ? `rtmp://${new URL(this.config.publicUrl).hostname}:${this.config.live.rtmpPort}/live` : null;
@@ -105,7 +102,8 @@ export class LiveService {
    */
   async deleteReplay(id: string): Promise<boolean> {
     const deleted = await this.streams.deleteIf(id, ['ended', 'ready']);
-    await this.files.remove(id);
+    // A store that does not answer now keeps the files; the hourly sweep removes files no stream owns.
+    await this.files.remove(id).catch((e: Error) => this.logger.warn(`Removing the files of ${id} failed: ${e.message}`));
     if (deleted) {
       await this.bus.publish({ channel: 'global.events', type: 'stream_deleted', data: { id } }).catch((e: Error) => this.logger.warn(`Announcing stream_deleted failed: ${e.message}`));
     }
@@ -137,7 +135,7 @@ export class LiveService {
   async writeReplay(id: string): Promise<void> {
     // Deleted meanwhile (stopped before going live, or by its owner): nothing of it stays.
     if (!(await this.streams.findById(id))) return this.files.remove(id);
-    const segments = parseSegmentEntries(await this.files.readJournal(id));
+    const segments = await this.streams.segments(id);
     if (segments.length) await this.files.publishPlaylist(id, replayPlaylist(segments));
     const seconds = segments.reduce((sum, s) => sum + s.duration, 0);
     await this.streams.setDuration(id, Math.round(seconds * 10) / 10);

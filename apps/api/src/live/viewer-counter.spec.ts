@@ -57,3 +57,35 @@ describe('ViewerCounter', () => {
     expect(viewers.count('s', 600)).toBe(4);
   });
 });
+
+describe('ViewerCounter over several processes', () => {
+  it('counts the viewers of every process, and those new here before the next count reaches them', () => {
+    const counter = new ViewerCounter(5000, 5);
+    expect(counter.touch('s', { viewer: 'viewer-aaaa1', address: '10.0.0.1' }, 0)).toBe(true);
+    const seen = counter.takeTouched();
+    expect(seen).toEqual([{ streamId: 's', key: 'id:viewer-aaaa1', at: 0 }]);
+    // Taken, but not counted anywhere yet: it still counts here.
+    expect(counter.count('s', 10)).toBe(1);
+    // The other processes have three more of their own.
+    counter.setCounts(new Map([['s', 4]]));
+    expect(counter.count('s', 20)).toBe(4);
+    expect(counter.touch('s', { viewer: 'viewer-bbbb2', address: '10.0.0.2' }, 30)).toBe(true);
+    expect(counter.count('s', 40)).toBe(5);
+    // Full over every process: a new viewer is refused here, one already seen is not.
+    expect(counter.touch('s', { viewer: 'viewer-cccc3', address: '10.0.0.3' }, 50)).toBe(false);
+    expect(counter.touch('s', { viewer: 'viewer-aaaa1', address: '10.0.0.1' }, 60)).toBe(true);
+    // A stream with no viewer here shows every process's count.
+    counter.setCounts(new Map([['s', 5], ['t', 7]]));
+    expect(counter.count('t', 70)).toBe(7);
+    expect(counter.takeTouched().map((v) => v.key).sort()).toEqual(['id:viewer-aaaa1', 'id:viewer-bbbb2']);
+  });
+
+  it('counts the viewers of a failed sync as new here again', () => {
+    const counter = new ViewerCounter(5000, 10);
+    counter.setCounts(new Map([['s', 3]]));
+    counter.touch('s', { viewer: 'viewer-aaaa1', address: '10.0.0.1' }, 0);
+    counter.takeTouched();
+    counter.syncFailed();
+    expect(counter.count('s', 10)).toBe(4);
+  });
+});

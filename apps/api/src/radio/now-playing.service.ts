@@ -3,7 +3,9 @@ import { EventBus } from '../repositories/event-bus';
 import type { NowPlayingDto } from './radio.dto';
 import { IcyDemuxer } from './relay/icy-demuxer';
 import { splitTitle, streamTitle } from './relay/icy-title';
+import { RelayPresenceService } from './relay/relay-presence.service';
 import { RelayService } from './relay/relay.service';
+import type { RelayTitle } from './relay/station-relay';
 import { UpstreamConnector } from '../repositories/upstream-connector';
 import type { Station } from './station.entity';
 import { StationsService } from './stations.service';
@@ -14,9 +16,9 @@ interface Probed {
 }
 
 /**
- * What a station plays: its stream's own metadata (live from the relay while anyone listens, else a
- * short read of the upstream, cached), then the catalogue's program data, then just the station.
- * Never an invented track. Every change seen on a relay is pushed on `station.{id}` at once.
+ * What a station plays: its stream's own metadata (live from a relay while anyone listens, ours or another
+ * process's, else a short read of the upstream, cached), then the catalogue's program data, then just the station.
+ * Never an invented track. Every change seen on a relay is pushed on `station.{id}` at once, once over all processes.
  */
 @Injectable()
 export class NowPlayingService implements OnModuleInit {
@@ -26,26 +28,31 @@ export class NowPlayingService implements OnModuleInit {
   private readonly logger = new Logger('NowPlaying');
   private readonly probes = new Map<string, Probed>();
   private readonly inFlight = new Map<string, Promise<Probed>>();
+  /** now_playing events this process could not deliver since it started, told in each error it logs. */
+  private lostAnnouncements = 0;
 
   constructor(
     private readonly stations: StationsService,
     private readonly relay: RelayService,
+    private readonly presence: RelayPresenceService,
     private readonly connector: UpstreamConnector,
     private readonly bus: EventBus,
   ) {}
 
   onModuleInit(): void {
     this.relay.onTitle((stationId, title) => {
-      const data: NowPlayingDto = { artist: title.artist, title: title.title, program: null, source: 'stream', updatedAt: title.updatedAt.toISOString() };
       this.probes.set(stationId, { title, at: Date.now() });
-      this.bus.publish({ channel: `station.${stationId}`, type: 'now_playing', data: { ...data } }).catch((e: Error) => this.logger.warn(`publish failed: ${e.message}`));
+      void this.announce(stationId, title);
     });
   }
 
   async get(stationId: string): Promise<NowPlayingDto> {
-    const station = await this.stations.require(stationId);
+    const [station, cluster] = await Promise.all([this.stations.require(stationId), this.presence.others()]);
     const live = this.relay.current(stationId);
     if (live) return { artist: live.artist, title: live.title, program: station.program?.program ?? null, source: 'stream', updatedAt: live.updatedAt.toISOString() };
+    // Another process relays the station: its title, rather than a probe of our own.
+    const relayed = cluster.get(stationId)?.title;
+    if (relayed) return { artist: relayed.artist, title: relayed.title, program: station.program?.program ?? null, source: 'stream', updatedAt: relayed.at.toISOString() };
     const probed = await this.probe(station);
     if (probed.title) {
       return { ...probed.title, program: station.program?.program ?? null, source: 'stream', updatedAt: new Date(probed.at).toISOString() };
@@ -55,6 +62,26 @@ export class NowPlayingService implements OnModuleInit {
       return { artist: program.artist ?? null, title: program.title ?? null, program: program.program ?? null, source: 'catalogue', updatedAt: new Date().toISOString() };
     }
     return { artist: null, title: station.name, program: null, source: 'station', updatedAt: new Date().toISOString() };
+  }
+
+  /**
+   * Pushes a title a relay of ours read, unless another process already announced it: every process relaying the
+   * station reads the same change, and subscribers should get it once. If the shared record cannot be read, the title
+   * is announced anyway (a rare duplicate rather than a lost change).
+   */
+  private async announce(stationId: string, title: RelayTitle & { updatedAt: Date }): Promise<void> {
+    const news = await this.presence.claimTitle(stationId, title).catch((e: Error) => {
+      this.logger.warn(`${stationId}: checking whether the title is news failed (${e.message}); announcing it anyway`);
+      return true;
+    });
+    if (!news) return;
+    const data: NowPlayingDto = { artist: title.artist, title: title.title, program: null, source: 'stream', updatedAt: title.updatedAt.toISOString() };
+    try {
+      await this.bus.publish({ channel: `station.${stationId}`, type: 'now_playing', data: { ...data } });
+    } catch (e) {
+      this.lostAnnouncements++;
+      this.logger.error(`now_playing of ${stationId} was not delivered (${this.lostAnnouncements} lost since start): ${(e as Error).message}`);
+    }
   }
 
   /** The first StreamTitle of the upstream, read briefly and remembered for a while. */

@@ -3,6 +3,7 @@ import { DeveloperModule } from '../developer/developer.module';
 import { CatalogueService } from './catalogue.service';
 import { LikesService } from './likes.service';
 import { NowPlayingService } from './now-playing.service';
+import { RelayPresenceService } from './relay/relay-presence.service';
 import { RelayService } from './relay/relay.service';
 import { RadioController } from './radio.controller';
 import { StationsService } from './stations.service';
@@ -13,7 +14,7 @@ import { WeeklyStatsService } from './weekly-stats.service';
 @Module({
   imports: [DeveloperModule],
   controllers: [RadioController, TracksController],
-  providers: [CatalogueService, StationsService, LikesService, WeeklyStatsService, RelayService, NowPlayingService, TracksService],
+  providers: [CatalogueService, StationsService, LikesService, WeeklyStatsService, RelayService, RelayPresenceService, NowPlayingService, TracksService],
   exports: [StationsService, NowPlayingService, WeeklyStatsService, TracksService],
 })
 export class RadioModule {}

@@ -4,8 +4,8 @@ import type { StationDto, StationNowPlayingDto } from './radio.dto';
 import type { Station } from './station.entity';
 
 /**
- * A station for clients; `listeners` is the live count on our relay, `nowPlaying` what the relay reads from it now
- * (null while nobody listens: the list never opens upstreams to find out; GET /radio/{id}/nowplaying does).
+ * A station for clients; `listeners` is the live count on our relays (every API process's), `nowPlaying` what they
+ * read from it now (null while nobody listens: the list never opens upstreams to find out; GET /radio/{id}/nowplaying does).
  */
 export function toStationDto(station: Station, listeners = 0, nowPlaying: StationNowPlayingDto | null = null): StationDto {
   return {

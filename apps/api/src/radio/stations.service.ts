@@ -2,6 +2,8 @@ import { foldText as fold } from '@grouarock/i18n';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { StationDto, StationsQueryDto } from './radio.dto';
 import { StationRepository } from '../repositories/station.repository';
+import type { RemoteRelay } from '../repositories/relay-presence.repository';
+import { RelayPresenceService } from './relay/relay-presence.service';
 import { RelayService } from './relay/relay.service';
 import { toStationDto } from './station-mapper';
 import { Station } from './station.entity';
@@ -16,12 +18,24 @@ export class StationsService {
   constructor(
     private readonly stations: StationRepository,
     private readonly relay: RelayService,
+    private readonly presence: RelayPresenceService,
   ) {}
 
-  /** The client's view of a station, with its live listener count. */
-  toDto(station: Station): StationDto {
+  /** The relays of every process right now, for toDto: read once per request (from a 1 s cache), not per station. */
+  cluster(): Promise<ReadonlyMap<string, RemoteRelay>> {
+    return this.presence.others();
+  }
+
+  /**
+   * The client's view of a station, the same from every process: its listeners on all the processes' relays (ours
+   * exactly, the others' as they last reported), and the latest title any of them read.
+   */
+  toDto(station: Station, cluster: ReadonlyMap<string, RemoteRelay>): StationDto {
     const live = this.relay.current(station.id);
-    return toStationDto(station, this.relay.listeners(station.id), live ? { artist: live.artist, title: live.title, album: null } : null);
+    const remote = cluster.get(station.id);
+    const listeners = this.relay.listeners(station.id) + (remote?.listeners ?? 0);
+    const latest = remote?.title && (!live || remote.title.at > live.updatedAt) ? remote.title : live;
+    return toStationDto(station, listeners, latest ? { artist: latest.artist, title: latest.title, album: null } : null);
   }
 
   /**
@@ -29,16 +43,18 @@ export class StationsService {
    * every API client; its live parts, listeners and now-playing, are added per request).
    */
   async list({ country, genre, q }: StationsQueryDto): Promise<StationDto[]> {
-    const found = (await this.active()).filter((s) => (!country || s.country === country) && (!genre || s.genres.includes(genre as Station['genres'][number])));
-    if (!q) return found.map((s) => this.toDto(s));
+    const [stations, cluster] = await Promise.all([this.active(), this.cluster()]);
+    const found = stations.filter((s) => (!country || s.country === country) && (!genre || s.genres.includes(genre as Station['genres'][number])));
+    if (!q) return found.map((s) => this.toDto(s, cluster));
     // Matched here rather than by ILIKE, whose case folding depends on the database's locale: the
     // catalogue is small, and Polish users often type without diacritics ("ciezkie" finds "Ciężkie").
     const needle = fold(q);
-    return found.filter((s) => fold([s.name, s.description ?? '', ...s.genres].join(' ')).includes(needle)).map((s) => this.toDto(s));
+    return found.filter((s) => fold([s.name, s.description ?? '', ...s.genres].join(' ')).includes(needle)).map((s) => this.toDto(s, cluster));
   }
 
   async get(id: string): Promise<StationDto> {
-    return this.toDto(await this.require(id));
+    const [station, cluster] = await Promise.all([this.require(id), this.cluster()]);
+    return this.toDto(station, cluster);
   }
 
   private active(): Promise<Station[]> {

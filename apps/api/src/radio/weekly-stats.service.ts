@@ -54,10 +54,10 @@ export class WeeklyStatsService implements OnModuleDestroy {
 
   async top(): Promise<WeeklyTopDto> {
     const week = await this.weeks.currentWeek();
-    const rows = await this.weeks.top(week, WeeklyStatsService.topSize);
+    const [rows, cluster] = await Promise.all([this.weeks.top(week, WeeklyStatsService.topSize), this.stations.cluster()]);
     const stations = rows.map((row, i) => ({
       rank: i + 1,
-      station: this.stations.toDto(row.station!),
+      station: this.stations.toDto(row.station!, cluster),
       totalLikes: row.totalLikes,
       isFeatured: row.isFeatured,
     }));

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { DataSource } from 'typeorm';
-import { EventBus } from './event-bus';
+import { EventBus, EventTooLargeError, MAX_EVENT_BYTES } from './event-bus';
 
 // The LISTEN connection is a fake pg Client: notifications are emitted on it as pg would.
 const clients: FakeClient[] = [];
@@ -29,5 +29,47 @@ describe('EventBus', () => {
     client.emit('notification', { channel: 'other', payload: '{"type":"x"}' });
     expect(received).toEqual([{ type: 'likes', stationId: 'a' }]);
     await bus.onModuleDestroy();
+  });
+
+  describe('publish', () => {
+    const event = (data: Record<string, unknown>) => ({ channel: 'station.rock', type: 'now_playing', data });
+    const busWith = (query: jest.Mock) => new EventBus('postgres://unused', { query } as unknown as DataSource);
+
+    it('sends the JSON with pg_notify', async () => {
+      const query = jest.fn(async () => [{}]);
+      await busWith(query).publish(event({ title: 'Whisky' }));
+      expect(query).toHaveBeenCalledWith('SELECT pg_notify($1, $2)', ['grouarock_events', JSON.stringify(event({ title: 'Whisky' }))]);
+    });
+
+    it('refuses a payload over 7,999 bytes of UTF-8 before pg_notify, counting bytes rather than characters', async () => {
+      const query = jest.fn(async () => [{}]);
+      const bus = busWith(query);
+      const overhead = Buffer.byteLength(JSON.stringify(event({ title: '' })));
+      // Exactly at the limit in ASCII passes; the same number of characters in 'é' (2 bytes each) does not.
+      await bus.publish(event({ title: 'x'.repeat(MAX_EVENT_BYTES - overhead) }));
+      expect(query).toHaveBeenCalledTimes(1);
+      const big = bus.publish(event({ title: 'é'.repeat(4000) }));
+      await expect(big).rejects.toBeInstanceOf(EventTooLargeError);
+      await expect(big).rejects.toThrow(`The now_playing event on station.rock is ${overhead + 8000} bytes of JSON; events between processes may have at most 7999`);
+      expect(query).toHaveBeenCalledTimes(1);
+    });
+
+    it('tries three times when the connection fails, then rejects saying so', async () => {
+      const lost = Object.assign(new Error('Connection terminated unexpectedly'), {});
+      const query = jest.fn().mockRejectedValueOnce(lost).mockResolvedValueOnce([{}]);
+      await busWith(query).publish(event({}));
+      expect(query).toHaveBeenCalledTimes(2);
+
+      const down = jest.fn().mockRejectedValue(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+      await expect(busWith(down).publish(event({}))).rejects.toThrow('Publishing now_playing on station.rock failed after 3 tries: connect ECONNREFUSED 127.0.0.1:5432');
+      expect(down).toHaveBeenCalledTimes(3);
+    });
+
+    it('does not retry an error the server answered (it would fail the same way)', async () => {
+      const refused = Object.assign(new Error('payload string too long'), { driverError: { code: '22023' } });
+      const query = jest.fn().mockRejectedValue(refused);
+      await expect(busWith(query).publish(event({}))).rejects.toThrow('failed after 1 try: payload string too long');
+      expect(query).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -7,6 +7,35 @@ import type { RealtimeEvent } from '../realtime/realtime-event';
 
 const PG_CHANNEL = 'grouarock_events';
 
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more (in the server's encoding, UTF-8 here). */
+export const MAX_EVENT_BYTES = 7999;
+
+/** Waits before the 2nd and 3rd try of a publish that lost its connection. */
+const PUBLISH_RETRY_MS = [100, 400];
+
+/** An event too big to travel between processes: refused before pg_notify, never retried. */
+export class EventTooLargeError extends Error {
+  constructor(
+    readonly event: Pick<RealtimeEvent, 'channel' | 'type'>,
+    readonly bytes: number,
+  ) {
+    super(`The ${event.type} event on ${event.channel} is ${bytes} bytes of JSON; events between processes may have at most ${MAX_EVENT_BYTES}`);
+    this.name = 'EventTooLargeError';
+  }
+}
+
+/**
+ * Worth another try: the connection failed or the server went away (SQLSTATE classes 08, 53 and 57P, or a socket
+ * error without one). A query the server refused would fail the same way again.
+ */
+function isConnectionError(e: unknown): boolean {
+  const err = e as { code?: unknown; driverError?: { code?: unknown }; message?: unknown };
+  const code = err.driverError?.code ?? err.code;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return /^(08|53|57P)/.test(code);
+  if (typeof code === 'string') return true; // ECONNRESET, ECONNREFUSED, ETIMEDOUT, EPIPE…
+  return /connect|terminated|timeout|closed/i.test(String(err.message ?? ''));
+}
+
 /**
  * Events for every API process sharing the database: published with pg_notify, received by each
  * process on its own LISTEN connection (re-established if it drops), then handed to local handlers.
@@ -40,8 +69,26 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy {
     return () => this.handlers.delete(handler);
   }
 
+  /**
+   * Sends the event to every process (this one included). Rejects with EventTooLargeError for a payload PostgreSQL
+   * would refuse, and after three tries when the database cannot be reached: the caller decides how to report it.
+   */
   async publish(event: RealtimeEvent): Promise<void> {
-    await this.dataSource.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, JSON.stringify(event)]);
+    const payload = JSON.stringify(event);
+    const bytes = Buffer.byteLength(payload, 'utf8');
+    if (bytes > MAX_EVENT_BYTES) throw new EventTooLargeError(event, bytes);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.dataSource.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, payload]);
+        return;
+      } catch (e) {
+        const delay = PUBLISH_RETRY_MS[attempt - 1];
+        if (delay === undefined || !isConnectionError(e)) {
+          throw new Error(`Publishing ${event.type} on ${event.channel} failed after ${attempt} ${attempt === 1 ? 'try' : 'tries'}: ${(e as Error).message}`, { cause: e });
+        }
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
   }
 
   private async listen(): Promise<void> {

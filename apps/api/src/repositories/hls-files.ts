@@ -1,69 +1,78 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { appendFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/config';
+import { MediaStorage, type StoredEntry } from './media-storage';
+
+const PLAYLIST = { contentType: 'application/vnd.apple.mpegurl', cacheControl: 'no-cache' };
+const SEGMENT = { contentType: 'video/mp2t', cacheControl: 'public, max-age=31536000, immutable' };
 
 /**
- * The streams' HLS files under DATA_DIR/live/<stream id>/ (docs/live.md, "Files"): what ffmpeg writes
- * (`ffmpeg.m3u8`, `seg-N.ts`), the playlist we serve (`index.m3u8`, replaced whole, never half written) and the
- * journal of every segment so far (`segments.txt`), from which the replay is made. Every API process sharing
- * DATA_DIR serves them; object storage behind a CDN would take this class's place (README, "Live streaming").
+ * The streams' HLS files (docs/live.md, "Files"). ffmpeg writes into a scratch folder of the process packaging the
+ * stream (DATA_DIR/packaging/<id>: `ffmpeg.m3u8` and `seg-N.ts`); each finished segment moves into the media store
+ * (`live/<id>/seg-N.ts`) before the playlist viewers get (`live/<id>/index.m3u8`, replaced whole) lists it, so any
+ * API process serves a stream whichever one packages it.
  */
 @Injectable()
 export class HlsFiles {
-  readonly root: string;
+  private readonly scratch: string;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.root = path.join(config.dataDir, 'live');
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly storage: MediaStorage,
+  ) {
+    this.scratch = path.join(config.dataDir, 'packaging');
   }
 
-  /** The stream's folder; `id` is a uuid the caller has checked. */
-  dirOf(id: string): string {
-    return path.join(this.root, id);
-  }
-
+  /** The scratch folder ffmpeg writes the stream into; `id` is a uuid the caller has checked. */
   async create(id: string): Promise<string> {
-    const dir = this.dirOf(id);
+    const dir = this.scratchOf(id);
     await mkdir(dir, { recursive: true });
     return dir;
   }
 
   /** ffmpeg's current playlist, or undefined before its first one. */
   async readPackagerPlaylist(id: string): Promise<string | undefined> {
-    return readFile(path.join(this.dirOf(id), 'ffmpeg.m3u8'), 'utf8').catch(() => undefined);
+    return readFile(path.join(this.scratchOf(id), 'ffmpeg.m3u8'), 'utf8').catch(() => undefined);
   }
 
-  /** The playlist viewers get: written beside and renamed into place, so no reader sees half of it. */
+  /** A segment ffmpeg finished (its playlist lists it) goes to the store; `name` must already match SEGMENT_NAME. */
+  async publishSegment(id: string, name: string): Promise<void> {
+    await this.storage.moveIn(this.keyOf(id, name), path.join(this.scratchOf(id), name), SEGMENT);
+  }
+
+  /** The playlist viewers get, replaced whole. */
   async publishPlaylist(id: string, text: string): Promise<void> {
-    const file = path.join(this.dirOf(id), 'index.m3u8');
-    await writeFile(`${file}.tmp`, text);
-    await rename(`${file}.tmp`, file);
+    await this.storage.put(this.keyOf(id, 'index.m3u8'), text, PLAYLIST);
   }
 
   async readPlaylist(id: string): Promise<string | undefined> {
-    return readFile(path.join(this.dirOf(id), 'index.m3u8'), 'utf8').catch(() => undefined);
+    return this.storage.readText(this.keyOf(id, 'index.m3u8'));
   }
 
-  async appendJournal(id: string, text: string): Promise<void> {
-    await appendFile(path.join(this.dirOf(id), 'segments.txt'), text);
+  /** The store's key of one of the stream's files (for serving, or a CDN's URL). */
+  keyOf(id: string, name: string): string {
+    return `live/${id}/${name}`;
   }
 
-  async readJournal(id: string): Promise<string> {
-    return readFile(path.join(this.dirOf(id), 'segments.txt'), 'utf8').catch(() => '');
+  /** The packaging is over: ffmpeg's scratch goes (what viewers need is in the store). */
+  async removeScratch(id: string): Promise<void> {
+    await rm(this.scratchOf(id), { recursive: true, force: true });
   }
 
-  /** When the journal last grew (a segment was written), or undefined without one. */
-  async lastSegmentAt(id: string): Promise<Date | undefined> {
-    return (await stat(path.join(this.dirOf(id), 'segments.txt')).catch(() => undefined))?.mtime;
+  /** Every stream file in the store (`live/<id>/…`), for the sweep of files no stream owns. */
+  listAll(): AsyncIterable<StoredEntry> {
+    return this.storage.list('live');
   }
 
-  /** The absolute path of a segment file; `name` must already match SEGMENT_NAME. */
-  segmentPath(id: string, name: string): string {
-    return path.join(this.dirOf(id), name);
-  }
-
+  /** Everything of the stream: its files in the store, and any scratch left here. */
   async remove(id: string): Promise<void> {
-    await rm(this.dirOf(id), { recursive: true, force: true });
+    await this.removeScratch(id);
+    await this.storage.remove(`live/${id}`);
+  }
+
+  private scratchOf(id: string): string {
+    return path.join(this.scratch, id);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
+import { AdvisoryLock } from './locks';
 import type { StreamGenre, StreamSource, StreamStatus } from '../live/live-stream.entity';
 
 /** A stream as lists and its page show it, with its owner's public name. */
@@ -17,6 +18,13 @@ export interface LiveStreamRow {
   startedAt: Date | null;
   endedAt: Date | null;
   durationSeconds: number | null;
+}
+
+/** One segment of a stream's journal: ffmpeg's media sequence number, its file and its length in seconds. */
+export interface SegmentEntry {
+  sequence: number;
+  uri: string;
+  duration: number;
 }
 
 export interface NewLiveStream {
@@ -86,14 +94,29 @@ export class LiveStreamRepository {
 
   /**
    * Holds a ready stream for this process's publisher for `seconds`, unless another holds it: the hold's end (as
-   * PostgreSQL writes it, the token for `renewPublisher` and `releasePublisher`), or undefined.
+   * PostgreSQL writes it, the token for `renewPublisher` and `releasePublisher`), or why not. A publisher whose video
+   * is encoded (`maxTranscodes` given) is held only while fewer than that many streams of every process transcode:
+   * live ones, and ready ones whose publisher's hold runs. The count and the hold are one step under a lock, so two
+   * processes cannot both take the last transcode.
    */
-  async holdPublisher(id: string, seconds: number): Promise<string | undefined> {
-    const [rows] = (await this.manager.query(
-      `UPDATE live_streams SET publisher_until = now() + make_interval(secs => $2) WHERE id = $1 AND status = 'ready' AND (publisher_until IS NULL OR publisher_until < now()) RETURNING publisher_until::text AS until`,
-      [id, seconds],
-    )) as [{ until: string }[], number];
-    return rows[0]?.until;
+  async holdPublisher(id: string, seconds: number, maxTranscodes?: number): Promise<{ until: string } | 'busy' | 'transcodes_full'> {
+    return this.manager.transaction(async (tx) => {
+      const transcodes = maxTranscodes !== undefined;
+      if (transcodes) {
+        await tx.query(`SELECT pg_advisory_xact_lock($1)`, [AdvisoryLock.liveTranscodes]);
+        const [{ count }] = (await tx.query(
+          `SELECT count(*)::int AS count FROM live_streams WHERE transcoding AND id <> $1 AND (status = 'live' OR (status = 'ready' AND publisher_until > now()))`,
+          [id],
+        )) as { count: number }[];
+        if (count >= maxTranscodes) return 'transcodes_full';
+      }
+      const [rows] = (await tx.query(
+        `UPDATE live_streams SET publisher_until = now() + make_interval(secs => $2), transcoding = $3
+         WHERE id = $1 AND status = 'ready' AND (publisher_until IS NULL OR publisher_until < now()) RETURNING publisher_until::text AS until`,
+        [id, seconds, transcodes],
+      )) as [{ until: string }[], number];
+      return rows[0] ? { until: rows[0].until } : 'busy';
+    });
   }
 
   /** Extends a hold `holdPublisher` gave while the stream is still ready; the new end, or undefined when it is gone. */
@@ -138,9 +161,37 @@ export class LiveStreamRepository {
     return rows[0].length > 0;
   }
 
-  /** Live streams (by id): what a sweep checks for a packager that went away without ending them. */
-  async liveIds(): Promise<string[]> {
-    return ((await this.manager.query(`SELECT id FROM live_streams WHERE status = 'live'`)) as { id: string }[]).map((r) => r.id);
+  /**
+   * Journals segments the packager moved into the store (a retry writes nothing twice) and notes when the last one
+   * came, which any process's sweep reads to tell a stream whose packager went away.
+   */
+  async addSegments(id: string, segments: SegmentEntry[]): Promise<void> {
+    await this.manager.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO live_segments (stream_id, sequence, uri, duration)
+         SELECT $1, s.sequence, s.uri, s.duration FROM unnest($2::int[], $3::text[], $4::real[]) AS s(sequence, uri, duration)
+         ON CONFLICT DO NOTHING`,
+        [id, segments.map((s) => s.sequence), segments.map((s) => s.uri), segments.map((s) => s.duration)],
+      );
+      await tx.query(`UPDATE live_streams SET last_segment_at = now() WHERE id = $1`, [id]);
+    });
+  }
+
+  /** Every segment of the stream so far, in order: what its replay lists. */
+  async segments(id: string): Promise<SegmentEntry[]> {
+    return (await this.manager.query(`SELECT sequence, uri, duration FROM live_segments WHERE stream_id = $1 ORDER BY sequence`, [id])) as SegmentEntry[];
+  }
+
+  /** Live streams whose last segment (or start, before any) came before `before`: their packager went away. */
+  async orphanedLiveIds(before: Date): Promise<string[]> {
+    const rows = (await this.manager.query(`SELECT id FROM live_streams WHERE status = 'live' AND COALESCE(last_segment_at, started_at) < $1`, [before])) as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
+  /** Which of `ids` are streams still in the table (the rest are files a crash left behind). */
+  async existingIds(ids: string[]): Promise<Set<string>> {
+    const rows = (await this.manager.query(`SELECT id FROM live_streams WHERE id = ANY($1::uuid[])`, [ids])) as { id: string }[];
+    return new Set(rows.map((r) => r.id));
   }
 
   /** Live streams that started before `before`: those past the longest a stream may last. */

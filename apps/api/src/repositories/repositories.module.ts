@@ -1,5 +1,8 @@
 import { HttpModule } from '@nestjs/axios';
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, type Provider } from '@nestjs/common';
+import path from 'node:path';
+import type { AppConfig } from '../core/config/config';
+import { APP_CONFIG } from '../core/config/config.module';
 import { ApiKeyRepository } from './api-key.repository';
 import { AssistantModel } from './assistant-model';
 import { BillingRepository } from './billing.repository';
@@ -14,14 +17,18 @@ import { IdentityRepository } from './identity.repository';
 import { JobQueue } from './job-queue';
 import { LikeRepository } from './like.repository';
 import { LiveStreamRepository } from './live-stream.repository';
+import { LiveViewerRepository } from './live-viewer.repository';
 import { Mailer } from './mailer';
+import { LocalMediaStorage } from './local-media-storage';
 import { MediaStorage } from './media-storage';
 import { MusicProvider } from './music-provider';
 import { PlaylistRepository } from './playlist.repository';
 import { PrivacyRepository } from './privacy.repository';
 import { RateLimitStore } from './rate-limit-store';
 import { RealtimeTicketRepository } from './realtime-ticket.repository';
+import { RelayPresenceRepository } from './relay-presence.repository';
 import { RtmpIngest } from './rtmp-ingest';
+import { S3MediaStorage } from './s3-media-storage';
 import { SessionRepository } from './session.repository';
 import { StationRepository } from './station.repository';
 import { StripeGateway } from './stripe-gateway';
@@ -50,13 +57,14 @@ const repositories = [
   JobQueue,
   LikeRepository,
   LiveStreamRepository,
+  LiveViewerRepository,
   Mailer,
-  MediaStorage,
   MusicProvider,
   PlaylistRepository,
   PrivacyRepository,
   RateLimitStore,
   RealtimeTicketRepository,
+  RelayPresenceRepository,
   RtmpIngest,
   SessionRepository,
   StationRepository,
@@ -71,7 +79,14 @@ const repositories = [
   WeeklyTopRepository,
 ];
 
+/** The media store the configuration names: a bucket with S3_BUCKET, else the local folder. */
+const mediaStorage: Provider = {
+  provide: MediaStorage,
+  inject: [APP_CONFIG],
+  useFactory: (config: AppConfig): MediaStorage => (config.media.s3 ? new S3MediaStorage(config.media.s3) : new LocalMediaStorage(path.join(config.dataDir, 'media'))),
+};
+
 /** Every service may take any repository; only repositories speak SQL or another system's protocol. */
 @Global()
-@Module({ imports: [HttpModule], providers: repositories, exports: repositories })
+@Module({ imports: [HttpModule], providers: [...repositories, mediaStorage], exports: [...repositories, MediaStorage] })
 export class RepositoriesModule {}

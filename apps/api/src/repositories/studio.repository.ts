@@ -19,6 +19,16 @@ export interface GenerationRow {
   startedAt: Date | null;
 }
 
+/** A generation as a job run starts it: `resumed` when an earlier run of the job had already started it. */
+export type StartedGeneration = GenerationRow & { resumed: boolean };
+
+/** What still owns files under studio/<id>/: a generation being made owns them all, else only its tracks' keys. */
+export interface MediaOwner {
+  id: string;
+  inFlight: boolean;
+  keys: string[];
+}
+
 export type NewGeneration = Pick<GenerationRow, 'userId' | 'engine' | 'params' | 'seed' | 'generatorVersion' | 'notice'>;
 
 /** A track with what its generation asked for (the library's and the status answer's rows). */
@@ -95,12 +105,14 @@ export class StudioRepository {
     return this.manager.query(`SELECT ${GENERATION} FROM studio_generations g WHERE g.user_id = $1 AND g.id = ANY($2::uuid[])`, [userId, ids]) as Promise<GenerationRow[]>;
   }
 
-  /** queued → running, or running again (a retried job); undefined when it has already finished or failed. */
-  async start(id: string): Promise<GenerationRow | undefined> {
+  /** queued → running, or running again (a retried job: `resumed`); undefined when it has already finished or failed. */
+  async start(id: string): Promise<StartedGeneration | undefined> {
     const [rows] = (await this.manager.query(
-      `UPDATE studio_generations g SET status = 'running', started_at = COALESCE(started_at, now()) WHERE g.id = $1 AND g.status IN ('queued', 'running') RETURNING ${GENERATION}`,
+      `UPDATE studio_generations g SET status = 'running', started_at = COALESCE(g.started_at, now())
+       FROM studio_generations prev WHERE prev.id = g.id AND g.id = $1 AND g.status IN ('queued', 'running')
+       RETURNING ${GENERATION}, prev.status = 'running' AS resumed`,
       [id],
-    )) as [GenerationRow[], number];
+    )) as [StartedGeneration[], number];
     return rows[0];
   }
 
@@ -143,6 +155,18 @@ export class StudioRepository {
     return this.manager.query(`SELECT id FROM studio_generations WHERE status IN ('queued', 'running') AND created_at < now() - make_interval(mins => $1)`, [minutes]) as Promise<
       { id: string }[]
     >;
+  }
+
+  /** Of the generations `ids`, those that exist, with whether they are being made and the keys their tracks point to. */
+  mediaOwners(ids: string[]): Promise<MediaOwner[]> {
+    return this.manager.query(
+      `SELECT g.id, g.status IN ('queued', 'running') AS "inFlight", COALESCE(array_agg(k.key) FILTER (WHERE k.key IS NOT NULL), '{}') AS keys
+       FROM studio_generations g
+       LEFT JOIN studio_tracks t ON t.generation_id = g.id
+       LEFT JOIN LATERAL (VALUES (t.audio_key), (t.image_key)) k(key) ON true
+       WHERE g.id = ANY($1::uuid[]) GROUP BY g.id`,
+      [ids],
+    ) as Promise<MediaOwner[]>;
   }
 
   tracksOfGenerations(ids: string[]): Promise<TrackRow[]> {

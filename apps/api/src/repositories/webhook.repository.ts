@@ -20,6 +20,9 @@ export interface EndpointRow {
   updatedAt: Date;
 }
 
+/** An endpoint's sealed secrets. */
+export type SealedSecrets = Pick<EndpointRow, 'id' | 'secretEnc' | 'previousSecretEnc'>;
+
 export interface DeliveryWork {
   id: string;
   status: DeliveryStatus;
@@ -95,6 +98,24 @@ export class WebhookRepository {
     const [, count] = (await this.manager.query(
       `UPDATE webhook_endpoints SET previous_secret_enc = secret_enc, previous_secret_until = $4, secret_enc = $3, updated_at = now() WHERE id = $1 AND user_id = $2`,
       [id, userId, secretEnc, previousUntil],
+    )) as [unknown, number];
+    return count > 0;
+  }
+
+  /** Endpoints with a secret not sealed under `prefix` (the current key's), to seal again (WebhookSecretBox). */
+  async sealedOtherwise(prefix: string): Promise<SealedSecrets[]> {
+    return (await this.manager.query(
+      `SELECT id, secret_enc AS "secretEnc", previous_secret_enc AS "previousSecretEnc" FROM webhook_endpoints
+        WHERE NOT starts_with(secret_enc, $1) OR NOT coalesce(starts_with(previous_secret_enc, $1), true)`,
+      [prefix],
+    )) as SealedSecrets[];
+  }
+
+  /** The same secrets sealed anew replace `from`, unless the endpoint's secrets changed meanwhile (a rotation): whether they did. */
+  async reseal(from: SealedSecrets, to: Omit<SealedSecrets, 'id'>): Promise<boolean> {
+    const [, count] = (await this.manager.query(
+      'UPDATE webhook_endpoints SET secret_enc = $4, previous_secret_enc = $5 WHERE id = $1 AND secret_enc = $2 AND previous_secret_enc IS NOT DISTINCT FROM $3',
+      [from.id, from.secretEnc, from.previousSecretEnc, to.secretEnc, to.previousSecretEnc],
     )) as [unknown, number];
     return count > 0;
   }

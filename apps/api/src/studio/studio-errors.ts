@@ -12,6 +12,8 @@ export const studioErrors = {
   premiumLength: () => new ForbiddenException({ message: 'Tracks of 5 minutes and more need the Premium or Ultra plan', code: 'premium_required' }),
   busy: () => new ConflictException({ message: 'One of your tracks is still being generated: wait for it first', code: 'generation_in_progress' }),
   trackNotFound: () => new NotFoundException({ message: 'No such track', code: 'track_not_found' }),
+  /** The track is there but the store has no file for it. */
+  fileMissing: () => new NotFoundException({ message: 'The file of this track is missing', code: 'track_not_found' }),
 };
 
 uniqueConflicts.set('UQ_studio_generations_user_active', studioErrors.busy);

@@ -6,17 +6,24 @@ import { WebhookOutbox } from '../developer/webhook-outbox';
 import { EventBus } from '../repositories/event-bus';
 import { Ffmpeg } from '../repositories/ffmpeg';
 import { JobQueue } from '../repositories/job-queue';
-import { MediaStorage } from '../repositories/media-storage';
-import { type GenerationRow, type NewTrack, StudioRepository } from '../repositories/studio.repository';
+import { MediaStorage, StorageUnavailableError } from '../repositories/media-storage';
+import { type GenerationRow, type NewTrack, type StartedGeneration, StudioRepository } from '../repositories/studio.repository';
 import { coverSvg } from './cover';
 import { MusicProvider, ProviderRateLimited } from '../repositories/music-provider';
 import { ProviderAnswerError, type ProviderClip } from './provider-dialects';
 import { ProviderCircuit } from './provider-circuit';
 import { LENGTH_SECONDS, type TrackLength } from './studio-options';
 import { toTrackDto } from './track-dto';
+import { trackFilePutOptions } from './track-media';
 import { TrackRenderer } from './track-renderer';
 
 export const STUDIO_QUEUE = 'studio.generate';
+
+/**
+ * Runs of a job after its first (pg-boss's retryLimit). With one, a run that finds its generation already running is
+ * the second and last: the first stopped, died or could not store its files. (isLastTry counts on this being 1.)
+ */
+const RETRIES = 1;
 
 /** A generation that cannot give the user a track: its code and message reach the page, its quota unit comes back. */
 class GenerationFailed extends Error {
@@ -72,7 +79,7 @@ export class StudioJobs implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onApplicationBootstrap(): Promise<void> {
     // Up to 280 s polling a provider, plus the built-in generator standing in: a job running longer has died.
-    await this.queue.declare(STUDIO_QUEUE, { retryLimit: 1, expireInSeconds: 300 + 60 });
+    await this.queue.declare(STUDIO_QUEUE, { retryLimit: RETRIES, expireInSeconds: 300 + 60 });
     await this.queue.work<{ generationId: string }>(STUDIO_QUEUE, this.config.studio.workers, ({ generationId }) => this.run(generationId));
   }
 
@@ -97,13 +104,36 @@ export class StudioJobs implements OnApplicationBootstrap, OnModuleDestroy {
       }
     } catch (e) {
       if (e instanceof Interrupted) throw e;
-      const failure = e instanceof GenerationFailed ? e : new GenerationFailed('generation_failed', 'The track could not be generated');
-      if (!(e instanceof GenerationFailed)) this.logger.error(`Generation ${generation.id} failed: ${(e as Error).stack ?? String(e)}`);
-      await this.storage.remove(`studio/${generation.id}`);
+      if (e instanceof StorageUnavailableError && !this.isLastTry(generation)) {
+        // Nothing points to what was written: the retry writes the same keys again, or the failure below removes them.
+        this.logger.warn(`Generation ${generation.id}: storing its files failed, the job is tried again: ${e.message}`);
+        throw e;
+      }
+      const failure = this.failureOf(generation, e);
+      // A store that still does not answer keeps what was written; the orphan sweep removes it (the generation failed).
+      await this.storage
+        .remove(`studio/${generation.id}`)
+        .catch((removing: Error) => this.logger.warn(`Removing the files of failed generation ${generation.id} failed (the orphan sweep removes them): ${removing.message}`));
       if (await this.generations.fail(generation.id, failure.code, failure.message)) {
         await this.tell(generation.userId, 'generation_failed', { task_id: generation.id, error: { code: failure.code, message: failure.message } });
       }
     }
+  }
+
+  /** Whether pg-boss would not run this job again if this run threw: with one retry (RETRIES), the run that resumed. */
+  private isLastTry(generation: StartedGeneration): boolean {
+    return generation.resumed;
+  }
+
+  /** What the user is told of a generation that cannot end with a track. */
+  private failureOf(generation: GenerationRow, e: unknown): GenerationFailed {
+    if (e instanceof GenerationFailed) return e;
+    if (e instanceof StorageUnavailableError) {
+      this.logger.error(`Generation ${generation.id} failed, its files could not be stored: ${e.message}`);
+      return new GenerationFailed('storage_unavailable', 'The track was made but could not be stored; try again in a moment (this attempt does not count)');
+    }
+    this.logger.error(`Generation ${generation.id} failed: ${(e as Error).stack ?? String(e)}`);
+    return new GenerationFailed('generation_failed', 'The track could not be generated');
   }
 
   private async make(generation: GenerationRow): Promise<NewTrack[]> {
@@ -150,7 +180,8 @@ export class StudioJobs implements OnApplicationBootstrap, OnModuleDestroy {
         }
         await this.pause(pollSeconds * 1000, deadline, ids[0]);
       } catch (e) {
-        if (e instanceof GenerationFailed || e instanceof Interrupted) throw e;
+        // Our own store failing is not the provider's failure: the job is retried (or fails) as a whole.
+        if (e instanceof GenerationFailed || e instanceof Interrupted || e instanceof StorageUnavailableError) throw e;
         if (e instanceof ProviderRateLimited) {
           await this.pause(e.retryAfterMs, deadline);
           continue;
@@ -185,7 +216,11 @@ export class StudioJobs implements OnApplicationBootstrap, OnModuleDestroy {
     );
   }
 
-  /** Writes a track's files (named by generation and position, so a second run overwrites rather than adds). */
+  /**
+   * Writes a track's files (named by generation and position, so a second run overwrites rather than adds), with the
+   * type and caching they are served with (a CDN may serve them straight from the store). Only once both are written
+   * does the track's row, in finish(), point to them.
+   */
   private async store(
     generation: GenerationRow,
     position: number,
@@ -193,9 +228,10 @@ export class StudioJobs implements OnApplicationBootstrap, OnModuleDestroy {
   ): Promise<NewTrack> {
     const base = `studio/${generation.id}/${position}`;
     const imageKey = `${base}.${made.cover.extension}`;
-    await this.storage.put(`${base}.mp3`, made.audio);
-    await this.storage.put(imageKey, made.cover.data);
-    return { position, title: made.title, duration: made.duration, tags: made.tags, audioKey: `${base}.mp3`, imageKey, audioBytes: made.audio.length };
+    const audioKey = `${base}.mp3`;
+    await this.storage.put(audioKey, made.audio, trackFilePutOptions(audioKey, 'audio'));
+    await this.storage.put(imageKey, made.cover.data, trackFilePutOptions(imageKey, 'cover'));
+    return { position, title: made.title, duration: made.duration, tags: made.tags, audioKey, imageKey, audioBytes: made.audio.length };
   }
 
   /**

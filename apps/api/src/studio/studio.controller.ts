@@ -1,10 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiFoundResponse, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle, Throttle } from '@nestjs/throttler';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { CurrentPrincipal, type Principal } from '../auth/auth.guard';
 import { Authenticated } from '../auth/authenticated.decorator';
+import type { AppConfig } from '../core/config/config';
+import { APP_CONFIG } from '../core/config/config.module';
 import { Endpoint } from '../core/http/endpoint.decorator';
+import { sendMedia } from '../core/http/send-media';
+import { MediaStorage } from '../repositories/media-storage';
+import { studioErrors } from './studio-errors';
 import { StudioJobs } from './studio-jobs.service';
 import {
   AudioQueryDto,
@@ -20,8 +25,9 @@ import {
   UsageDto,
 } from './studio.dto';
 import { StudioService } from './studio.service';
+import { trackFileHeaders } from './track-media';
 
-const MEDIA_TYPES: Record<string, string> = { mp3: 'audio/mpeg', svg: 'image/svg+xml', jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+const MEDIA_STORE_DOWN = { status: HttpStatus.SERVICE_UNAVAILABLE, description: 'code storage_unavailable: the media store does not answer; try again in a moment' };
 
 /** A title as a file name: letters, digits, spaces and dashes (the rest dropped), never empty. */
 function fileName(title: string): string {
@@ -32,8 +38,10 @@ function fileName(title: string): string {
 @Controller('studio')
 export class StudioController {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly studio: StudioService,
     private readonly jobs: StudioJobs,
+    private readonly storage: MediaStorage,
   ) {}
 
   @Post('generate')
@@ -97,25 +105,33 @@ export class StudioController {
   @SkipThrottle()
   @Endpoint({
     id: 'getStudioTrackAudio',
-    summary: 'A track’s MP3 (Range requests for seeking); with download=1, as a file to save',
+    summary: 'A track’s MP3 (Range requests for seeking); with download=1, as a file to save. With a CDN configured, a redirect to it (except download=1)',
     okMedia: { description: 'MP3', types: ['audio/mpeg'] },
-    errors: [HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND],
+    errors: [HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, MEDIA_STORE_DOWN],
   })
-  async audio(@Param() { id }: TrackIdParamDto, @Query() { download }: AudioQueryDto, @Res() res: Response): Promise<void> {
-    const { path, track } = await this.studio.file(id, 'audio');
-    const headers: Record<string, string> = { 'Content-Type': 'audio/mpeg', 'Cache-Control': 'private, max-age=31536000, immutable' };
+  @ApiFoundResponse({ description: 'With MEDIA_PUBLIC_URL (and without download=1): the same file on the CDN' })
+  async audio(@Param() { id }: TrackIdParamDto, @Query() { download }: AudioQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const { key, track } = await this.studio.file(id, 'audio');
+    const headers = trackFileHeaders(key, 'audio');
     if (download) headers['Content-Disposition'] = `attachment; filename="${fileName(track.title)}"; filename*=UTF-8''${encodeURIComponent(`${track.title}.mp3`)}`;
-    this.send(res, path, headers);
+    // The CDN cannot name the saved file: a download is streamed by us, with our Content-Disposition.
+    await sendMedia(req, res, this.storage, key, { headers, notFound: studioErrors.fileMissing, publicUrl: download ? undefined : this.config.media.publicUrl });
   }
 
   @Get('tracks/:id/cover')
   @SkipThrottle()
-  @Endpoint({ id: 'getStudioTrackCover', summary: 'A track’s cover image', okMedia: { description: 'Image', types: ['image/svg+xml', 'image/jpeg', 'image/png', 'image/webp'] }, errors: [HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND] })
-  async cover(@Param() { id }: TrackIdParamDto, @Res() res: Response): Promise<void> {
-    const { path } = await this.studio.file(id, 'cover');
-    const type = MEDIA_TYPES[path.split('.').pop() ?? ''] ?? 'application/octet-stream';
+  @Endpoint({
+    id: 'getStudioTrackCover',
+    summary: 'A track’s cover image (with a CDN configured, a redirect to it)',
+    okMedia: { description: 'Image', types: ['image/svg+xml', 'image/jpeg', 'image/png', 'image/webp'] },
+    errors: [HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, MEDIA_STORE_DOWN],
+  })
+  @ApiFoundResponse({ description: 'With MEDIA_PUBLIC_URL: the same file on the CDN' })
+  async cover(@Param() { id }: TrackIdParamDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const { key } = await this.studio.file(id, 'cover');
     // An SVG we drew, served so that nothing in it could run even when opened on its own.
-    this.send(res, path, { 'Content-Type': type, 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" });
+    const headers = { ...trackFileHeaders(key, 'cover'), 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" };
+    await sendMedia(req, res, this.storage, key, { headers, notFound: studioErrors.fileMissing, publicUrl: this.config.media.publicUrl });
   }
 
   @Get('provider-health')
@@ -133,11 +149,5 @@ export class StudioController {
     const data = (body as { data?: { task_id?: unknown; taskId?: unknown } } | null)?.data;
     const taskId = data?.task_id ?? data?.taskId;
     if (typeof taskId === 'string') this.jobs.wake(taskId);
-  }
-
-  private send(res: Response, file: string, headers: Record<string, string>): void {
-    res.sendFile(file, { headers, dotfiles: 'deny', acceptRanges: true }, (error?: Error) => {
-      if (error && !res.headersSent) res.status(404).json({ statusCode: 404, error: 'Not Found', message: 'The file of this track is missing', code: 'track_not_found' });
-    });
   }
 }

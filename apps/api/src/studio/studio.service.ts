@@ -1,5 +1,5 @@
 import { GENERATOR_VERSION } from '@grouarock/music-generator';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import { EntitlementsService } from '../billing/entitlements.service';
 import type { AppConfig } from '../core/config/config';
@@ -14,6 +14,7 @@ import type { GenerationStatus } from './studio-generation.entity';
 import { DEFAULT_GENRE, DEFAULT_LENGTH, DEFAULT_TITLE, PREMIUM_LENGTHS, PREMIUM_TOOLS } from './studio-options';
 import type { GenerateDto, GenerateResultDto, LibraryDto, ProviderHealthDto, StatusResultDto, TrackDto, UsageDto } from './studio.dto';
 import { toTrackDto } from './track-dto';
+import type { TrackFileKind } from './track-media';
 
 /** The built-in generator, as the API and the page name it. */
 export const BUILTIN_GENERATOR = 'GrouaRock algorithmic generator (not a neural model)';
@@ -26,6 +27,8 @@ const STATUS_ORDER: GenerationStatus[] = ['queued', 'running', 'failed', 'succee
  */
 @Injectable()
 export class StudioService {
+  private readonly logger = new Logger('StudioService');
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly entitlements: EntitlementsService,
@@ -90,17 +93,25 @@ export class StudioService {
     return this.toDto({ ...track, title });
   }
 
+  /**
+   * Deletes the track, then its files. The row goes first: a store that does not answer now leaves the files, which
+   * no row points to any more, to the hourly orphan sweep (StudioMaintenance.sweepOrphans), and the user's delete
+   * still succeeds.
+   */
   async remove(userId: string, id: string): Promise<void> {
     const track = await this.owned(userId, id);
     const files = await this.generations.delete(track.id);
-    if (files) await Promise.all([this.storage.remove(files.audioKey), this.storage.remove(files.imageKey)]);
+    if (!files) return;
+    await Promise.all([this.storage.remove(files.audioKey), this.storage.remove(files.imageKey)]).catch((e: Error) =>
+      this.logger.warn(`Removing the files of track ${track.id} failed (the orphan sweep removes them): ${e.message}`),
+    );
   }
 
-  /** A track's file on disk, for anyone with its (unguessable) id: players cannot send our bearer token. */
-  async file(id: string, kind: 'audio' | 'cover'): Promise<{ path: string; track: TrackRow }> {
+  /** A track's stored file (its key in MediaStorage), for anyone with its (unguessable) id: players cannot send our bearer token. */
+  async file(id: string, kind: TrackFileKind): Promise<{ key: string; track: TrackRow }> {
     const track = await this.generations.track(id);
     if (!track) throw studioErrors.trackNotFound();
-    return { path: this.storage.pathOf(kind === 'audio' ? track.audioKey : track.imageKey), track };
+    return { key: kind === 'audio' ? track.audioKey : track.imageKey, track };
   }
 
   async providerHealth(): Promise<ProviderHealthDto> {

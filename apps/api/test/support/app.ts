@@ -6,7 +6,7 @@ import { freePort } from './free-port';
 
 /** The real application stack (same setup as the server) on the given database, not listening; `webRoot` is a built web app to serve. */
 export async function startTestApp(databaseUrl: string, env: Record<string, string> = {}, webRoot?: string): Promise<NestExpressApplication> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', RTMP_PORT: '0', ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', SECRETS_KEY: 'test-secrets-key-that-is-long-enough-0123456789', RTMP_PORT: '0', ...env });
   const app = await createApp({ config, databaseUrl, webRoot });
   await app.init();
   return app;

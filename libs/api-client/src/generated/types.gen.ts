@@ -2140,7 +2140,7 @@ export type GetStreamPlaylistErrors = {
      */
     404: ErrorDto;
     /**
-     * code viewers_full
+     * code viewers_full, or storage_unavailable
      */
     503: ErrorDto;
 };
@@ -2169,6 +2169,10 @@ export type GetStreamSegmentData = {
 export type GetStreamSegmentErrors = {
     400: ErrorDto;
     404: ErrorDto;
+    /**
+     * code storage_unavailable
+     */
+    503: ErrorDto;
 };
 
 export type GetStreamSegmentError = GetStreamSegmentErrors[keyof GetStreamSegmentErrors];
@@ -2360,6 +2364,10 @@ export type GetStudioTrackAudioData = {
 export type GetStudioTrackAudioErrors = {
     400: ErrorDto;
     404: ErrorDto;
+    /**
+     * code storage_unavailable: the media store does not answer; try again in a moment
+     */
+    503: ErrorDto;
 };
 
 export type GetStudioTrackAudioError = GetStudioTrackAudioErrors[keyof GetStudioTrackAudioErrors];
@@ -2385,6 +2393,10 @@ export type GetStudioTrackCoverData = {
 export type GetStudioTrackCoverErrors = {
     400: ErrorDto;
     404: ErrorDto;
+    /**
+     * code storage_unavailable: the media store does not answer; try again in a moment
+     */
+    503: ErrorDto;
 };
 
 export type GetStudioTrackCoverError = GetStudioTrackCoverErrors[keyof GetStudioTrackCoverErrors];

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig, resolveJwtSecret } from './config';
+import { ConfigError, loadConfig, resolveJwtSecret, resolveSecretsKeys } from './config';
 
 function errorOf(env: Record<string, string>): ConfigError {
   try {
@@ -104,6 +104,14 @@ describe('loadConfig', () => {
     [{ LIVE_RETENTION_DAYS: 'forever' }, 'LIVE_RETENTION_DAYS'],
     [{ LIVE_READY_MINUTES: '0' }, 'LIVE_READY_MINUTES'],
     [{ LIVE_MAX_HOURS: '169' }, 'LIVE_MAX_HOURS'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '11' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/8,,loopback' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY'],
+    [{ SECRETS_KEY: 'short' }, 'SECRETS_KEY'],
+    [{ SECRETS_KEY: `${'n'.repeat(40)},short` }, 'SECRETS_KEY'],
   ])('names the variable in the error for %j', (env, variable) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);
@@ -117,6 +125,25 @@ describe('loadConfig', () => {
     expect(errorOf({ SMTP_URL: 'http://mail' }).message).toBe('SMTP_URL must use smtp or smtps, got "http"');
     expect(errorOf({ LOG_LEVEL: 'loud' }).message).toBe('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"');
     expect(errorOf({ JWT_SECRET: 'short' }).message).toBe('JWT_SECRET must be at least 32 characters long');
+    expect(errorOf({ TRUST_PROXY: 'nginx' }).message).toBe(
+      'TRUST_PROXY must be loopback, a number of hops from 0 to 10, or addresses and CIDRs separated by commas (also linklocal, uniquelocal), got "nginx"',
+    );
+  });
+
+  it('reads TRUST_PROXY: loopback by default, a number of hops, or a list of names, addresses and CIDRs', () => {
+    expect(loadConfig({}, '/').trustProxy).toEqual({ addresses: ['loopback'] });
+    expect(loadConfig({ TRUST_PROXY: '2' }, '/').trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '0' }, '/').trustProxy).toEqual({ hops: 0 });
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,172.16.0.0/255.240.0.0, fd00::/8, 192.0.2.7, uniquelocal' }, '/').trustProxy).toEqual({
+      addresses: ['loopback', '10.0.0.0/8', '172.16.0.0/255.240.0.0', 'fd00::/8', '192.0.2.7', 'uniquelocal'],
+    });
+  });
+
+  it('reads SECRETS_KEY as the key to seal with, then the older ones that still open', () => {
+    expect(loadConfig({}, '/').secretsKeys).toBeUndefined();
+    const [fresh, old] = ['n'.repeat(40), 'o'.repeat(32)];
+    expect(loadConfig({ SECRETS_KEY: fresh }, '/').secretsKeys).toEqual([fresh]);
+    expect(loadConfig({ SECRETS_KEY: `${fresh} , ${old}` }, '/').secretsKeys).toEqual([fresh, old]);
   });
 
   it('reads trimmed values and treats blank ones as unset', () => {
@@ -160,5 +187,24 @@ describe('resolveJwtSecret', () => {
   it('prefers JWT_SECRET', () => {
     const secret = 'x'.repeat(40);
     expect(resolveJwtSecret(loadConfig({ JWT_SECRET: secret }, '/'))).toBe(secret);
+  });
+});
+
+describe('resolveSecretsKeys', () => {
+  it('generates a key once, apart from the JWT secret, keeps it private in DATA_DIR and reuses it', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'keys-'));
+    const config = loadConfig({ DATA_DIR: dataDir }, '/');
+    const [first] = resolveSecretsKeys(config);
+    expect(first.length).toBeGreaterThanOrEqual(48);
+    expect(resolveSecretsKeys(config)).toEqual([first]);
+    expect(first).not.toBe(resolveJwtSecret(config));
+    expect(readFileSync(path.join(dataDir, 'secrets-key'), 'utf8')).toBe(first);
+    expect(statSync(path.join(dataDir, 'secrets-key')).mode & 0o077).toBe(0);
+    expect(readdirSync(dataDir).sort()).toEqual(['jwt-secret', 'secrets-key']);
+  });
+
+  it('prefers SECRETS_KEY, every key of it', () => {
+    const keys = ['k'.repeat(40), 'j'.repeat(40)];
+    expect(resolveSecretsKeys(loadConfig({ SECRETS_KEY: keys.join(',') }, '/'))).toEqual(keys);
   });
 });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { PaidPlan, Plan } from '../../billing/plans';
 import { Environment, type LogLevel, type MusicProviderKind } from './environment.dto';
+import { DEFAULT_TRUST_PROXY, parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 /** A configuration value that cannot be used; the process stops with one line naming the variable. */
 export class ConfigError extends Error {
@@ -35,6 +36,10 @@ export interface AppConfig {
   dataDir: string;
   /** Unset here: resolved at boot by `resolveJwtSecret` (generated once and kept in DATA_DIR). */
   jwtSecret?: string;
+  /** Keys sealing stored secrets, the one to seal with first. Unset here: resolved at boot by `resolveSecretsKeys`. */
+  secretsKeys?: string[];
+  /** Which hops in front may name the client's address (core/http/client-address.ts). */
+  trustProxy: TrustProxy;
   smtpUrl?: string;
   stationsFile?: string;
   /** Unset: no events are listed (the product ships none; an operator curates them). */
@@ -54,6 +59,25 @@ export interface AppConfig {
   /** Unset: the built-in assistant answers every question. */
   assistant?: AssistantModelConfig;
   webhooks: WebhooksConfig;
+  media: MediaConfig;
+}
+
+/** Where media files (studio tracks and covers, live playlists, segments and replays) are kept. */
+export interface MediaConfig {
+  /** Unset: the local folder DATA_DIR/media. */
+  s3?: S3Config;
+  /** A CDN or public bucket URL serving the same keys: public media are redirected there instead of streamed by the API. */
+  publicUrl?: string;
+}
+
+export interface S3Config {
+  /** Unset: AWS S3 itself (the SDK's endpoint for the region). */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  /** Unset: the SDK's own credential chain (environment, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
 }
 
 /** Outgoing webhooks (docs/developer-api.md, "Webhooks"). */
@@ -97,7 +121,7 @@ export interface LiveConfig {
    * live_full); each process also packages at most this many at once.
    */
   maxPublishers: number;
-  /** Browser streams in VP8 that this process encodes to H.264 at once. */
+  /** Browser streams in VP8 encoded to H.264 at once, counted over every API process. */
   maxTranscodes: number;
   /** Minutes a created stream waits for its video; unpublished by then, it is dropped (and frees its slot). */
   readyMinutes: number;
@@ -210,6 +234,30 @@ function assistantOf(environment: Environment): AssistantModelConfig | undefined
   return { url: url.replace(/\/+$/, ''), key, model, idleSeconds: Number(environment.ASSISTANT_IDLE_SECONDS ?? 15) };
 }
 
+/** The object store: S3_BUCKET turns it on; any other S3 setting without it is a mistake worth stopping for. */
+function mediaOf(environment: Environment): MediaConfig {
+  const publicUrl = environment.MEDIA_PUBLIC_URL?.replace(/\/+$/, '');
+  const bucket = environment.S3_BUCKET;
+  if (!bucket) {
+    const stray = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'MEDIA_PUBLIC_URL'] as const).find((name) => environment[name]);
+    if (stray) throw new ConfigError(stray, 'is set but S3_BUCKET is not: media stay in DATA_DIR/media without a bucket');
+    return {};
+  }
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = environment;
+  if (accessKeyId && !secretAccessKey) throw new ConfigError('S3_SECRET_ACCESS_KEY', 'is required with S3_ACCESS_KEY_ID');
+  if (secretAccessKey && !accessKeyId) throw new ConfigError('S3_ACCESS_KEY_ID', 'is required with S3_SECRET_ACCESS_KEY');
+  return {
+    s3: {
+      endpoint: environment.S3_ENDPOINT?.replace(/\/+$/, ''),
+      bucket,
+      region: environment.S3_REGION ?? 'us-east-1',
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+      forcePathStyle: environment.S3_FORCE_PATH_STYLE === '1',
+    },
+    publicUrl,
+  };
+}
+
 /** Reads and validates the environment (see Environment). Throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const environment = environmentOf(env);
@@ -224,6 +272,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     databaseUrl: environment.DATABASE_URL,
     dataDir: path.resolve(cwd, environment.DATA_DIR ?? '.data'),
     jwtSecret: environment.JWT_SECRET,
+    secretsKeys: environment.SECRETS_KEY?.split(',').map((key) => key.trim()),
+    // Validated with the Environment: a value that does not parse never gets here.
+    trustProxy: environment.TRUST_PROXY ? parseTrustProxy(environment.TRUST_PROXY)! : DEFAULT_TRUST_PROXY,
     smtpUrl: environment.SMTP_URL,
     stationsFile: existingFile(environment, 'STATIONS_FILE', cwd),
     eventsFile: existingFile(environment, 'EVENTS_FILE', cwd),
@@ -254,16 +305,40 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       allowedCidrs: (environment.WEBHOOK_ALLOWED_CIDRS ?? '').split(',').map((c) => c.trim()).filter(Boolean),
       retrySchedule: environment.WEBHOOK_RETRY_SCHEDULE ? environment.WEBHOOK_RETRY_SCHEDULE.split(',').map((n) => Number(n.trim())) : DEFAULT_WEBHOOK_SCHEDULE,
     },
+    media: mediaOf(environment),
   };
 }
 
 /** JWT_SECRET, or a secret generated on first start and kept in DATA_DIR so sessions survive restarts. */
 export function resolveJwtSecret(config: AppConfig): string {
-  if (config.jwtSecret) return config.jwtSecret;
-  const file = path.join(config.dataDir, 'jwt-secret');
+  return config.jwtSecret ?? keptSecret(config.dataDir, 'jwt-secret');
+}
+
+/**
+ * SECRETS_KEY's keys (the first seals, every one opens), or one generated on first start and kept in DATA_DIR. Apart
+ * from JWT_SECRET so that changing that one ends access tokens and nothing more (docs/operations.md, "Secrets").
+ */
+export function resolveSecretsKeys(config: AppConfig): string[] {
+  return config.secretsKeys ?? [keptSecret(config.dataDir, 'secrets-key')];
+}
+
+/**
+ * A random secret kept in DATA_DIR/`name` (readable by its owner only), made on first use. Written aside and linked
+ * into place, which fails if the file exists: of processes starting together, one makes it and all read the same.
+ */
+function keptSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(config.dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  mkdirSync(dataDir, { recursive: true });
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+    unlinkSync(draft);
+  } catch (e) {
+    // A file system without hard links: moved into place, as before (the race is back, the start is not refused).
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') unlinkSync(draft);
+    else renameSync(draft, file);
+  }
+  return readFileSync(file, 'utf8').trim();
 }

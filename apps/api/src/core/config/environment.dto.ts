@@ -1,5 +1,6 @@
 import { IsIn, IsOptional, Matches, MinLength, ValidateBy } from 'class-validator';
 import { type Plan, PLANS } from '../../billing/plans';
+import { parseTrustProxy, TRUST_PROXY_FORMS } from './trust-proxy';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -44,6 +45,16 @@ function IsWholeNumber(min: number, max: number): PropertyDecorator {
 
 const httpUrl = () => IsUrlOf(['http', 'https']);
 
+function IsTrustProxy(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isTrustProxy',
+    validator: {
+      validate: (value) => typeof value === 'string' && parseTrustProxy(value) !== undefined,
+      defaultMessage: (args) => `must be ${TRUST_PROXY_FORMS}, got "${String(args?.value)}"`,
+    },
+  });
+}
+
 /**
  * The environment the API reads, validated like a request body: each property is a variable, every one optional
  * (the defaults are applied by loadConfig). Values arrive trimmed, with empty ones removed.
@@ -54,6 +65,11 @@ export class Environment {
   @IsOptional() @IsUrlOf(['postgres', 'postgresql']) DATABASE_URL?: string;
   @IsOptional() DATA_DIR?: string;
   @IsOptional() @MinLength(32, { message: 'must be at least 32 characters long' }) JWT_SECRET?: string;
+  /** Seals stored secrets (webhooks'); while rotating, the new key then the old ones, comma-separated. */
+  @IsOptional() @Matches(/^[^\s,]{32,}(\s*,\s*[^\s,]{32,})*$/, { message: 'must be a key of at least 32 characters without spaces or commas (while rotating: the new key, then the old ones, separated by commas)' })
+  SECRETS_KEY?: string;
+  /** Which proxies in front may name the client's address (core/config/trust-proxy.ts). */
+  @IsOptional() @IsTrustProxy() TRUST_PROXY?: string;
   @IsOptional() @IsUrlOf(['smtp', 'smtps']) SMTP_URL?: string;
   @IsOptional() STATIONS_FILE?: string;
   @IsOptional() EVENTS_FILE?: string;
@@ -103,6 +119,17 @@ export class Environment {
   @IsOptional() @Matches(/^price_\S+$/, { message: 'must be a Stripe price id (price_…)' }) STRIPE_PRICE_ULTRA?: string;
   /** Tests only: where the Stripe SDK sends its requests (a local fake). */
   @IsOptional() @httpUrl() STRIPE_API_BASE?: string;
+
+  /** S3-compatible object storage for every media file (docs/operations.md, "Media storage"); unset S3_BUCKET: DATA_DIR/media. */
+  @IsOptional() @httpUrl() S3_ENDPOINT?: string;
+  @IsOptional() @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens' }) S3_BUCKET?: string;
+  @IsOptional() @Matches(/^[a-z0-9-]{1,64}$/, { message: 'must be a region name such as eu-central-1 (lower-case letters, digits, hyphens)' }) S3_REGION?: string;
+  @IsOptional() S3_ACCESS_KEY_ID?: string;
+  @IsOptional() S3_SECRET_ACCESS_KEY?: string;
+  /** `1`: bucket in the path (MinIO, Ceph, s3rver); `0`: in the host name (AWS S3, R2). */
+  @IsOptional() @IsIn(['0', '1'], { message: 'must be 0 or 1' }) S3_FORCE_PATH_STYLE?: string;
+  /** A CDN or public bucket URL that serves the media keys; the API then redirects public media there. */
+  @IsOptional() @httpUrl() MEDIA_PUBLIC_URL?: string;
 
   @IsOptional() GOOGLE_CLIENT_ID?: string;
   @IsOptional() GOOGLE_CLIENT_SECRET?: string;

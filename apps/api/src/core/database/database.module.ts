@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { DataSourceOptions } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { AdvisoryLock } from '../../repositories/locks';
 import { entities } from '../../entities';
 import { migrations } from '../../migrations';
 
@@ -20,6 +21,23 @@ export function databaseOptions(databaseUrl: string) {
 /** Injection token of the database's connection URL (for clients outside TypeORM's pool, such as LISTEN). */
 export const DATABASE_URL = Symbol('DATABASE_URL');
 
+/**
+ * Runs the migrations the database lacks while holding a session lock, so API processes started together on a new
+ * database (a deploy of several replicas) migrate one after the other: the first makes the schema, the others find
+ * it made.
+ */
+export async function migrateOnce(dataSource: DataSource): Promise<void> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [AdvisoryLock.migrations]);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [AdvisoryLock.migrations]).catch(() => undefined);
+    await runner.release();
+  }
+}
+
 @Module({})
 export class DatabaseModule {
   /** TypeORM on PostgreSQL; the schema comes from migrations alone, run at boot. */
@@ -28,13 +46,25 @@ export class DatabaseModule {
       module: DatabaseModule,
       global: true,
       imports: [
-        TypeOrmModule.forRoot({
-          ...databaseOptions(databaseUrl),
-          migrationsRun: true,
-          // Keep the pool small and fail fast while the server is away, so health answers quickly.
-          extra: { max: 10, connectionTimeoutMillis: 3000 },
-          retryAttempts: 5,
-          retryDelay: 2000,
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({
+            ...databaseOptions(databaseUrl),
+            // Keep the pool small and fail fast while the server is away, so health answers quickly.
+            extra: { max: 10, connectionTimeoutMillis: 3000 },
+            retryAttempts: 5,
+            retryDelay: 2000,
+          }),
+          dataSourceFactory: async (options) => {
+            const dataSource = await new DataSource(options!).initialize();
+            try {
+              await migrateOnce(dataSource);
+            } catch (e) {
+              // A retry makes a new data source: this one's pool must not stay behind.
+              await dataSource.destroy().catch(() => undefined);
+              throw e;
+            }
+            return dataSource;
+          },
         }),
       ],
       providers: [{ provide: DATABASE_URL, useValue: databaseUrl }],

@@ -6,8 +6,11 @@ import cookieParser from 'cookie-parser';
 import { json } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
 import { RealtimeAdapter } from '../../realtime/realtime.adapter';
 import { AllExceptionsFilter } from './all-exceptions.filter';
+import { trustFunction } from './client-address';
 import { API_PREFIX, DOCS_PATH, createOpenApiDocument } from './openapi';
 import { RawInputPipe } from './raw-input.pipe';
 import { createValidationPipe } from './validation.pipe';
@@ -24,7 +27,8 @@ const STRIPE_WEBHOOK_BODY_LIMIT = '1mb';
  */
 export function configureApp(app: NestExpressApplication): void {
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', 'loopback');
+  // req.ip, which every per-address limit reads, is the client's address under TRUST_PROXY (client-address.ts).
+  app.set('trust proxy', trustFunction(app.get<AppConfig>(APP_CONFIG).trustProxy));
   app.disable('x-powered-by');
   app.setGlobalPrefix(API_PREFIX);
   app.use(

@@ -25,9 +25,23 @@ export function streamTitle(metadata: string): string | undefined {
   return title ? title : undefined;
 }
 
-/** "Artist - Title" into its two parts; a title without the separator is all title. */
+/**
+ * The longest artist and the longest title we keep, in characters (code points). ICY allows 4,080 bytes of metadata;
+ * decoded from Latin-1 that can be ~8 KB of UTF-8, more than one realtime event between processes may carry
+ * (PostgreSQL NOTIFY, under 8,000 bytes). No real artist or song name comes near this.
+ */
+export const MAX_TITLE_PART = 256;
+
+/** `text` cut to `max` code points, the last one an ellipsis when anything was cut (never splitting a surrogate pair). */
+export function truncate(text: string, max = MAX_TITLE_PART): string {
+  if (text.length <= max) return text;
+  const points = Array.from(text);
+  return points.length <= max ? text : `${points.slice(0, max - 1).join('')}…`;
+}
+
+/** "Artist - Title" into its two parts, each at most MAX_TITLE_PART characters; a title without the separator is all title. */
 export function splitTitle(streamTitleText: string): { artist: string | null; title: string } {
   const at = streamTitleText.indexOf(' - ');
-  if (at <= 0) return { artist: null, title: streamTitleText };
-  return { artist: streamTitleText.slice(0, at).trim(), title: streamTitleText.slice(at + 3).trim() };
+  if (at <= 0) return { artist: null, title: truncate(streamTitleText) };
+  return { artist: truncate(streamTitleText.slice(0, at).trim()), title: truncate(streamTitleText.slice(at + 3).trim()) };
 }

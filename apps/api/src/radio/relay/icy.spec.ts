@@ -69,6 +69,18 @@ describe('ICY titles', () => {
     expect(splitTitle('AC/DC - Back In Black - Live')).toEqual({ artist: 'AC/DC', title: 'Back In Black - Live' });
     expect(splitTitle('Serwis informacyjny')).toEqual({ artist: null, title: 'Serwis informacyjny' });
   });
+
+  it('cuts an artist or title longer than 256 characters to 255 and an ellipsis, never inside a surrogate pair', () => {
+    const latin1 = decodeMetadata(Buffer.alloc(4000, 0xe9)); // the longest ICY title, every byte a Latin-1 letter
+    expect(latin1).toHaveLength(4000);
+    const { artist, title } = splitTitle(latin1);
+    expect(artist).toBeNull();
+    expect(title).toBe(`${'é'.repeat(255)}…`);
+    expect(Buffer.byteLength(title)).toBeLessThan(1024);
+    const long = splitTitle(`${'🎸'.repeat(300)} - ${'x'.repeat(256)}`);
+    expect(long.artist).toBe(`${'🎸'.repeat(255)}…`);
+    expect(long.title).toBe('x'.repeat(256));
+  });
 });
 
 /** ISO-8859-2 bytes for the test (Node has no encoder for it). */

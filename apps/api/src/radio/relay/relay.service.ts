@@ -5,8 +5,12 @@ import { APP_CONFIG } from '../../core/config/config.module';
 import type { Station } from '../station.entity';
 import { type RelayTitle, StationRelay } from './station-relay';
 import { UpstreamConnector } from '../../repositories/upstream-connector';
+import { RelayPresenceService } from './relay-presence.service';
 
-/** The same-origin relay of every station (docs/architecture.md, "What talks to what"): one StationRelay per station with listeners. */
+/**
+ * The same-origin relay of every station (docs/architecture.md, "What talks to what"): one StationRelay per station
+ * with listeners in this process, each reported to the other processes through RelayPresenceService.
+ */
 @Injectable()
 export class RelayService implements OnModuleDestroy {
   private readonly logger = new Logger('Relay');
@@ -16,13 +20,15 @@ export class RelayService implements OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly connector: UpstreamConnector,
+    private readonly presence: RelayPresenceService,
   ) {}
 
-  /** Now-playing from the open relay of a station, if it has one with a title. */
+  /** Now-playing from this process's open relay of a station, if it has one with a title. */
   current(stationId: string): (RelayTitle & { updatedAt: Date }) | undefined {
     return this.relays.get(stationId)?.current;
   }
 
+  /** This process's listeners of the station, exactly. */
   listeners(stationId: string): number {
     return this.relays.get(stationId)?.audienceSize ?? 0;
   }
@@ -33,8 +39,10 @@ export class RelayService implements OnModuleDestroy {
 
   /** Answers a listener's request with the station's audio for as long as they stay. */
   async serve(station: Station, req: Request, res: Response): Promise<void> {
+    // The limit is the station's over every process: the others' reported listeners (about 2 s old at most) and ours.
+    const elsewhere = (await this.presence.others()).get(station.id)?.listeners ?? 0;
     const relay = this.relayFor(station);
-    if (relay.audienceSize >= this.config.relayMaxListeners) {
+    if (relay.audienceSize + elsewhere >= this.config.relayMaxListeners) {
       throw new ServiceUnavailableException(`${station.name} has reached its limit of ${this.config.relayMaxListeners} listeners; try again later`);
     }
     try {
@@ -72,16 +80,28 @@ export class RelayService implements OnModuleDestroy {
     let relay = this.relays.get(station.id);
     if (!relay) {
       relay = new StationRelay(station.id, station.streamUrl, this.connector);
+      const opened = relay;
       relay.on('title', (title: RelayTitle & { updatedAt: Date }) => {
+        this.report(opened);
         for (const listener of this.titleListeners) listener(station.id, title);
       });
-      relay.once('closed', () => this.forget(relay as StationRelay));
+      relay.on('audience', () => this.report(opened));
+      relay.once('closed', () => this.forget(opened));
       this.relays.set(station.id, relay);
+      this.report(relay);
     }
     return relay;
   }
 
   private forget(relay: StationRelay): void {
-    if (this.relays.get(relay.stationId) === relay) this.relays.delete(relay.stationId);
+    if (this.relays.get(relay.stationId) !== relay) return;
+    this.relays.delete(relay.stationId);
+    this.presence.report(relay.stationId, undefined);
+  }
+
+  private report(relay: StationRelay): void {
+    if (this.relays.get(relay.stationId) !== relay) return;
+    const title = relay.current;
+    this.presence.report(relay.stationId, { listeners: relay.audienceSize, artist: title?.artist ?? null, title: title?.title ?? null, titleAt: title?.updatedAt ?? null });
   }
 }

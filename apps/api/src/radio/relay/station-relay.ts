@@ -28,7 +28,7 @@ type State = 'idle' | 'connecting' | 'streaming' | 'reconnecting' | 'closed';
  * One station's hub: a single upstream connection shared by every listener, a burst of recent audio
  * for newcomers, ICY metadata stripped and turned into 'title' events, slow listeners dropped,
  * reconnection with backoff while anyone listens, and the upstream closed after the last one leaves.
- * Events: 'title' (RelayTitle), 'closed'.
+ * Events: 'title' (RelayTitle), 'audience' (a listener came or went), 'closed'.
  */
 export class StationRelay extends EventEmitter {
   static readonly defaults: StationRelayOptions = {
@@ -84,6 +84,7 @@ export class StationRelay extends EventEmitter {
   add(socket: Socket): void {
     clearTimeout(this.lingerTimer);
     this.audience.add(socket);
+    this.emit('audience');
     socket.once('close', () => this.remove(socket));
     socket.on('error', () => socket.destroy());
     for (const chunk of this.burst) socket.write(chunk);
@@ -102,7 +103,9 @@ export class StationRelay extends EventEmitter {
   }
 
   private remove(socket: Socket): void {
-    if (!this.audience.delete(socket) || this.audience.size > 0 || this.state === 'closed') return;
+    if (!this.audience.delete(socket)) return;
+    this.emit('audience');
+    if (this.audience.size > 0 || this.state === 'closed') return;
     this.lingerTimer = setTimeout(() => this.close(), this.options.lingerMs);
   }
 

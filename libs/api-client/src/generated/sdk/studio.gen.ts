@@ -71,12 +71,12 @@ export const renameStudioTrack = <ThrowOnError extends boolean = false>(options:
 });
 
 /**
- * A track’s MP3 (Range requests for seeking); with download=1, as a file to save
+ * A track’s MP3 (Range requests for seeking); with download=1, as a file to save. With a CDN configured, a redirect to it (except download=1)
  */
 export const getStudioTrackAudio = <ThrowOnError extends boolean = false>(options: Options<GetStudioTrackAudioData, ThrowOnError>) => (options.client ?? client).get<GetStudioTrackAudioResponses, GetStudioTrackAudioErrors, ThrowOnError>({ url: '/api/v1/studio/tracks/{id}/audio', ...options });
 
 /**
- * A track’s cover image
+ * A track’s cover image (with a CDN configured, a redirect to it)
  */
 export const getStudioTrackCover = <ThrowOnError extends boolean = false>(options: Options<GetStudioTrackCoverData, ThrowOnError>) => (options.client ?? client).get<GetStudioTrackCoverResponses, GetStudioTrackCoverErrors, ThrowOnError>({ url: '/api/v1/studio/tracks/{id}/cover', ...options });
 
