@@ -1,34 +1,37 @@
-# The API image, serving the built web app too. Build: docker build -t grouarock .
+# The GrouaRock image: the API, serving the built web app too. Build: docker build -t grouarock .
+# The build stage makes the bundle (`npm run bundle`, scripts/bundle.mjs); the runtime stage holds that folder only.
+# apps/api/test/bundle.e2e-spec.ts runs the same bundle the same way: `node dist/apps/api/main.js` and nothing else.
+
 FROM node:20.20-bookworm-slim AS build
 WORKDIR /app
+# npm 11 as on the development machines: it runs only the install scripts package.json's allowScripts approves.
+RUN npm install -g npm@11.19.1 --no-audit --no-fund
+# What `npm ci` reads, and nothing else, so this layer is reused until dependencies change: the manifests (every
+# workspace's; scripts/check-compose.mjs checks none is missing) and the root postinstall's script.
 COPY package.json package-lock.json ./
+COPY scripts/complete-lockfile.mjs scripts/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY apps/web-e2e/package.json apps/web-e2e/
-COPY libs/audio-engine/package.json libs/audio-engine/
-COPY libs/ui/package.json libs/ui/
-COPY libs/i18n/package.json libs/i18n/
 COPY libs/api-client/package.json libs/api-client/
+COPY libs/audio-engine/package.json libs/audio-engine/
+COPY libs/i18n/package.json libs/i18n/
+COPY libs/music-generator/package.json libs/music-generator/
+COPY libs/ui/package.json libs/ui/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN NX_DAEMON=false NX_NO_CLOUD=true npx nx run-many -t build -p api web
+RUN npm run bundle -- /bundle
 
 FROM node:20.20-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
-COPY --from=build /app/package.json /app/package-lock.json ./
-COPY --from=build /app/apps/api/package.json apps/api/
-COPY --from=build /app/apps/web/package.json apps/web/
-COPY --from=build /app/apps/web-e2e/package.json apps/web-e2e/
-COPY --from=build /app/libs/audio-engine/package.json libs/audio-engine/
-COPY --from=build /app/libs/ui/package.json libs/ui/
-COPY --from=build /app/libs/i18n/package.json libs/i18n/
-COPY --from=build /app/libs/api-client/package.json libs/api-client/
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force \
-  && mkdir -p /data && chown node:node /data
-COPY --from=build /app/dist ./dist
+# The bundle only: dist/apps/api, dist/apps/web and the API's production node_modules, owned by root (read-only for
+# the server). ffmpeg for live streams and studio tracks is the bundle's static build from @ffmpeg-installer/ffmpeg
+# (FFMPEG_PATH unset), so the image installs no Debian packages.
+COPY --from=build /bundle ./
+RUN mkdir -p /data && chown node:node /data
 USER node
-EXPOSE 3000
+EXPOSE 3000 1935
 VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "dist/apps/api/main.js"]

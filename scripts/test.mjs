@@ -32,13 +32,15 @@ const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { s
 
 /**
  * The Debian packages the suite drives, and the stages that need them. This is the one list: `.ci/run`
- * relies on it too. Chromium runs the browser tests, Icecast2 and ffmpeg the radio relay tests, and
- * Compose validates docker-compose.yml (Debian's docker client comes without the compose plugin).
+ * relies on it too. Chromium runs the browser tests, Icecast2 and ffmpeg the radio relay tests, nginx the
+ * deployment's balancer in front of the bundle (apps/api/test/support/balancer.ts), and Compose validates
+ * docker-compose.yml (Debian's docker client comes without the compose plugin).
  */
 const debianPackages = [
   { name: chromium.debianPackage, stages: ['audio', 'e2e', 'storybook'], present: () => existsSync(chromium.executablePath) },
   { name: 'icecast2', stages: ['api', 'e2e'], present: () => onPath('icecast2') },
   { name: 'ffmpeg', stages: ['api', 'e2e'], present: () => onPath('ffmpeg') },
+  { name: 'nginx', stages: ['api'], present: () => existsSync('/usr/sbin/nginx') },
   { name: 'docker-compose', stages: ['lint'], present: () => composeCommand() !== undefined },
 ];
 
