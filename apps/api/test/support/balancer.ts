@@ -4,8 +4,9 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port';
+import { repoRoot } from './repo-root';
 
-const root = path.resolve(__dirname, '../../../..');
+const root = repoRoot();
 
 /** The balancer's HTTP side as docker-compose.yml deploys it (the nginx image renders it from /etc/nginx/templates). */
 export const BALANCER_TEMPLATE = path.join(root, 'deploy/nginx/templates/grouarock.conf.template');

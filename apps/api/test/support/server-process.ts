@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from './free-port';
+import { repoRoot } from './repo-root';
 
-const root = path.resolve(__dirname, '../../../..');
+const root = repoRoot();
 
 export interface ServerProcessOptions {
   /** The server's entry; default the repository's build, `dist/apps/api/main.js`. */
