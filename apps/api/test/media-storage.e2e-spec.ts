@@ -6,7 +6,9 @@ import { ConfigError } from '../src/core/config/config';
 import { LocalMediaStorage } from '../src/repositories/local-media-storage';
 import { type MediaStorage, StorageUnavailableError } from '../src/repositories/media-storage';
 import { S3MediaStorage } from '../src/repositories/s3-media-storage';
+import { createTestDatabase } from './support/database';
 import { LocalObjectStore } from './support/object-store';
+import { startServerProcess } from './support/server-process';
 
 async function bytesOf(store: MediaStorage, key: string, range?: { start: number; end: number }): Promise<Buffer | undefined> {
   const found = await store.get(key, range);
@@ -98,6 +100,20 @@ describe('an S3 store that is wrong or away', () => {
     expect((badKey as ConfigError).variable).toBe('S3_ACCESS_KEY_ID');
     const away = await s3Store({ endpoint: 'http://127.0.0.1:9' }).check().catch((e: unknown) => e);
     expect((away as ConfigError).variable).toBe('S3_ENDPOINT');
+  });
+
+  it('stops the built server at boot with one line naming the setting', async () => {
+    const db = await createTestDatabase();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'grouarock-data-'));
+    try {
+      const failed = await startServerProcess(db.url, dataDir, { ...s3.env(), S3_BUCKET: 'no-such-bucket' }).then(
+        () => 'started',
+        (e: Error) => e.message,
+      );
+      expect(failed).toContain('Configuration error: S3_BUCKET names a bucket the store does not have: no-such-bucket');
+    } finally {
+      await db.drop();
+    }
   });
 
   it('fails reads and writes as unavailable (a 503 for the caller), never as missing', async () => {

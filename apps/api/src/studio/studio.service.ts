@@ -102,9 +102,10 @@ export class StudioService {
     const track = await this.owned(userId, id);
     const files = await this.generations.delete(track.id);
     if (!files) return;
-    await Promise.all([this.storage.remove(files.audioKey), this.storage.remove(files.imageKey)]).catch((e: Error) =>
-      this.logger.warn(`Removing the files of track ${track.id} failed (the orphan sweep removes them): ${e.message}`),
-    );
+    // Both settle before the answer: a removal still retrying in the background could land after the caller moved on.
+    for (const result of await Promise.allSettled([this.storage.remove(files.audioKey), this.storage.remove(files.imageKey)])) {
+      if (result.status === 'rejected') this.logger.warn(`Removing the files of track ${track.id} failed (the orphan sweep removes them): ${(result.reason as Error).message}`);
+    }
   }
 
   /** A track's stored file (its key in MediaStorage), for anyone with its (unguessable) id: players cannot send our bearer token. */
