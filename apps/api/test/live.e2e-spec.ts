@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
 import { LiveMaintenance } from '../src/live/live-maintenance.service';
+import { MediaStorage } from '../src/repositories/media-storage';
 import { INGEST_ATTEMPTS_PER_MINUTE } from '../src/live/live.service';
 import { LivePipelines } from '../src/live/live-pipelines.service';
 import { Ffmpeg } from '../src/repositories/ffmpeg';
@@ -695,6 +697,21 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     expect((await playlist(id)).status).toBe(404);
     expect(existsSync(storedFolder(id))).toBe(false);
     events.close();
+  });
+
+  it('sweeps the files of streams that no longer exist once they are an hour old, and keeps those of streams that do', async () => {
+    const storage = api.app.get(MediaStorage);
+    const [{ id: kept }] = (await api.db.query(`SELECT id FROM live_streams WHERE status = 'ended' ORDER BY ended_at LIMIT 1`)) as { id: string }[];
+    const gone = randomUUID();
+    await storage.put(`live/${gone}/seg-0.ts`, 'left by a crash');
+    await storage.put(`live/${gone}/index.m3u8`, '#EXTM3U\n');
+    const keptBefore = readdirSync(storedFolder(kept)).sort();
+    // Fresh: a stream's first segment may reach the store a moment before anything else is known of it.
+    await api.app.get(LiveMaintenance).sweepFiles(new Date());
+    expect(existsSync(storedFolder(gone))).toBe(true);
+    await api.app.get(LiveMaintenance).sweepFiles(new Date(Date.now() + 2 * 3600_000));
+    expect(existsSync(storedFolder(gone))).toBe(false);
+    expect(readdirSync(storedFolder(kept)).sort()).toEqual(keptBefore);
   });
 
   it('removes replays past LIVE_RETENTION_DAYS, with their files, announcing each (stream_deleted)', async () => {

@@ -84,6 +84,16 @@ describe.each(kinds)('media in %s', (_name, make) => {
     expect(await keysUnder(store, 'live/s1')).toEqual([]);
   });
 
+  it('takes a file larger than one upload part (a multipart upload in S3) whole', async () => {
+    const scratch = mkdtempSync(path.join(tmpdir(), 'grouarock-scratch-'));
+    const big = randomBytes(17 * 1024 * 1024);
+    writeFileSync(path.join(scratch, 'replay.ts'), big);
+    await store.moveIn('live/s2/seg-9.ts', path.join(scratch, 'replay.ts'));
+    expect(await store.size('live/s2/seg-9.ts')).toBe(big.length);
+    expect((await bytesOf(store, 'live/s2/seg-9.ts'))!.equals(big)).toBe(true);
+    await store.remove('live/s2');
+  });
+
   it('refuses keys that could leave the store', async () => {
     await expect(store.put('../escape', 'x')).rejects.toThrow('Not a media key');
     await expect(store.get('studio/../../etc/passwd')).rejects.toThrow('Not a media key');
