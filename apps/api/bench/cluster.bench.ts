@@ -7,43 +7,21 @@
 // Ends with: bench:cluster stations_rps_1=… stations_rps_3=… stations_ratio=… segment_rps_1=… segment_rps_3=… segment_ratio=…
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EmbeddedDatabase } from '../src/core/database/embedded-database';
 import { S3MediaStorage } from '../src/repositories/s3-media-storage';
 import { startBalancer } from '../test/support/balancer';
 import { startCluster } from '../test/support/cluster';
+import { loadRound, median } from './support';
 
 const REQUESTS = Number(process.env.BENCH_CLUSTER_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CLUSTER_CONCURRENCY ?? 16);
 const ROUNDS = Number(process.env.BENCH_CLUSTER_ROUNDS ?? 3);
 const SEGMENT_BYTES = 180_000;
 
-/** REQUESTS GETs of `url`, CONCURRENCY at a time on keep-alive connections; every answer must be a 200. Requests per second. */
-async function load(url: string, headers: (i: number) => Record<string, string>): Promise<number> {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  let next = 0;
-  const one = (i: number) =>
-    new Promise<void>((resolve, reject) => {
-      request(url, { agent, headers: headers(i) }, (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${url} answered ${res.statusCode}`))));
-      })
-        .on('error', reject)
-        .end();
-    });
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) await one(next++);
-    }),
-  );
-  agent.destroy();
-  return REQUESTS / ((performance.now() - started) / 1000);
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** Requests per second of a round at this run's size. */
+const load = async (url: string, headers: (i: number) => Record<string, string>) => (await loadRound(url, headers, REQUESTS, CONCURRENCY)).rps;
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'grouarock-bench-cluster-'));

@@ -4,51 +4,16 @@
 // so a machine that gets busier or quieter weighs on all three alike; each figure is the median of its rounds.
 // Ends with: bench:http bare_rps=… public_rps=… keyed_rps=… keyed_p99_ratio=…
 import { fork } from 'node:child_process';
-import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { Client } from 'pg';
-import { ms, percentile, startServer } from './support';
+import { type LoadRound, loadRound, median, ms, percentile, startServer } from './support';
 
 const REQUESTS = Number(process.env.BENCH_HTTP_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_HTTP_CONCURRENCY ?? 16);
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 3);
 
-interface Round {
-  rps: number;
-  latencies: number[];
-}
-
-/** REQUESTS GETs of `url`, CONCURRENCY at a time on keep-alive connections; every answer must be a 200. */
-async function load(url: string, headers: (i: number) => Record<string, string>): Promise<Round> {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const latencies: number[] = [];
-  let next = 0;
-  const one = (i: number) =>
-    new Promise<void>((resolve, reject) => {
-      const started = performance.now();
-      request(url, { agent, headers: headers(i) }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          latencies.push(performance.now() - started);
-          if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
-          else resolve();
-        });
-      })
-        .on('error', reject)
-        .end();
-    });
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) await one(next++);
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  return { rps: REQUESTS / seconds, latencies };
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** A round of the load at this run's size. */
+const load = (url: string, headers: (i: number) => Record<string, string>) => loadRound(url, headers, REQUESTS, CONCURRENCY);
 
 async function main(): Promise<void> {
   const server = await startServer();
@@ -85,7 +50,7 @@ async function main(): Promise<void> {
       keyed: () => load(stations, () => ({ authorization: `Bearer ${key}` })),
     };
     for (const run of Object.values(targets)) await run(); // warm-up
-    const results: Record<keyof typeof targets, Round[]> = { bare: [], public: [], keyed: [] };
+    const results: Record<keyof typeof targets, LoadRound[]> = { bare: [], public: [], keyed: [] };
     for (let round = 0; round < ROUNDS; round++) {
       for (const name of Object.keys(targets) as (keyof typeof targets)[]) results[name].push(await targets[name]());
     }

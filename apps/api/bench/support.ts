@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -72,3 +73,40 @@ export function cpuSeconds(pid: number): number {
 export function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
 }
+
+export interface LoadRound {
+  rps: number;
+  latencies: number[];
+}
+
+/** `requests` GETs of `url`, `concurrency` at a time on keep-alive connections; every answer must be a 200. */
+export async function loadRound(url: string, headers: (i: number) => Record<string, string>, requests: number, concurrency: number): Promise<LoadRound> {
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies: number[] = [];
+  let next = 0;
+  const one = (i: number) =>
+    new Promise<void>((resolve, reject) => {
+      const started = performance.now();
+      request(url, { agent, headers: headers(i) }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          latencies.push(performance.now() - started);
+          if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
+          else resolve();
+        });
+      })
+        .on('error', reject)
+        .end();
+    });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < requests) await one(next++);
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { rps: requests / seconds, latencies };
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type ClientRequest, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from './support/database';
 import { freePort } from './support/free-port';
 import { until } from './support/icecast';
 import { type ServerProcess, startServerProcess } from './support/server-process';
+import { StreamListener } from './support/stream-listener';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -44,26 +45,6 @@ class FakeStation {
   }
 }
 
-/** A listener of a radio stream: its status and how many bytes came. */
-class Listener {
-  status = 0;
-  bytes = 0;
-  private readonly req: ClientRequest;
-
-  constructor(url: string) {
-    this.req = httpRequest(url, { agent: false }, (res) => {
-      this.status = res.statusCode ?? 0;
-      res.on('data', (chunk: Buffer) => (this.bytes += chunk.length));
-      res.on('error', () => undefined);
-    });
-    this.req.on('error', () => undefined);
-    this.req.end();
-  }
-
-  close(): void {
-    this.req.destroy();
-  }
-}
 
 const listening = (port: number): Promise<true | undefined> =>
   new Promise((resolve) => {
@@ -199,7 +180,7 @@ describe('the bundle and the balancer', () => {
   });
 
   it("sends every listener of a station to one process, so the cluster opens one upstream connection for it", async () => {
-    const listeners = Array.from({ length: 4 }, () => new Listener(`${balancer.base}/api/v1/radio/bundle-a/stream`));
+    const listeners = Array.from({ length: 4 }, () => new StreamListener(`${balancer.base}/api/v1/radio/bundle-a/stream`));
     try {
       await until(async () => (listeners.every((l) => l.bytes > 4096) ? true : undefined), 'audio for every listener', 20_000);
       for (const l of listeners) expect(l.status).toBe(200);
@@ -208,7 +189,7 @@ describe('the bundle and the balancer', () => {
 
       // Control: the same station asked of each process directly makes the one that was not relaying it open a
       // connection of its own, so a count of 1 above does mean a single process took all four.
-      const direct = [first, second].map((p) => new Listener(`${p.base}/api/v1/radio/bundle-a/stream`));
+      const direct = [first, second].map((p) => new StreamListener(`${p.base}/api/v1/radio/bundle-a/stream`));
       try {
         await until(async () => (direct.every((l) => l.bytes > 0) ? true : undefined), 'audio from each process', 20_000);
         expect(station.opened.get('/a.mp3')).toBe(2);

@@ -1,6 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type ClientRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,32 +7,13 @@ import { WebSocket } from 'ws';
 import { startListeningApp } from './support/app';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { IcecastServer, until } from './support/icecast';
+import { StreamListener } from './support/stream-listener';
 
 /**
  * Two API processes on one database relaying a real Icecast2 (docs/operations.md, "Scaling"): the station list, now-playing and the
  * listener limit are the same whichever process answers, and one title change is one realtime event.
  */
 
-/** A listener on a relay: counts the audio it gets. */
-class Listener {
-  bytes = 0;
-  status = 0;
-  private readonly req: ClientRequest;
-
-  constructor(url: string) {
-    this.req = httpRequest(url, (res) => {
-      this.status = res.statusCode ?? 0;
-      res.on('data', (chunk: Buffer) => (this.bytes += chunk.length));
-      res.on('error', () => undefined);
-    });
-    this.req.on('error', () => undefined);
-    this.req.end();
-  }
-
-  close(): void {
-    this.req.destroy();
-  }
-}
 
 interface Frame {
   type: string;
@@ -115,7 +95,7 @@ describe('the radio relays of several API processes on one database', () => {
   });
 
   it("shows A's listener and A's title in B's station list within 2 s, answers B's nowplaying with it, and B refuses a listener over the limit", async () => {
-    const listener = new Listener(stream(a.base, 'cluster-x'));
+    const listener = new StreamListener(stream(a.base, 'cluster-x'));
     try {
       await until(async () => (listener.bytes > 0 ? true : undefined), 'audio through A');
       const song = `Kult - Arahja ${Date.now()}`;
@@ -147,7 +127,7 @@ describe('the radio relays of several API processes on one database', () => {
   }, 30_000);
 
   it('delivers a 4 KB Latin-1 title to subscribers cut to 256 characters, rather than losing it', async () => {
-    const listener = new Listener(stream(a.base, 'cluster-x'));
+    const listener = new StreamListener(stream(a.base, 'cluster-x'));
     const watcher = await subscriber(b.base, 'station.cluster-x');
     try {
       await until(async () => (listener.bytes > 0 ? true : undefined), 'audio through A');
@@ -168,9 +148,9 @@ describe('the radio relays of several API processes on one database', () => {
 
   it('makes one now_playing event of one title change while both processes relay the station', async () => {
     // B first: its limit of 1 counts A's listeners too.
-    const onB = new Listener(stream(b.base, 'cluster-y'));
+    const onB = new StreamListener(stream(b.base, 'cluster-y'));
     await until(async () => (onB.bytes > 0 ? true : undefined), 'audio through B');
-    const onA = new Listener(stream(a.base, 'cluster-y'));
+    const onA = new StreamListener(stream(a.base, 'cluster-y'));
     const watchers = [await subscriber(a.base, 'station.cluster-y'), await subscriber(b.base, 'station.cluster-y')];
     try {
       await until(async () => (onA.bytes > 0 ? true : undefined), 'audio through A');
@@ -194,7 +174,7 @@ describe('the radio relays of several API processes on one database', () => {
     await db.query(
       `INSERT INTO relay_presence (instance_id, station_id, listeners, title, title_at, updated_at) VALUES (gen_random_uuid(), 'cluster-y', 7, 'Ghost', now(), now() - interval '31 seconds')`,
     );
-    const listener = new Listener(stream(a.base, 'cluster-x'));
+    const listener = new StreamListener(stream(a.base, 'cluster-x'));
     await until(async () => (listener.bytes > 0 ? true : undefined), 'audio through A');
     await until(async () => ((await listed(b.base, 'cluster-x')).listeners === 1 ? true : undefined), "A's listener on B's list", 3000);
     expect(await listed(b.base, 'cluster-y')).toMatchObject({ listeners: 0 });

@@ -1,43 +1,13 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
 import { startTestApp } from './support/app';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { IcecastServer, until } from './support/icecast';
+import { StreamListener } from './support/stream-listener';
 
-/** A listener on our relay: counts bytes and keeps what it got. */
-class Listener {
-  bytes = 0;
-  private readonly chunks: Buffer[] = [];
-  status = 0;
-  headers: IncomingMessage['headers'] = {};
-  private readonly req: ClientRequest;
-
-  constructor(url: string) {
-    this.req = httpRequest(url, (res) => {
-      this.status = res.statusCode ?? 0;
-      this.headers = res.headers;
-      res.on('data', (chunk: Buffer) => {
-        this.bytes += chunk.length;
-        if (this.chunks.length < 64) this.chunks.push(chunk);
-      });
-      res.on('error', () => undefined);
-    });
-    this.req.on('error', () => undefined);
-    this.req.end();
-  }
-
-  get received(): Buffer {
-    return Buffer.concat(this.chunks);
-  }
-
-  close(): void {
-    this.req.destroy();
-  }
-}
 
 function catalogueFile(entries: unknown): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'stations-')), 'stations.json');
@@ -93,7 +63,7 @@ describe('the radio relay against a real Icecast2', () => {
   const stream = (id: string, on = base) => `${on}/api/v1/radio/${id}/stream`;
 
   it('100 listeners share one upstream connection, get audio without ICY metadata, and the upstream closes after the last leaves', async () => {
-    const listeners = Array.from({ length: 100 }, () => new Listener(stream('test-rock')));
+    const listeners = Array.from({ length: 100 }, () => new StreamListener(stream('test-rock')));
     try {
       await until(async () => (listeners.every((l) => l.bytes > 32 * 1024) ? true : undefined), 'audio for every listener', 20_000);
       expect(await icecast.listeners('/rock.mp3')).toBe(1);
@@ -114,7 +84,7 @@ describe('the radio relay against a real Icecast2', () => {
   }, 60_000);
 
   it('pushes a title with Polish letters to nowplaying and to subscribers on both processes within 2 s', async () => {
-    const listener = new Listener(stream('test-rock'));
+    const listener = new StreamListener(stream('test-rock'));
     const here = await subscriber(base, 'station.test-rock');
     const there = await subscriber(secondBase, 'station.test-rock');
     try {
@@ -140,7 +110,7 @@ describe('the radio relay against a real Icecast2', () => {
   }, 30_000);
 
   it('keeps listeners connected while the upstream restarts, and the audio resumes', async () => {
-    const listener = new Listener(stream('test-rock'));
+    const listener = new StreamListener(stream('test-rock'));
     try {
       await until(async () => (listener.bytes > 16 * 1024 ? true : undefined), 'audio');
       await icecast.stopSource('/rock.mp3');
@@ -155,7 +125,7 @@ describe('the radio relay against a real Icecast2', () => {
   }, 60_000);
 
   it('resolves playlists, answers HEAD, and refuses unknown, unreachable and full stations clearly', async () => {
-    const viaPlaylist = new Listener(stream('test-playlist'));
+    const viaPlaylist = new StreamListener(stream('test-playlist'));
     try {
       await until(async () => (viaPlaylist.bytes > 8 * 1024 ? true : undefined), 'audio through the .m3u playlist');
     } finally {
@@ -171,7 +141,7 @@ describe('the radio relay against a real Icecast2', () => {
 
     // The limit counts every process's listeners of the station: wait until the earlier tests' have left the count.
     await until(async () => ((await (await fetch(`${secondBase}/api/v1/radio/stations/test-rock`)).json()) as { listeners: number }).listeners === 0 || undefined, 'an empty station');
-    const full = [new Listener(stream('test-rock', secondBase)), new Listener(stream('test-rock', secondBase))];
+    const full = [new StreamListener(stream('test-rock', secondBase)), new StreamListener(stream('test-rock', secondBase))];
     try {
       await until(async () => (full.every((l) => l.bytes > 0) ? true : undefined), 'the second process to stream');
       const third = await fetch(stream('test-rock', secondBase));

@@ -1,5 +1,4 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -8,20 +7,13 @@ import { newWebhookSecret, WebhookSecretBox } from '../src/developer/webhook-sec
 import { signedInMember, startListeningApp } from './support/app';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { until } from './support/icecast';
+import { sealedTheOldWay } from './support/legacy-webhook-secret';
 
 const JWT_1 = 'jwt-secret-number-one-that-is-long-enough-0123';
 const JWT_2 = 'jwt-secret-number-two-that-is-long-enough-0123';
 const KEY_1 = 'secrets-key-number-one-that-is-long-enough-0123';
 const KEY_2 = 'secrets-key-number-two-that-is-long-enough-0123';
 
-/** A secret as installations sealed it before SECRETS_KEY: `v1.` under a key derived from JWT_SECRET. */
-function sealedTheOldWay(secret: string, jwtSecret: string): string {
-  const key = Buffer.from(hkdfSync('sha256', jwtSecret, 'grouarock', 'webhook secrets v1', 32));
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', ...[iv, cipher.getAuthTag(), data].map((part) => part.toString('base64url'))].join('.');
-}
 
 /**
  * Webhook secrets are sealed with SECRETS_KEY, apart from JWT_SECRET: secrets an older version sealed under JWT_SECRET

@@ -1,18 +1,10 @@
-import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { newWebhookSecret, WebhookSecretBox } from './webhook-secrets';
+import { sealedTheOldWay } from '../../test/support/legacy-webhook-secret';
 
 const KEY = 'secrets-key-that-is-long-enough-0123456789';
 const OLD_KEY = 'an-older-secrets-key-that-is-long-enough-0123';
 const JWT_SECRET = 'jwt-secret-that-is-long-enough-0123456789';
 
-/** A secret as installations sealed it before SECRETS_KEY: `v1.` under a key derived from JWT_SECRET. */
-function sealedTheOldWay(secret: string, jwtSecret: string): string {
-  const key = Buffer.from(hkdfSync('sha256', jwtSecret, 'grouarock', 'webhook secrets v1', 32));
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', ...[iv, cipher.getAuthTag(), data].map((part) => part.toString('base64url'))].join('.');
-}
 
 describe('webhook secrets', () => {
   it('are whsec_ and 32 random bytes', () => {
