@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { compileMessages } from './build/compile-messages';
 import { keepSourceMapsPrivate } from './build/private-source-maps';
 
@@ -9,7 +11,19 @@ const root = path.resolve(__dirname, '../..');
 export default defineConfig({
   root: __dirname,
   publicDir: 'public',
-  plugins: [react({ jsxImportSource: '@emotion/react' }), compileMessages(), keepSourceMapsPrivate(path.join(root, 'dist/apps/web-sourcemaps'))],
+  plugins: [
+    react({ jsxImportSource: '@emotion/react' }),
+    compileMessages(),
+    keepSourceMapsPrivate(path.join(root, 'dist/apps/web-sourcemaps')),
+    // Each text file once more as .br and .gz at the highest levels, compressed once here instead of on every request:
+    // the server sends the one the browser accepts (apps/api/src/core/http/compression.ts). Kept only when smaller.
+    // Fonts (woff2) are compressed already; the manifest is for the build's tools, not served to anyone who needs it small.
+    compression({
+      include: /\.(js|mjs|css|svg|html|json|txt)$/,
+      exclude: /(^|\/)\.vite\//,
+      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }), defineAlgorithm('gzip', { level: 9 })],
+    }),
+  ],
   resolve: {
     alias: [
       { find: '@grouarock/ui', replacement: path.join(root, 'libs/ui/src/index.ts') },

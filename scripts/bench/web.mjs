@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// npm run bench:web — the gzipped JavaScript a route needs before it can show (the entry chunk, the
-// route's lazily loaded chunk, and everything they import statically), from the production build's
-// manifest, against the budget; and the largest contentful paint of each route once its screen has
+// npm run bench:web — the JavaScript a route needs before it can show, as the built server actually sends it
+// (the encoded bodies of the scripts a cold load in Chromium has received when the screen shows; the scripts
+// fetched until the network is idle, and every other response of the load, counted beside them), against the budget; the same JavaScript gzipped from the production build's manifest
+// (the entry chunk, the route's lazily loaded chunk, and everything they import statically), for comparison
+// with earlier runs; and the largest contentful paint of each route once its screen has
 // rendered, served by the built server and loaded in Chromium (median of several cold loads), against the
 // LCP of a static page with the same hero: the route's LCP element (its text, font files and computed
 // style, in the same box) in plain HTML without JavaScript, written for this run to a temporary directory,
 // served by the same server and loaded alternately with the route. An absolute LCP on a shared machine
 // moves by half from run to run; the ratio does not.
-// Ends with one line per route:
-//   bench:web route=/radio initial_js_kb_gz=… mixer_chunk_kb_gz=… lcp_ms=… lcp_ratio_vs_static=…
+// Ends with one line per route, and fails (exit code 1) when a route's JavaScript as sent is over its budget:
+//   bench:web route=/radio initial_js_kb_sent=… js_kb_sent=… sent_kb=… initial_js_kb_gz=… mixer_chunk_kb_gz=… lcp_ms=… lcp_ratio_vs_static=…
 // The functions handed to page.evaluate run in the page, with its globals:
 /* global window, document, location, scrollY, getComputedStyle, requestAnimationFrame, CSSFontFaceRule */
 import { execFileSync, spawn } from 'node:child_process';
@@ -22,7 +24,7 @@ import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'dist/apps/web');
-/** The gzipped initial JS each route may need (the budget: 135 KB for /, 150 KB for /radio and the others). */
+/** The initial JS each route may need, as the server sends it (the budget: 135 KB for /, 150 KB for /radio and the others). */
 const BUDGET_KB = { '/': 135, '/radio': 150 };
 
 /**
@@ -114,6 +116,52 @@ function keepLastLcpEntry(page) {
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   );
+}
+
+/**
+ * What the server sent for a cold load of `url`, as it came over the wire (the encoded bodies: compressed when the server
+ * compressed them): the initial JavaScript, that is the scripts received before the screen (`shown`, a selector) was on
+ * screen, which the route needed to show it; every script received until the network was quiet for a second (lazy
+ * parts fetched after the screen showed too); and every response's body by resource type (`script`, `document`, `font`, `fetch`, …),
+ * with the response headers' bytes.
+ */
+async function bytesSent(browser, url, shown) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  const finished = [];
+  let lastActivity = Date.now();
+  page.on('request', () => (lastActivity = Date.now()));
+  page.on('requestfailed', () => (lastActivity = Date.now()));
+  page.on('requestfinished', (request) => {
+    lastActivity = Date.now();
+    finished.push(request.sizes().then((size) => ({ type: request.resourceType(), at: request.timing().startTime + request.timing().responseEnd, ...size })));
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  // The browser's clock (ms since the epoch, as request timings count) when the screen was first seen, each frame.
+  const shownAt = await (
+    await page.waitForFunction(
+      (selector) => {
+        const element = document.querySelector(selector);
+        return element?.checkVisibility() ? performance.timeOrigin + performance.now() : false;
+      },
+      shown,
+      { polling: 'raf', timeout: 30_000 },
+    )
+  ).jsonValue();
+  // Then what the page fetches once shown (lazy parts, data), until no request has started or ended for a second: the
+  // load's "networkidle" may have passed already while the screen was rendering.
+  const deadline = Date.now() + 15_000;
+  while (Date.now() - lastActivity < 1000 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  const byType = {};
+  let headers = 0;
+  let initialJs = 0;
+  for (const size of await Promise.all(finished)) {
+    byType[size.type] = (byType[size.type] ?? 0) + size.responseBodySize;
+    headers += size.responseHeadersSize;
+    if (size.type === 'script' && size.at <= shownAt) initialJs += size.responseBodySize;
+  }
+  await context.close();
+  return { initialJs, byType, headers };
 }
 
 /** Largest contentful paint of a cold load of `url`, in ms. */
@@ -259,6 +307,7 @@ const pages = staticPages();
 const browser = await chromium.launch(launchOptions);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const lines = [];
+const overBudget = [];
 try {
   for (const [route, target] of Object.entries(routes)) {
     const routeKeys = screen(target, entryKeys);
@@ -277,9 +326,19 @@ try {
       if (i % 2 === 1) paints.push(await lcp(browser, `${server.base}${route}`, SCREEN_SHOWN));
     }
     const ratio = median(paints) / median(staticPaints);
+    // After the warm-up loads above, so a cold start of the server does not weigh on it (the bytes would be the same).
+    const sent = await bytesSent(browser, `${server.base}${route}`, SCREEN_SHOWN);
+    const sentJs = sent.initialJs / 1024;
+    const sentAllJs = (sent.byType.script ?? 0) / 1024;
+    const sentAll = (Object.values(sent.byType).reduce((sum, n) => sum + n, 0) + sent.headers) / 1024;
+    const sentTypes = Object.entries(sent.byType)
+      .sort(([, a], [, b]) => b - a)
+      .map(([type, n]) => `${type} ${(n / 1024).toFixed(1)}`)
+      .join(', ');
+    if (sentJs > BUDGET_KB[route]) overBudget.push(`${route} sends ${sentJs.toFixed(1)} KB of JavaScript before its screen shows (budget ${BUDGET_KB[route]} KB)`);
     const what = element.image ? `image ${element.image}` : `${element.tag} "${element.text.slice(0, 40)}" in ${element.style['font-family']}`;
-    console.log(`${route}: entry ${kb(entryKeys).toFixed(1)} KB + route ${(initial - kb(entryKeys)).toFixed(1)} KB = ${initial.toFixed(1)} KB gzipped (budget ${BUDGET_KB[route]} KB, ${((initial / BUDGET_KB[route]) * 100).toFixed(0)} %); LCP ${paints.map((p) => p.toFixed(0)).join(', ')} ms; static page with its LCP element (${what}) ${staticPaints.map((p) => p.toFixed(0)).join(', ')} ms`);
-    lines.push(`bench:web route=${route} initial_js_kb_gz=${initial.toFixed(1)} mixer_chunk_kb_gz=${mixer.toFixed(1)} lcp_ms=${median(paints).toFixed(0)} lcp_ratio_vs_static=${ratio.toFixed(2)}`);
+    console.log(`${route}: sent ${sentJs.toFixed(1)} KB of JavaScript before the screen showed (budget ${BUDGET_KB[route]} KB, ${((sentJs / BUDGET_KB[route]) * 100).toFixed(0)} %), ${sentAllJs.toFixed(1)} KB until the network was quiet, ${sentAll.toFixed(1)} KB in all (bodies: ${sentTypes}; headers ${(sent.headers / 1024).toFixed(1)}); from the manifest: entry ${kb(entryKeys).toFixed(1)} KB + route ${(initial - kb(entryKeys)).toFixed(1)} KB = ${initial.toFixed(1)} KB gzipped; LCP ${paints.map((p) => p.toFixed(0)).join(', ')} ms; static page with its LCP element (${what}) ${staticPaints.map((p) => p.toFixed(0)).join(', ')} ms`);
+    lines.push(`bench:web route=${route} initial_js_kb_sent=${sentJs.toFixed(1)} js_kb_sent=${sentAllJs.toFixed(1)} sent_kb=${sentAll.toFixed(1)} initial_js_kb_gz=${initial.toFixed(1)} mixer_chunk_kb_gz=${mixer.toFixed(1)} lcp_ms=${median(paints).toFixed(0)} lcp_ratio_vs_static=${ratio.toFixed(2)}`);
   }
 } finally {
   await browser.close();
@@ -287,3 +346,7 @@ try {
   pages.remove();
 }
 console.log(lines.join('\n'));
+if (overBudget.length) {
+  console.error(`bench:web over budget: ${overBudget.join('; ')}`);
+  process.exitCode = 1;
+}

@@ -1,12 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from './core/config/config';
 import { ConfigModule } from './core/config/config.module';
-import { API_PREFIX, DOCS_PATH } from './core/http/openapi';
+import { WebAppModule } from './core/http/web-app.module';
 import { DatabaseModule } from './core/database/database.module';
 import { RepositoriesModule } from './repositories/repositories.module';
 import { HealthModule } from './core/health/health.module';
@@ -38,25 +37,8 @@ export interface AppModuleOptions {
 @Module({})
 export class AppModule {
   static forRoot({ config, databaseUrl, webRoot }: AppModuleOptions): DynamicModule {
-    const serveWeb =
-      webRoot && existsSync(path.join(webRoot, 'index.html'))
-        ? [
-            ServeStaticModule.forRoot({
-              rootPath: webRoot,
-              // The API and its docs are Nest's; `/api` itself is the web app's developer page. A missing hashed
-              // asset is a 404, not the app's HTML under a script's name.
-              exclude: [`/${API_PREFIX}{*rest}`, `/${DOCS_PATH}{*rest}`, '/assets/{*rest}'],
-              serveStaticOptions: {
-                // Hashed bundles never change; index.html must always be revalidated.
-                setHeaders: (res, file) =>
-                  res.setHeader(
-                    'Cache-Control',
-                    file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-                  ),
-              },
-            }),
-          ]
-        : [];
+    // The built web app, its files precompressed by the build (core/http/web-app.module.ts).
+    const serveWeb = webRoot && existsSync(path.join(webRoot, 'index.html')) ? [WebAppModule.forRoot(webRoot)] : [];
     return {
       module: AppModule,
       imports: [

@@ -11,6 +11,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { RealtimeAdapter } from '../../realtime/realtime.adapter';
 import { AllExceptionsFilter } from './all-exceptions.filter';
 import { trustFunction } from './client-address';
+import { compressResponses } from './compression';
 import { API_PREFIX, DOCS_PATH, createOpenApiDocument } from './openapi';
 import { RawInputPipe } from './raw-input.pipe';
 import { createValidationPipe } from './validation.pipe';
@@ -23,7 +24,7 @@ const STRIPE_WEBHOOK_BODY_LIMIT = '1mb';
 
 /**
  * Everything that makes a Nest application our API, shared by the server and the API tests so both
- * run the same stack: prefix, security headers, validation, error shape, logs, Swagger and WebSockets.
+ * run the same stack: prefix, security headers, compression, validation, error shape, logs, Swagger and WebSockets.
  */
 export function configureApp(app: NestExpressApplication): void {
   app.useLogger(app.get(Logger));
@@ -53,6 +54,8 @@ export function configureApp(app: NestExpressApplication): void {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // Ahead of every route, the web app's files included (those go precompressed, and are let through untouched).
+  app.use(compressResponses());
   app.use(cookieParser());
   // Ahead of Nest's parsers (added at init, which then find the body read). Not named jsonParser: Nest would take
   // that for its own and add no JSON parser for the other routes. The raw bytes are kept for the signature.

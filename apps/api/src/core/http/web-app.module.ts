@@ -1,0 +1,76 @@
+import { BadRequestException, type DynamicModule, Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
+import path from 'node:path';
+import { API_PREFIX, DOCS_PATH } from './openapi';
+
+/** Hashed bundles never change; index.html (and anything else unhashed) must always be revalidated. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The API and its docs are Nest's; `/api` itself is the web app's developer page. A missing hashed asset is a 404, not
+ * the app's HTML under a script's name. Matched as before: a path starting with one of these, in any case.
+ */
+const NOT_THE_APP = new RegExp(`^/(?:${API_PREFIX}|${DOCS_PATH}|assets/)`, 'i');
+
+/**
+ * The built web app at /: each file as the .br or .gz the build wrote beside it when the client accepts one (br first),
+ * with `Vary: Accept-Encoding`, else as it is; byte ranges, HEAD and conditional requests as for any static file.
+ * Every other GET outside the API is a client route: index.html, likewise compressed.
+ */
+function serveWebApp(webRoot: string): RequestHandler[] {
+  const assets = `assets${path.sep}`;
+  const serve: RequestHandler = expressStaticGzip(webRoot, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    serveStatic: {
+      // Called with the file sent, so `index.html.br` is index.html here too.
+      setHeaders: (res, file) => res.setHeader('Cache-Control', path.relative(webRoot, file).startsWith(assets) ? IMMUTABLE : 'no-cache'),
+    },
+  });
+  const decodes = (req: Request) => {
+    try {
+      decodeURIComponent(req.path);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const files: RequestHandler = (req, res, next) => (decodes(req) ? serve(req, res, next) : next());
+  const clientRoutes = (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_THE_APP.test(`${req.path}/`)) return next();
+    if (!decodes(req)) return next(new BadRequestException(`Malformed path ${req.path}`));
+    const url = req.url;
+    req.url = '/index.html';
+    serve(req, res, (error?: unknown) => {
+      req.url = url;
+      next(error);
+    });
+  };
+  return [files, clientRoutes];
+}
+
+const WEB_ROOT = Symbol('WEB_ROOT');
+
+/**
+ * Serves the built web app after the API's routes (registered once they are, as Nest's ServeStaticModule did) and
+ * before the JSON 404 for everything neither answers.
+ */
+@Module({})
+export class WebAppModule implements OnModuleInit {
+  constructor(
+    @Inject(WEB_ROOT) private readonly webRoot: string,
+    private readonly adapter: HttpAdapterHost,
+  ) {}
+
+  static forRoot(webRoot: string): DynamicModule {
+    return { module: WebAppModule, providers: [{ provide: WEB_ROOT, useValue: webRoot }] };
+  }
+
+  onModuleInit(): void {
+    const [files, clientRoutes] = serveWebApp(this.webRoot);
+    const app = this.adapter.httpAdapter.getInstance<Express>();
+    app.use(files, clientRoutes);
+  }
+}
