@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Client } from 'pg';
 import PgBoss from 'pg-boss';
 import { DATABASE_URL } from '../core/database/database.module';
+import { AdvisoryLock } from './locks';
 import type { ExecuteSql } from './studio.repository';
 
 export interface QueueOptions {
@@ -25,10 +27,23 @@ export class JobQueue implements BeforeApplicationShutdown {
 
   constructor(@Inject(DATABASE_URL) private readonly databaseUrl: string) {}
 
-  /** Creates the queue unless it exists (the first declaration's options stay). */
+  /**
+   * Creates the queue unless it exists (the first declaration's options stay). One process at a time: pg-boss creates
+   * a queue as a partition of its job table with foreign keys to its queue table, and two processes creating two
+   * queues at once (replicas starting together on a new database) deadlock on those two tables.
+   */
   async declare(name: string, options: QueueOptions): Promise<void> {
     const boss = await this.started();
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy: 'standard', retryLimit: options.retryLimit, retryDelay: 0, expireInSeconds: options.expireInSeconds });
+    if (await boss.getQueue(name)) return;
+    const lock = new Client({ connectionString: this.databaseUrl, application_name: 'grouarock-jobs' });
+    await lock.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [AdvisoryLock.jobQueues]);
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy: 'standard', retryLimit: options.retryLimit, retryDelay: 0, expireInSeconds: options.expireInSeconds });
+    } finally {
+      // Ending the session lets the lock go, whatever happened.
+      await lock.end().catch(() => undefined);
+    }
   }
 
   /**

@@ -5,6 +5,8 @@
 export const AdvisoryLock = {
   /** Held while one API process runs the migrations, so processes started together on a new database take turns. */
   migrations: 7_264_001,
+  /** Held while one API process creates a pg-boss queue: two created at once deadlock on pg-boss's tables. */
+  jobQueues: 7_264_002,
   /** Held by calculate_weekly_radio_stats() itself, so two runs never interleave their delete and insert. */
   weeklyStatsRun: 7_264_012,
   /** Taken by the every-minute recalculation, so that among several API processes only one runs it. */

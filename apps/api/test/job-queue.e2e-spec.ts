@@ -1,0 +1,29 @@
+import { JobQueue } from '../src/repositories/job-queue';
+import { createTestDatabase, type TestDatabase } from './support/database';
+
+/**
+ * Replicas starting together on a new database each declare their queues: pg-boss creates each as a partition of its
+ * job table with foreign keys to its queue table, which deadlocked when two were created at the same moment.
+ */
+describe('JobQueue on several processes at once', () => {
+  let db: TestDatabase;
+  const queues: JobQueue[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    for (const queue of queues) await queue.beforeApplicationShutdown();
+    await db.drop();
+  });
+
+  it('creates queues declared by several processes at the same moment, each once', async () => {
+    for (let i = 0; i < 4; i++) queues.push(new JobQueue(db.url));
+    const names = ['one.a', 'one.b', 'one.c', 'one.d', 'two.a', 'two.b', 'two.c', 'two.d'];
+    // Every process declares every queue, in its own order, all at once.
+    await Promise.all(queues.map((queue, i) => Promise.all(names.map((_, j) => queue.declare(names[(i + j) % names.length], { retryLimit: 1, expireInSeconds: 60 })))));
+    const rows = await db.query<{ name: string }>('SELECT name FROM pgboss.queue ORDER BY name');
+    expect(rows.map((r) => r.name)).toEqual([...names].sort());
+  });
+});
