@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// npm run bench:web — the JavaScript a route needs before it can show, as the built server actually sends it
-// (the encoded bodies of the scripts a cold load in Chromium has received when the screen shows; the scripts
-// fetched until the network is idle, and every other response of the load, counted beside them), against the budget; the same JavaScript gzipped from the production build's manifest
+// npm run bench:web — the JavaScript a route loads, as the built server actually sends it (the encoded bodies of
+// the scripts a cold load in Chromium fetches until the network is idle), against the budget; beside it the part
+// received by the time the screen shows, and every other response of the load; the same JavaScript gzipped from the production build's manifest
 // (the entry chunk, the route's lazily loaded chunk, and everything they import statically), for comparison
 // with earlier runs; and the largest contentful paint of each route once its screen has
 // rendered, served by the built server and loaded in Chromium (median of several cold loads), against the
@@ -335,9 +335,11 @@ try {
       .sort(([, a], [, b]) => b - a)
       .map(([type, n]) => `${type} ${(n / 1024).toFixed(1)}`)
       .join(', ');
-    if (sentJs > BUDGET_KB[route]) overBudget.push(`${route} sends ${sentJs.toFixed(1)} KB of JavaScript before its screen shows (budget ${BUDGET_KB[route]} KB)`);
+    // The budget holds every script the load fetches, not only those in by the time the screen shows: which lazy
+    // chunks arrive first depends on the machine's timing, and a chunk a route fetches as it mounts is its weight.
+    if (sentAllJs > BUDGET_KB[route]) overBudget.push(`${route} sends ${sentAllJs.toFixed(1)} KB of JavaScript as it loads (budget ${BUDGET_KB[route]} KB)`);
     const what = element.image ? `image ${element.image}` : `${element.tag} "${element.text.slice(0, 40)}" in ${element.style['font-family']}`;
-    console.log(`${route}: sent ${sentJs.toFixed(1)} KB of JavaScript before the screen showed (budget ${BUDGET_KB[route]} KB, ${((sentJs / BUDGET_KB[route]) * 100).toFixed(0)} %), ${sentAllJs.toFixed(1)} KB until the network was quiet, ${sentAll.toFixed(1)} KB in all (bodies: ${sentTypes}; headers ${(sent.headers / 1024).toFixed(1)}); from the manifest: entry ${kb(entryKeys).toFixed(1)} KB + route ${(initial - kb(entryKeys)).toFixed(1)} KB = ${initial.toFixed(1)} KB gzipped; LCP ${paints.map((p) => p.toFixed(0)).join(', ')} ms; static page with its LCP element (${what}) ${staticPaints.map((p) => p.toFixed(0)).join(', ')} ms`);
+    console.log(`${route}: sent ${sentAllJs.toFixed(1)} KB of JavaScript until the network was quiet (budget ${BUDGET_KB[route]} KB, ${((sentAllJs / BUDGET_KB[route]) * 100).toFixed(0)} %), ${sentJs.toFixed(1)} KB of it before the screen showed, ${sentAll.toFixed(1)} KB in all (bodies: ${sentTypes}; headers ${(sent.headers / 1024).toFixed(1)}); from the manifest: entry ${kb(entryKeys).toFixed(1)} KB + route ${(initial - kb(entryKeys)).toFixed(1)} KB = ${initial.toFixed(1)} KB gzipped; LCP ${paints.map((p) => p.toFixed(0)).join(', ')} ms; static page with its LCP element (${what}) ${staticPaints.map((p) => p.toFixed(0)).join(', ')} ms`);
     lines.push(`bench:web route=${route} initial_js_kb_sent=${sentJs.toFixed(1)} js_kb_sent=${sentAllJs.toFixed(1)} sent_kb=${sentAll.toFixed(1)} initial_js_kb_gz=${initial.toFixed(1)} mixer_chunk_kb_gz=${mixer.toFixed(1)} lcp_ms=${median(paints).toFixed(0)} lcp_ratio_vs_static=${ratio.toFixed(2)}`);
   }
 } finally {
