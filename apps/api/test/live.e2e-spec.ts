@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
@@ -697,6 +697,23 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     expect((await playlist(id)).status).toBe(404);
     expect(existsSync(storedFolder(id))).toBe(false);
     events.close();
+  });
+
+  it('writes the replay its ender could not (the store away then) at the sweep, two minutes after the stream ended', async () => {
+    const [{ id }] = (await api.db.query(
+      `SELECT id FROM live_streams s WHERE status = 'ended' AND EXISTS (SELECT 1 FROM live_segments g WHERE g.stream_id = s.id) ORDER BY ended_at LIMIT 1`,
+    )) as { id: string }[];
+    const stored = path.join(storedFolder(id), 'index.m3u8');
+    const replay = readFileSync(stored, 'utf8');
+    // As if the store had not answered when the stream ended: the live window is still its playlist, no length.
+    writeFileSync(stored, '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n#EXT-X-MEDIA-SEQUENCE:3\n#EXTINF:1.000000,\nseg-3.ts\n');
+    await api.db.query('UPDATE live_streams SET duration_seconds = NULL WHERE id = $1', [id]);
+    const [{ endedAt }] = (await api.db.query('SELECT ended_at AS "endedAt" FROM live_streams WHERE id = $1', [id])) as { endedAt: Date }[];
+    await api.app.get(LiveMaintenance).run(new Date(endedAt.getTime() + 60_000));
+    expect(readFileSync(stored, 'utf8')).not.toContain('#EXT-X-ENDLIST');
+    await api.app.get(LiveMaintenance).run(new Date(endedAt.getTime() + 180_000));
+    expect(readFileSync(stored, 'utf8')).toBe(replay);
+    expect((await call('GET', `/stream/${id}`)).body.durationSeconds).toBeGreaterThan(0);
   });
 
   it('sweeps the files of streams that no longer exist once they are an hour old, and keeps those of streams that do', async () => {

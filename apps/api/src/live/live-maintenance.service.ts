@@ -10,14 +10,16 @@ import { LiveService } from './live.service';
 
 /** A live stream without a new segment for this long has lost the process that packaged it. */
 const ORPHAN_MS = 60_000;
+/** An ended stream without its replay this long after it ended gets it from the sweep. */
+const REPLAY_GRACE_MS = 120_000;
 /** Files of no stream older than this are left from a crash. */
 const ORPHAN_FILES_MS = 3600_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Once a minute, in one API process: ends live streams whose packaging process went away (and writes their replay
- * from the journal), stops streams live for LIVE_MAX_HOURS (as their owner would, so one user cannot fill the disk),
- * drops streams nobody published within LIVE_READY_MINUTES (a ready stream holds a slot of LIVE_MAX_PUBLISHERS), and
- * removes replays older than LIVE_RETENTION_DAYS.
+ * from the journal), writes the replays their enders could not, stops streams live for LIVE_MAX_HOURS (as their
+ * owner would, so one user cannot fill the disk), drops streams nobody published within LIVE_READY_MINUTES (a ready
+ * stream holds a slot of LIVE_MAX_PUBLISHERS), and removes replays older than LIVE_RETENTION_DAYS.
  */
 @Injectable()
 export class LiveMaintenance {
@@ -39,6 +41,11 @@ export class LiveMaintenance {
         for (const id of await this.streams.orphanedLiveIds(new Date(now.getTime() - ORPHAN_MS))) {
           await this.live.end(id);
           await this.live.writeReplay(id);
+        }
+        // A replay its ender could not write (the store away, or the process gone): written once its packager has
+        // surely finished with it.
+        for (const id of await this.streams.endedWithoutReplayIds(new Date(now.getTime() - REPLAY_GRACE_MS))) {
+          await this.live.writeReplay(id).catch((e: Error) => this.logger.warn(`Writing the replay of ${id} failed: ${e.message}`));
         }
         for (const id of await this.streams.startedBeforeIds(new Date(now.getTime() - this.config.live.maxHours * 3600_000))) await this.live.end(id);
         for (const id of await this.streams.staleReadyIds(new Date(now.getTime() - this.config.live.readyMinutes * 60_000))) await this.live.end(id);

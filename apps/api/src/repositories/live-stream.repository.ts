@@ -188,6 +188,19 @@ export class LiveStreamRepository {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * Streams that ended before `before` with segments but no replay written (its length is set with the replay): the
+   * process that ended them could not write it then (the media store did not answer, or the process died).
+   */
+  async endedWithoutReplayIds(before: Date): Promise<string[]> {
+    const rows = (await this.manager.query(
+      `SELECT s.id FROM live_streams s WHERE s.status = 'ended' AND s.duration_seconds IS NULL AND s.ended_at < $1
+       AND EXISTS (SELECT 1 FROM live_segments g WHERE g.stream_id = s.id)`,
+      [before],
+    )) as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
   /** Which of `ids` are streams still in the table (the rest are files a crash left behind). */
   async existingIds(ids: string[]): Promise<Set<string>> {
     const rows = (await this.manager.query(`SELECT id FROM live_streams WHERE id = ANY($1::uuid[])`, [ids])) as { id: string }[];
