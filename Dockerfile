@@ -6,10 +6,11 @@ FROM node:20.20-bookworm-slim AS build
 WORKDIR /app
 # npm 11 as on the development machines: it runs only the install scripts package.json's allowScripts approves.
 RUN npm install -g npm@11.19.1 --no-audit --no-fund
-# What `npm ci` reads, and nothing else, so this layer is reused until dependencies change: the manifests (every
-# workspace's; scripts/check-compose.mjs checks none is missing) and the root postinstall's script.
+# What `npm ci` reads, so this layer is reused until dependencies or scripts change: the manifests (every
+# workspace's; scripts/check-compose.mjs checks none is missing) and scripts/, whose complete-lockfile.mjs the root
+# postinstall runs.
 COPY package.json package-lock.json ./
-COPY scripts/complete-lockfile.mjs scripts/
+COPY scripts/ scripts/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY apps/web-e2e/package.json apps/web-e2e/

@@ -80,7 +80,8 @@ export function deploymentProblems() {
   const copied = [...beforeCi.matchAll(/^COPY (.+)$/gm)].flatMap((m) => {
     const parts = m[1].trim().split(/\s+/);
     const destination = parts.pop();
-    return parts.map((source) => (destination.endsWith('/') && destination !== './' ? path.posix.join(destination, path.posix.basename(source)) : source));
+    // A folder (`COPY scripts/ scripts/`) brings everything under it; a file lands in its destination folder.
+    return parts.map((source) => (source.endsWith('/') ? `${destination.replace(/\/?$/, '/')}` : destination.endsWith('/') && destination !== './' ? path.posix.join(destination, path.posix.basename(source)) : source));
   });
   const manifest = JSON.parse(read('package.json'));
   const workspaces = manifest.workspaces.flatMap((pattern) => {
@@ -89,7 +90,7 @@ export function deploymentProblems() {
   });
   const postinstall = manifest.scripts.postinstall?.match(/node (\S+)/)?.[1];
   for (const file of ['package.json', 'package-lock.json', ...workspaces, ...(postinstall ? [postinstall] : [])]) {
-    if (!copied.includes(file)) problems.push(`Dockerfile: ${file} is not copied before \`npm ci\``);
+    if (!copied.some((c) => c === file || (c.endsWith('/') && file.startsWith(c)))) problems.push(`Dockerfile: ${file} is not copied before \`npm ci\``);
   }
   const bundleDir = buildStage.match(/^RUN npm run bundle -- (\S+)$/m)?.[1];
   if (!bundleDir) problems.push('Dockerfile: the build stage does not run `npm run bundle -- <dir>`');

@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api';
 import { CopyField } from '../../../lib/copy-field';
 import { useIntl } from 'react-intl';
 import { useT } from '../../../lib/i18n';
+import { useAsyncAction } from '../../../lib/use-async-action';
 import { muted } from './styles';
 import {
   API_KEY_LIFETIMES,
@@ -83,17 +84,14 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyDto; onRevoke: (key: ApiKe
   const intl = useIntl();
   const dateTime = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const expired = hasExpired(apiKey);
-  const revoke = async () => {
-    setBusy(true);
+  const { run: revoke, running: busy } = useAsyncAction(async () => {
     try {
       await onRevoke(apiKey);
     } finally {
-      setBusy(false);
       setConfirming(false);
     }
-  };
+  });
   return (
     <li css={item}>
       <div>

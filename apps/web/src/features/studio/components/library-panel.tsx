@@ -4,6 +4,7 @@ import { Button, Card, Spinner, TextField, useToast } from '@grouarock/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useT } from '../../../lib/i18n';
+import { useAsyncAction } from '../../../lib/use-async-action';
 import { deleteTrack, renameTrack, useLibrary, useStudioChanged, type StudioGenre, type TrackDto } from '../api/studio';
 import { formatDuration, SAMPLES, TITLE_MAX } from '../options';
 import { panelHeading } from './styles';
@@ -63,15 +64,14 @@ function LibraryTrack({ track, onChanged }: { track: TrackDto; onChanged: () => 
   const toast = useToast();
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(track.title);
-  const [busy, setBusy] = useState(false);
   const field = useRef<HTMLInputElement>(null);
   // The rename field takes the focus when it opens (the user asked for it by pressing "Rename").
   useEffect(() => {
     if (editing) field.current?.focus();
   }, [editing]);
 
-  const act = async (work: () => Promise<unknown>, done: MessageId) => {
-    setBusy(true);
+  // One action at a time on a track: a second click while one runs is ignored.
+  const { run: act, running: busy } = useAsyncAction(async (work: () => Promise<unknown>, done: MessageId) => {
     try {
       await work();
       toast.show({ tone: 'success', title: t(done) });
@@ -81,10 +81,8 @@ function LibraryTrack({ track, onChanged }: { track: TrackDto; onChanged: () => 
       console.error('A library action failed', error);
       toast.show({ tone: 'error', title: t('studio.toast.actionFailed') });
       return false;
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   const rename = async (event: FormEvent) => {
     event.preventDefault();
