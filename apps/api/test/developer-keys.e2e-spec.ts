@@ -245,29 +245,6 @@ describe('developer platform: API keys, scopes and the per-plan limits shared by
     expect(rows[0].n).toBeGreaterThan(0);
   });
 
-  it('holds one address flooding the site’s general limit through two API processes near its 600 a minute, and leaves another address alone', async () => {
-    // The general per-route limit counts in each process and settles with PostgreSQL every second (docs/request-path.md).
-    const bases = [api.base, `${other.base}/api/v1`];
-    const get = (i: number, ip: string) => fetch(`${bases[i % 2]}/radio/stations`, { headers: { 'x-forwarded-for': ip } });
-    const statuses: number[] = [];
-    const retryAfter: number[] = [];
-    for (let wave = 0; wave < 20; wave++) {
-      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => get(i, '198.18.99.1')));
-      statuses.push(...answers.map((r) => r.status));
-      for (const r of answers) if (r.status === 429) retryAfter.push(Number(r.headers.get('retry-after')));
-      await Promise.all(answers.map((r) => r.arrayBuffer()));
-    }
-    const ok = statuses.filter((s) => s === 200).length;
-    expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
-    expect(ok).toBeGreaterThanOrEqual(600);
-    expect(ok).toBeLessThanOrEqual(660);
-    expect(Math.min(...retryAfter)).toBeGreaterThanOrEqual(1);
-    expect(Math.max(...retryAfter)).toBeLessThanOrEqual(60);
-    const calm = await get(1, '198.18.99.2');
-    expect(calm.status).toBe(200);
-    expect(calm.headers.get('ratelimit')).toBe('"site";r=599;t=0');
-  }, 60_000);
-
   it('counts failed sign-ins and assistant messages in the shared store: five failures spread over two processes lock the account', async () => {
     const who = await member();
     const signIn = (base: string, password: string, ip: string) =>

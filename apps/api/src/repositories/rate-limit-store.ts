@@ -1,5 +1,4 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
 import { DATABASE_URL } from '../core/database/database.module';
 
@@ -21,23 +20,6 @@ export interface WindowHit {
   msLeft: number;
 }
 
-/** Hits a process counted on its own since it last settled a key (the site's batched throttle, SiteThrottlerStorage). */
-export interface WindowDelta {
-  key: string;
-  hits: number;
-  /** The window's length, should this delta start one. */
-  ttlMs: number;
-}
-
-/** What one settle brought back: each key's shared window after the deltas, and how many API processes count hits. */
-export interface Settled {
-  windows: Map<string, WindowHit>;
-  processes: number;
-}
-
-/** Each pool's application_name starts with this, so that a settle can count the API processes that use the store. */
-const POOL_NAME = 'grouarock-limits';
-
 /**
  * The rate-limit state every API process shares (docs/developer-api.md, "Limits"): the developer API's per-account
  * GCRA and monthly counts, and the site's throttling windows. One statement per check, timed by the database's clock.
@@ -49,13 +31,7 @@ export class RateLimitStore implements OnApplicationShutdown {
   private readonly pool: Pool;
 
   constructor(@Inject(DATABASE_URL) databaseUrl: string) {
-    this.pool = new Pool({
-      connectionString: databaseUrl,
-      max: 6,
-      connectionTimeoutMillis: 3000,
-      options: '-c synchronous_commit=off',
-      application_name: `${POOL_NAME} ${process.pid}-${randomBytes(4).toString('hex')}`,
-    });
+    this.pool = new Pool({ connectionString: databaseUrl, max: 6, connectionTimeoutMillis: 3000, options: '-c synchronous_commit=off' });
     // An idle client's connection dying (a database restart) must not end the process; the next query reconnects.
     this.pool.on('error', () => undefined);
   }
@@ -94,32 +70,6 @@ export class RateLimitStore implements OnApplicationShutdown {
       [key.slice(0, 255), ttlMs],
     );
     return { hits: rows[0].hits, msLeft: Math.max(0, rows[0].ms_left) };
-  }
-
-  /**
-   * Adds several keys' deltas to their fixed windows in one statement (a window that has ended starts again with the
-   * delta) and reads back each key's total and time left, with the number of API processes whose pool is connected
-   * (a process's share of a limit, SiteThrottlerStorage). Keys are taken in order so that two processes settling the
-   * same keys at once wait for each other instead of deadlocking.
-   */
-  async settle(deltas: WindowDelta[]): Promise<Settled> {
-    const sorted = [...deltas].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    const { rows } = await this.pool.query<{ key: string; hits: number; ms_left: number; processes: number }>(
-      `WITH c AS (SELECT clock_timestamp() AS now),
-       p AS (SELECT count(DISTINCT application_name)::int AS n FROM pg_stat_activity WHERE application_name LIKE '${POOL_NAME} %'),
-       d AS (SELECT * FROM unnest($1::text[], $2::int[], $3::float8[]) WITH ORDINALITY AS d(key, hits, ttl_ms, n))
-       INSERT INTO throttle_hits AS h (key, hits, expires_at)
-       SELECT d.key, d.hits, c.now + d.ttl_ms * interval '1 millisecond' FROM d, c ORDER BY d.n
-       ON CONFLICT (key) DO UPDATE SET
-         hits = CASE WHEN h.expires_at <= (SELECT now FROM c) THEN EXCLUDED.hits ELSE h.hits + EXCLUDED.hits END,
-         expires_at = CASE WHEN h.expires_at <= (SELECT now FROM c) THEN EXCLUDED.expires_at ELSE h.expires_at END
-       RETURNING h.key, h.hits, (extract(epoch FROM h.expires_at - (SELECT now FROM c)) * 1000)::float8 AS ms_left, (SELECT n FROM p) AS processes`,
-      [sorted.map((d) => d.key.slice(0, 255)), sorted.map((d) => d.hits), sorted.map((d) => d.ttlMs)],
-    );
-    return {
-      windows: new Map(rows.map((r) => [r.key, { hits: r.hits, msLeft: Math.max(0, r.ms_left) }])),
-      processes: Math.max(1, rows[0]?.processes ?? 1),
-    };
   }
 
   /** The key's window as it stands, without counting a hit (no window: 0 hits). */
