@@ -4,26 +4,14 @@ import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { compileMessages } from './build/compile-messages';
+import { prerenderPages } from './build/prerender';
 import { keepSourceMapsPrivate } from './build/private-source-maps';
 
 const root = path.resolve(__dirname, '../..');
 
-export default defineConfig({
-  root: __dirname,
-  publicDir: 'public',
-  plugins: [
-    react({ jsxImportSource: '@emotion/react' }),
-    compileMessages(),
-    keepSourceMapsPrivate(path.join(root, 'dist/apps/web-sourcemaps')),
-    // Each text file once more as .br and .gz at the highest levels, compressed once here instead of on every request:
-    // the server sends the one the browser accepts (apps/api/src/core/http/compression.ts). Kept only when smaller.
-    // Fonts (woff2) are compressed already; the manifest is for the build's tools, not served to anyone who needs it small.
-    compression({
-      include: /\.(js|mjs|css|svg|html|json|txt)$/,
-      exclude: /(^|\/)\.vite\//,
-      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }), defineAlgorithm('gzip', { level: 9 })],
-    }),
-  ],
+/** What the browser build and the prerender's build for Node (build/prerender.ts) compile the sources with. */
+const shared = () => ({
+  plugins: [react({ jsxImportSource: '@emotion/react' }), compileMessages()],
   resolve: {
     alias: [
       { find: '@grouarock/ui', replacement: path.join(root, 'libs/ui/src/index.ts') },
@@ -38,6 +26,26 @@ export default defineConfig({
       { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' },
     ],
   },
+});
+
+export default defineConfig({
+  root: __dirname,
+  publicDir: 'public',
+  resolve: shared().resolve,
+  plugins: [
+    ...shared().plugins,
+    keepSourceMapsPrivate(path.join(root, 'dist/apps/web-sourcemaps')),
+    // Each text file once more as .br and .gz at the highest levels, compressed once here instead of on every request:
+    // the server sends the one the browser accepts (apps/api/src/core/http/compression.ts). Kept only when smaller.
+    // Fonts (woff2) are compressed already; the manifest is for the build's tools, not served to anyone who needs it small.
+    compression({
+      include: /\.(js|mjs|css|svg|html|json|txt)$/,
+      exclude: /(^|\/)\.vite\//,
+      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }), defineAlgorithm('gzip', { level: 9 })],
+    }),
+    // The public pages as HTML with their first screen, hydrated by main.tsx.
+    prerenderPages(shared),
+  ],
   build: {
     outDir: path.join(root, 'dist/apps/web'),
     emptyOutDir: true,

@@ -1,12 +1,40 @@
 import type AxeBuilder from '@axe-core/playwright';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 /**
  * Every test fails on a console error or an uncaught exception in the page. A test that provokes an HTTP error on
  * purpose (a wrong password is a 400) lists it in `allowedConsoleErrors`, e.g. `httpError(400, '/auth/token')`:
  * Chromium logs each failed request as "Failed to load resource: … status of 400" with the request's URL.
  */
+/**
+ * A prerendered page shows its buttons before the app's scripts have run, and a click then does nothing (a link still
+ * navigates). So every navigation in a test waits until React owns the page, its screen included (React marks each
+ * element it has hydrated or rendered with its fiber), as a person waits for a page to respond; except a `commit`
+ * navigation, which a test makes to look at the page before that.
+ */
+async function untilReactOwnsThePage(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const owned = (element: Element | null) => element === null || Object.keys(element).some((key) => key.startsWith('__react'));
+    return owned(document.getElementById('root')) && owned(document.querySelector('#root main > *'));
+  });
+}
+
 export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== 'commit') await untilReactOwnsThePage(page);
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (options?.waitUntil !== 'commit') await untilReactOwnsThePage(page);
+      return response;
+    };
+    await use(page);
+  },
   // Playwright fixtures take their dependencies as a destructured object; this one has none.
   // eslint-disable-next-line no-empty-pattern
   allowedConsoleErrors: async ({}, use) => {

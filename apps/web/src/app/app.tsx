@@ -3,7 +3,8 @@ import type { SessionManager } from '../features/auth';
 import { Providers } from './providers';
 import { routes } from './routes';
 
-function Routes() {
+/** The screen for the router's location: the browser's (App) or, at build time, the page being prerendered. */
+export function AppRoutes() {
   return useRoutes(routes);
 }
 
@@ -15,7 +16,7 @@ export function App({ auth }: { auth: SessionManager }) {
   return (
     <Providers auth={auth}>
       <BrowserRouter>
-        <Routes />
+        <AppRoutes />
       </BrowserRouter>
     </Providers>
   );

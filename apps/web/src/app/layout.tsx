@@ -8,7 +8,7 @@ import { Footer } from '../features/shell/components/footer';
 import { Header } from '../features/shell/components/header';
 import { MobileBottomBar } from '../features/shell/components/mobile-bottom-bar';
 import { useT } from '../lib/i18n';
-import { useAfterPaint } from '../lib/use-after-paint';
+import { useAfterLoad } from '../lib/use-after-load';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 const shell = css`
@@ -72,11 +72,11 @@ function useScrollOnNavigation(pathname: string, hash: string) {
 /** Where the floating assistant is (the spec's home page and /radio), and what it must clear at the bottom there. */
 const CHAT_PAGES: Record<string, 'bottom-bar' | 'player'> = { '/': 'bottom-bar', '/radio': 'player' };
 
-/** The floating assistant, loaded once the page has painted. */
+/** The floating assistant, loaded once the page has loaded (its own code and texts first). */
 function FloatingChat({ pathname }: { pathname: string }) {
-  const painted = useAfterPaint();
+  const loaded = useAfterLoad();
   const place = CHAT_PAGES[pathname];
-  if (!place || !painted) return null;
+  if (!place || !loaded) return null;
   return (
     <Suspense fallback={null}>
       <ChatWidget clear={place} />

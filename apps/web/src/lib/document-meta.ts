@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
 export interface DocumentMeta {
   title: string;
@@ -44,11 +44,18 @@ function restore([attribute, value]: MetaKey): void {
 }
 
 /**
+ * Where a page's meta goes while it is prerendered at build time (src/prerender.tsx), which runs no effects: the
+ * build writes it into the page's <head>. Absent in the browser.
+ */
+export const DocumentMetaCollector = createContext<((meta: DocumentMeta) => void) | null>(null);
+
+/**
  * Sets the document title and the description, keywords and social tags while a page is shown; on leaving it
  * puts back the site's default title and the tags index.html had (tags it did not have are removed).
  */
 export function useDocumentMeta(meta: DocumentMeta, defaultTitle: string): void {
   const { title, description, keywords } = meta;
+  useContext(DocumentMetaCollector)?.({ title, description, keywords });
   useEffect(() => {
     const tags = tagsFor({ title, description, keywords });
     document.title = title;

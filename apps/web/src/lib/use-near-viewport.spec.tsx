@@ -11,7 +11,7 @@ describe('useNearViewport', () => {
     delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
   });
 
-  it('is true at once where IntersectionObserver does not exist', () => {
+  it('is true where IntersectionObserver does not exist', () => {
     render(<Probe />);
     expect(screen.getByText('near')).toBeInTheDocument();
   });

@@ -1,12 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from './use-hydrated';
 
 /**
  * True once the element is within `margin` of the viewport (and from then on): for parts of a page whose code
- * loads only when the reader gets near them. Without IntersectionObserver it is true at once.
+ * loads only when the reader gets near them. False in a prerendered page and while the browser hydrates it (which has
+ * none of those parts); without IntersectionObserver it is true from then on.
  */
 export function useNearViewport<T extends Element>(margin = '400px') {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [seen, setNear] = useState(false);
+  const hydrated = useHydrated();
+  const near = seen || (hydrated && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;

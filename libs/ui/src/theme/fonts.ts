@@ -1,3 +1,2 @@
-// Self-hosted fonts (no network at runtime): Vite bundles the @font-face CSS and woff2 files.
-import '@fontsource/bebas-neue';
-import '@fontsource-variable/inter';
+// Self-hosted fonts (no network at runtime): fonts.css declares them, Vite bundles it with the woff2 files.
+import './fonts.css';

@@ -3,7 +3,10 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import path from 'node:path';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
 import { API_PREFIX, DOCS_PATH } from './openapi';
+import { PrerenderedPages } from './prerendered-pages';
 
 /** Hashed bundles never change; index.html (and anything else unhashed) must always be revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -17,14 +20,18 @@ const NOT_THE_APP = new RegExp(`^/(?:${API_PREFIX}|${DOCS_PATH}|assets/)`, 'i');
 /**
  * The built web app at /: each file as the .br or .gz the build wrote beside it when the client accepts one (br first),
  * with `Vary: Accept-Encoding`, else as it is; byte ranges, HEAD and conditional requests as for any static file.
- * Every other GET outside the API is a client route: index.html, likewise compressed.
+ * Every other GET outside the API is a client route: its prerendered page (with sitemap.xml and robots.txt) when the
+ * build made one, else index.html, likewise compressed.
  */
-function serveWebApp(webRoot: string): RequestHandler[] {
+function serveWebApp(webRoot: string, pages: PrerenderedPages): RequestHandler[] {
   const assets = `assets${path.sep}`;
   const serve: RequestHandler = expressStaticGzip(webRoot, {
     enableBrotli: true,
     orderPreference: ['br', 'gzip'],
+    // `/` is a client route like any other (its prerendered page), not the folder's index.html.
+    index: false,
     serveStatic: {
+      index: false,
       // Called with the file sent, so `index.html.br` is index.html here too.
       setHeaders: (res, file) => res.setHeader('Cache-Control', path.relative(webRoot, file).startsWith(assets) ? IMMUTABLE : 'no-cache'),
     },
@@ -41,6 +48,8 @@ function serveWebApp(webRoot: string): RequestHandler[] {
   const clientRoutes = (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_THE_APP.test(`${req.path}/`)) return next();
     if (!decodes(req)) return next(new BadRequestException(`Malformed path ${req.path}`));
+    const page = pages.find(req.path);
+    if (page) return pages.send(req, res, page);
     const url = req.url;
     req.url = '/index.html';
     serve(req, res, (error?: unknown) => {
@@ -61,6 +70,7 @@ const WEB_ROOT = Symbol('WEB_ROOT');
 export class WebAppModule implements OnModuleInit {
   constructor(
     @Inject(WEB_ROOT) private readonly webRoot: string,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly adapter: HttpAdapterHost,
   ) {}
 
@@ -69,7 +79,7 @@ export class WebAppModule implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    const [files, clientRoutes] = serveWebApp(this.webRoot);
+    const [files, clientRoutes] = serveWebApp(this.webRoot, new PrerenderedPages(this.webRoot, this.config.publicUrl));
     const app = this.adapter.httpAdapter.getInstance<Express>();
     app.use(files, clientRoutes);
   }

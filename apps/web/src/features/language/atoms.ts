@@ -1,8 +1,9 @@
 import { defaultLocale, isLocale, type Locale } from '@grouarock/i18n';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import { localStore } from '../../lib/browser-storage';
 
 const KEY = 'grouarock.locale';
-const storage = createJSONStorage<Locale>(() => localStorage);
+const storage = createJSONStorage<Locale>(localStore);
 
 /** The remembered language (what the atom starts with), read before the app renders. */
 export function storedLocale(): Locale {

@@ -4,13 +4,16 @@ import { RadioController } from './radio-controller';
 
 const RadioContext = createContext<RadioController | null>(null);
 
-/** One RadioController for the page: its engine loads as the page mounts, its player is released when it unmounts. */
+/** One RadioController for the page: its engine loads once the page has loaded, its player is released when it unmounts. */
 export function RadioControllerProvider({ children }: { children: ReactNode }) {
   const store = useStore();
   const [controller] = useState(() => new RadioController(store));
   useEffect(() => {
-    controller.preload();
-    return () => controller.dispose();
+    const cancelPreload = controller.preload();
+    return () => {
+      cancelPreload();
+      controller.dispose();
+    };
   }, [controller]);
   return <RadioContext.Provider value={controller}>{children}</RadioContext.Provider>;
 }

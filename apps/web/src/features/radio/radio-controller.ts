@@ -20,6 +20,7 @@ import {
   volumeAtom,
 } from './atoms';
 import { downloadBlob, recordingStore } from './recording-store';
+import { afterLoad } from '../../lib/use-after-load';
 
 type Store = ReturnType<typeof createStore>;
 type Engine = typeof PlayerEngine;
@@ -45,7 +46,7 @@ const quietLogger: Logger = {
 /**
  * The radio page's link between React state (jotai atoms) and the audio engine's RadioPlayer. The player, and
  * with it the app's shared AudioContext, is created on the first user gesture that needs it (play, alarm); the
- * engine's code loads as its own chunk (preload() starts that when the page mounts).
+ * engine's code loads as its own chunk (preload() starts that once the page has loaded).
  */
 export class RadioController {
   private player: RadioPlayer | null = null;
@@ -58,9 +59,12 @@ export class RadioController {
 
   constructor(private readonly store: Store) {}
 
-  /** Fetches the audio engine's chunk ahead of the first play, so playing starts without waiting for it. */
-  preload(): void {
-    loadEngine().catch((error: unknown) => console.warn('The audio engine did not load', error));
+  /**
+   * Fetches the audio engine's chunk ahead of the first play, so playing starts without waiting for it: once the page
+   * has loaded (its stations first). Returns what cancels it. A play before then loads it at once.
+   */
+  preload(): () => void {
+    return afterLoad(() => void loadEngine().catch((error: unknown) => console.warn('The audio engine did not load', error)));
   }
 
   /** The player, created on first use (null when the page went away meanwhile). Call from a user gesture. */

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { type AuthListener, type AuthStatus, type Session, type SessionManager } from '../session-manager';
+import { type AuthListener, type AuthSnapshot, type AuthStatus, type Session, type SessionManager } from '../session-manager';
 import type { AuthUser } from '../api/auth-api';
 
 const AuthContext = createContext<SessionManager | null>(null);
@@ -40,6 +40,13 @@ export interface AuthApi {
   onAuthStateChange: SessionManager['onAuthStateChange'];
 }
 
+/**
+ * What a prerendered page was rendered with (nobody is signed in at build time), and so what hydration starts from;
+ * the tab's own state (a session being restored, say) follows at once.
+ */
+const SIGNED_OUT: AuthSnapshot = { status: 'signedOut', session: null };
+const serverSnapshot = (): AuthSnapshot => SIGNED_OUT;
+
 function useManager(hook: string): SessionManager {
   const manager = useContext(AuthContext);
   if (!manager) {
@@ -54,7 +61,7 @@ function useManager(hook: string): SessionManager {
  */
 export function useAuth(): AuthApi {
   const manager = useManager('useAuth()');
-  const { status, session } = useSyncExternalStore(manager.onAuthStateChange, manager.getSnapshot);
+  const { status, session } = useSyncExternalStore(manager.onAuthStateChange, manager.getSnapshot, serverSnapshot);
   return {
     status,
     session,

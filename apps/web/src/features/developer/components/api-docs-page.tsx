@@ -4,6 +4,7 @@ import { Page, PageTitle, Stack, Tabs } from '@grouarock/ui';
 import { useMemo } from 'react';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useT } from '../../../lib/i18n';
+import { useSiteOrigin } from '../../../lib/site-origin';
 import { apiReference, type OpenApiDocument } from '../api-reference';
 import { ApiPricing } from './api-pricing';
 import { AuthenticationGuide, ExamplesGuide, SdkGuide, WebSocketGuide } from './api-guides';
@@ -27,7 +28,7 @@ const base = (theme: Theme) => css`
 export function ApiDocsPage() {
   const t = useT();
   useDocumentMeta({ title: t('developer.meta.title'), description: t('developer.meta.description') }, t('meta.title'));
-  const origin = window.location.origin;
+  const origin = useSiteOrigin();
   const groups = useMemo(() => apiReference(openApiDocument as unknown as OpenApiDocument, origin), [origin]);
   const operations = useMemo(() => groups.flatMap((g) => g.operations), [groups]);
   return (

@@ -1,5 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { useT } from '../../../lib/i18n';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useVisit } from '../api/visits';
 import { daysSinceStart } from '../days-since-start';
 import { winnerNumber, type VisitStorage } from '../visitor-session';
@@ -55,12 +56,13 @@ export interface VisitorBannerProps {
  * congratulations for the 1000th visitor and the days since GrouaRock started. With no answer from the server it
  * shows no number at all rather than an invented one.
  */
-export function VisitorBanner({ storage = window.sessionStorage, now = () => new Date() }: VisitorBannerProps) {
+export function VisitorBanner({ storage, now = () => new Date() }: VisitorBannerProps) {
   const t = useT();
   // Not counted this time (offline, throttled): the banner simply shows no number; the next load retries.
   const { data: visit } = useVisit(storage);
-
-  const days = daysSinceStart(now());
+  // Today's count of days, which the page prerendered on an earlier day cannot know: its line keeps its place until then.
+  const hydrated = useHydrated();
+  const days = hydrated ? t('home.visitors.days', { days: daysSinceStart(now()) }) : '\u00a0';
   return (
     <section css={section} aria-label={t('home.visitors.label')}>
       <div css={banner}>
@@ -71,7 +73,7 @@ export function VisitorBanner({ storage = window.sessionStorage, now = () => new
         ) : null}
         {visit ? <p css={count}>{t('home.visitors.count', { count: visit.count })}</p> : null}
         {visit && !visit.winner && visit.winnerAt === null && visit.count < winnerNumber ? <p css={muted}>{t('home.visitors.goal')}</p> : null}
-        <p css={muted}>{t('home.visitors.days', { days })}</p>
+        <p css={muted}>{days}</p>
       </div>
     </section>
   );

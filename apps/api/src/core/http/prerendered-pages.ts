@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { Request, Response } from 'express';
+
+/** Where the web build writes its prerendered pages, sitemap.xml and robots.txt (apps/web/build/prerender.ts). */
+export const PAGES_DIR = '.pages';
+
+/**
+ * What the build wrote where the site's own address goes (canonical links, og:url, the sitemap, the API's address on
+ * /api): the same token as apps/web/src/lib/site-origin.ts, replaced here with PUBLIC_URL.
+ */
+export const PUBLIC_URL_TOKEN = '__GROUAROCK_PUBLIC_URL__';
+
+interface Prepared {
+  type: string;
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.xml': 'application/xml; charset=utf-8', '.txt': 'text/plain; charset=utf-8' };
+
+/** The address a file answers: index.html is `/`, radio.html `/radio`, tutorial/x.html `/tutorial/x`, sitemap.xml itself. */
+function addressOf(file: string): string {
+  const url = `/${file.split(path.sep).join('/')}`;
+  if (!url.endsWith('.html')) return url;
+  return url === '/index.html' ? '/' : url.slice(0, -'.html'.length);
+}
+
+/**
+ * The prerendered public pages with PUBLIC_URL in place of the build's token, each kept in memory as it is, as brotli
+ * and as gzip, with a strong ETag: loaded once at boot, sent without touching the disk.
+ */
+export class PrerenderedPages {
+  private readonly pages = new Map<string, Prepared>();
+
+  constructor(webRoot: string, publicUrl: string) {
+    const dir = path.join(webRoot, PAGES_DIR);
+    if (!existsSync(dir)) return;
+    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      const type = TYPES[path.extname(file)];
+      if (!type) continue;
+      const identity = Buffer.from(readFileSync(path.join(dir, file), 'utf8').replaceAll(PUBLIC_URL_TOKEN, publicUrl));
+      this.pages.set(addressOf(file), {
+        type,
+        etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+        identity,
+        br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+        gzip: gzipSync(identity, { level: 9 }),
+      });
+    }
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  /** The page for a request's path (a trailing slash aside), or undefined. */
+  find(requestPath: string): Prepared | undefined {
+    return this.pages.get(requestPath.length > 1 ? requestPath.replace(/\/+$/, '') : requestPath);
+  }
+
+  /** Sends a page: brotli or gzip as the client accepts, 304 when its copy is current; HEAD without the body. */
+  send(req: Request, res: Response, page: Prepared): void {
+    // Brotli whenever accepted (browsers list gzip first at the same weight), else gzip, else as it is.
+    const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : undefined;
+    const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
+    res.setHeader('Content-Type', page.type);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('ETag', page.etag);
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', body.length);
+    res.status(200).end(req.method === 'HEAD' ? undefined : body);
+  }
+}

@@ -1,0 +1,63 @@
+/** @jest-environment node */
+import { PRERENDERED_ORIGIN } from '../src/lib/site-origin';
+import { pageFile, pageHtml, robots, sitemap } from './prerender-html';
+
+const template = `<!doctype html>
+<html lang="pl">
+  <head>
+    <meta name="description" content="Domyślny opis" />
+    <title>GrouaRock — radio</title>
+    <script type="module" src="/assets/index.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+describe('pageHtml', () => {
+  const page = { html: '<main><h1>Radio Online</h1></main>', styles: '<style data-emotion="css a1">.css-a1{color:red;}</style>' };
+
+  it("puts the first screen in #root, the styles in <head> and the page's own title, description, canonical link and cards", () => {
+    const html = pageHtml(template, '/radio', { ...page, meta: { title: 'Radio Online — GrouaRock', description: 'Stacje "rockowe" & punkowe' } });
+    expect(html).toContain('<div id="root"><main><h1>Radio Online</h1></main></div>');
+    expect(html).toContain('<title>Radio Online — GrouaRock</title>');
+    expect(html).toContain('<meta name="description" content="Stacje &quot;rockowe&quot; &amp; punkowe"');
+    expect(html).toContain(`<link rel="canonical" href="${PRERENDERED_ORIGIN}/radio" />`);
+    expect(html).toContain(`<meta property="og:url" content="${PRERENDERED_ORIGIN}/radio" />`);
+    expect(html).toContain('<meta property="og:title" content="Radio Online — GrouaRock" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html.indexOf('<style data-emotion')).toBeLessThan(html.indexOf('</head>'));
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+
+  it("keeps the site's title and description for a page that sets none, and / as its canonical address", () => {
+    const html = pageHtml(template, '/', { ...page, meta: null });
+    expect(html).toContain('<title>GrouaRock — radio</title>');
+    expect(html).toContain('<meta property="og:description" content="Domyślny opis" />');
+    expect(html).toContain(`<link rel="canonical" href="${PRERENDERED_ORIGIN}/" />`);
+  });
+
+  it('takes the page text as it is, $ patterns included', () => {
+    expect(pageHtml(template, '/api', { html: "<p>$& $' $1</p>", styles: '', meta: { title: '$$' } })).toContain("<div id=\"root\"><p>$& $' $1</p></div>");
+  });
+
+  it('refuses a template without an empty root to fill', () => {
+    expect(() => pageHtml(template.replace('<div id="root"></div>', '<div id="app"></div>'), '/', { ...page, meta: null })).toThrow(/root/);
+  });
+});
+
+describe('sitemap, robots and files', () => {
+  it('lists every page at the site address', () => {
+    expect(sitemap(['/', '/radio'])).toContain(`<url><loc>${PRERENDERED_ORIGIN}/radio</loc></url>`);
+    expect(robots()).toContain(`Sitemap: ${PRERENDERED_ORIGIN}/sitemap.xml`);
+    expect(robots()).toContain('Disallow: /api/v1/');
+  });
+
+  it('names each page file after its path', () => {
+    expect(pageFile('/')).toBe('index.html');
+    expect(pageFile('/radio')).toBe('radio.html');
+    expect(pageFile('/tutorial/konto-i-sesje')).toBe('tutorial/konto-i-sesje.html');
+  });
+});
