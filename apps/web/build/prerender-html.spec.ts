@@ -16,7 +16,7 @@ const template = `<!doctype html>
 `;
 
 describe('pageHtml', () => {
-  const page = { html: '<main><h1>Radio Online</h1></main>', styles: '<style data-emotion="css a1">.css-a1{color:red;}</style>' };
+  const page = { html: '<main><h1>Radio Online</h1></main>', styles: '<style data-emotion="css a1">.css-a1{color:red;}</style>', reads: [] };
 
   it("puts the first screen in #root, the styles in <head> and the page's own title, description, canonical link and cards", () => {
     const html = pageHtml(template, '/radio', { ...page, meta: { title: 'Radio Online — GrouaRock', description: 'Stacje "rockowe" & punkowe' } });
@@ -40,7 +40,13 @@ describe('pageHtml', () => {
   });
 
   it('takes the page text as it is, $ patterns included', () => {
-    expect(pageHtml(template, '/api', { html: "<p>$& $' $1</p>", styles: '', meta: { title: '$$' } })).toContain("<div id=\"root\"><p>$& $' $1</p></div>");
+    expect(pageHtml(template, '/api', { html: "<p>$& $' $1</p>", styles: '', meta: { title: '$$' }, reads: [] })).toContain("<div id=\"root\"><p>$& $' $1</p></div>");
+  });
+
+  it('preloads the scripts of the screen and the API reads of its first screen', () => {
+    const html = pageHtml(template, '/radio', { ...page, meta: null, reads: ['/api/v1/radio/stations'] }, ['/assets/radio-page-1.js']);
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/radio-page-1.js">');
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/v1/radio/stations">');
   });
 
   it('refuses a template without an empty root to fill', () => {

@@ -8,6 +8,8 @@ export interface RenderedPage {
   html: string;
   styles: string;
   meta: { title: string; description?: string } | null;
+  /** API paths the first screen reads as it starts: preloaded. */
+  reads: string[];
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
@@ -16,18 +18,19 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&am
 export const pageFile = (pagePath: string) => `${pagePath === '/' ? 'index' : pagePath.slice(1)}.html`;
 
 /**
- * index.html of the build with a page's first screen in #root, its styles, the scripts of its lazy parts to preload,
- * and its own title, description and cards.
+ * index.html of the build with a page's first screen in #root, its styles, the scripts of its lazy parts and the API
+ * reads of its first screen to preload, and its own title, description and cards.
  */
-export function pageHtml(template: string, pagePath: string, page: RenderedPage, preloads: readonly string[] = []): string {
+export function pageHtml(template: string, pagePath: string, page: RenderedPage, modules: readonly string[] = []): string {
   const defaultTitle = /<title>([^<]*)<\/title>/.exec(template)?.[1] ?? '';
   const defaultDescription = /<meta name="description" content="([^"]*)"/.exec(template)?.[1] ?? '';
   const title = page.meta ? escapeHtml(page.meta.title) : defaultTitle;
   const description = page.meta?.description ? escapeHtml(page.meta.description) : defaultDescription;
   const url = `${PUBLIC_URL_TOKEN}${pagePath === '/' ? '/' : pagePath}`;
   const head = [
-    // The page's own screen and texts, fetched beside the entry instead of after it has run.
-    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+    // The page's own screen and texts, and the data it shows first, fetched beside the entry instead of after it has run.
+    ...modules.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+    ...page.reads.map((read) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(read)}">`),
     `<link rel="canonical" href="${url}" />`,
     '<meta property="og:type" content="website" />',
     '<meta property="og:site_name" content="GrouaRock" />',

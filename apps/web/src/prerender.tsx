@@ -11,6 +11,7 @@ import { Providers } from './app/providers';
 import { SessionManager } from './features/auth';
 import { TUTORIALS } from './features/tutorials/tutorials-data';
 import { DocumentMetaCollector, type DocumentMeta } from './lib/document-meta';
+import { PreloadReadCollector } from './lib/preload-read';
 
 /** The pages prerendered at build time: every public page a visitor (or a crawler) may land on first. */
 export const PRERENDERED_PATHS: readonly string[] = [
@@ -42,6 +43,8 @@ export interface PrerenderedPage {
   styles: string;
   /** What the page set through useDocumentMeta, if anything. */
   meta: DocumentMeta | null;
+  /** The API reads its first screen makes as it starts (usePreloadRead). */
+  reads: string[];
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
@@ -65,17 +68,24 @@ function styleElements(cache: ReturnType<typeof createCache>, html: string): str
 }
 
 /** The app at `path` rendered to HTML once every lazy screen and dictionary it shows has loaded. */
-async function render(path: string, cache: ReturnType<typeof createCache>, collect: (meta: DocumentMeta) => void): Promise<string> {
+interface Collectors {
+  meta: (meta: DocumentMeta) => void;
+  read: (path: string) => void;
+}
+
+async function render(path: string, cache: ReturnType<typeof createCache>, collect: Collectors): Promise<string> {
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <CacheProvider value={cache}>
-        <DocumentMetaCollector.Provider value={collect}>
-          <Providers auth={new SessionManager({ storage: null, arrivedThroughRedirect: () => false })}>
-            <StaticRouter location={path}>
-              <AppRoutes />
-            </StaticRouter>
-          </Providers>
+        <DocumentMetaCollector.Provider value={collect.meta}>
+          <PreloadReadCollector.Provider value={collect.read}>
+            <Providers auth={new SessionManager({ storage: null, arrivedThroughRedirect: () => false })}>
+              <StaticRouter location={path}>
+                <AppRoutes />
+              </StaticRouter>
+            </Providers>
+          </PreloadReadCollector.Provider>
         </DocumentMetaCollector.Provider>
       </CacheProvider>
     </StrictMode>,
@@ -94,12 +104,13 @@ async function render(path: string, cache: ReturnType<typeof createCache>, colle
  * inline script to complete it, which the site's Content-Security-Policy refuses: the build stops instead.
  */
 export async function prerender(path: string): Promise<PrerenderedPage> {
-  await render(path, createCache({ key: 'css' }), () => undefined);
+  await render(path, createCache({ key: 'css' }), { meta: () => undefined, read: () => undefined });
   // One cache a page, in compat mode: rules (<Global>'s too) are kept in `inserted` instead of written inline.
   const cache = createCache({ key: 'css' });
   cache.compat = true;
   let meta: DocumentMeta | null = null;
-  const rendered = await render(path, cache, (collected) => (meta = collected));
+  const reads = new Set<string>();
+  const rendered = await render(path, cache, { meta: (collected) => (meta = collected), read: (read) => void reads.add(read) });
   if (/<script|<template|<!--\$[?!]-->/.test(rendered)) throw new Error(`Prerendering ${path}: part of the page was still loading`);
-  return { html: rendered, styles: styleElements(cache, rendered), meta };
+  return { html: rendered, styles: styleElements(cache, rendered), meta, reads: [...reads] };
 }

@@ -1,13 +1,18 @@
 import { listStations, type StationDto } from '@grouarock/api-client';
 import type { StreamSource } from '@grouarock/audio-engine';
 import useSWR from 'swr';
+import { usePreloadRead } from '../../../lib/preload-read';
 import { dataOf } from '../../../lib/query';
 
 export type { StationDto };
 export type Genre = StationDto['genres'][number];
 
-/** GET /radio/stations: the catalogue, in its order (loaded once per page visit; `mutate()` to try again). */
+/**
+ * GET /radio/stations: the catalogue, in its order (loaded once per page visit; `mutate()` to try again). The same for
+ * every visitor, so a prerendered page that shows it has the browser fetch it from the start.
+ */
 export function useStations() {
+  usePreloadRead('/api/v1/radio/stations');
   return useSWR('/radio/stations', () => dataOf(listStations({ throwOnError: true })), { revalidateIfStale: false });
 }
 

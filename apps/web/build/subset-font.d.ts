@@ -1,0 +1,4 @@
+/** subset-font 2 ships no types: the one call build/subset-fonts.ts makes. */
+declare module 'subset-font' {
+  export default function subsetFont(font: Buffer, text: string, options?: { targetFormat?: 'woff2' | 'woff' | 'truetype' | 'sfnt' }): Promise<Buffer>;
+}

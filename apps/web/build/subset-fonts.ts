@@ -1,0 +1,39 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import subsetFont from 'subset-font';
+import type { Plugin } from 'vite';
+
+export interface FontSubset {
+  /** The font file as the stylesheets import it, e.g. @fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2. */
+  font: string;
+  /** Every character the subset keeps. */
+  text: string;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Shrinks font files of the build to the characters the product's languages need from them: each subset is written
+ * to `outDir` before the build and the stylesheets' imports of the font are pointed at it, so the build names it by
+ * its own content. A character a subset lacks (a foreign name's letter, say) is drawn in the next font of the
+ * family's stack, as for any missing glyph.
+ */
+export function subsetFonts(subsets: readonly FontSubset[], outDir: string): Plugin {
+  const require = createRequire(import.meta.url);
+  return {
+    name: 'grouarock:subset-fonts',
+    apply: 'build',
+    async config() {
+      mkdirSync(outDir, { recursive: true });
+      const alias = await Promise.all(
+        subsets.map(async ({ font, text }) => {
+          const subset = path.join(outDir, path.basename(font));
+          writeFileSync(subset, await subsetFont(readFileSync(require.resolve(font)), text, { targetFormat: 'woff2' }));
+          return { find: new RegExp(`^${escapeRegExp(font)}$`), replacement: subset };
+        }),
+      );
+      return { resolve: { alias } };
+    },
+  };
+}
