@@ -97,6 +97,17 @@ test.describe('prerendered public pages', () => {
     });
   }
 
+  test("/radio's page fetches the stations list with its scripts, and the app shows that answer without asking again", async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/api/v1/radio/stations') && requests.push(request.url()));
+    const html = await (await page.request.get('/radio')).text();
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/v1/radio/stations">');
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/radio-page-[^"]+\.js">/);
+    await page.goto('/radio');
+    await expect(page.getByTestId('station-grid').getByRole('listitem').first()).toBeVisible();
+    expect(requests).toHaveLength(1);
+  });
+
   test('a visitor who chose English gets the page in English, rendered in the browser', async ({ page }) => {
     await page.addInitScript(() => window.localStorage.setItem('grouarock.locale', '"en"'));
     await page.goto('/radio');
