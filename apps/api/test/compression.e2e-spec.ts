@@ -136,7 +136,7 @@ describe('compression', () => {
       expect(range.body.equals(entry.bytes.subarray(100, 200))).toBe(true);
     });
 
-    it.each(['/', '/radio', '/api'])('sends index.html for %s compressed, never cached without asking', async (url) => {
+    it.each(['/profile', '/auth', '/marketplace'])('sends index.html for %s (a client route not prerendered) compressed, never cached without asking', async (url) => {
       const res = await ask(url, { 'accept-encoding': 'gzip, deflate, br' });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -147,6 +147,24 @@ describe('compression', () => {
       const gzip = await ask(url, { 'accept-encoding': 'gzip' });
       expect(gunzipSync(gzip.body).equals(indexHtml)).toBe(true);
       expect((await ask(url)).body.equals(indexHtml)).toBe(true);
+    });
+
+    it.each([
+      ['/', 'index.html'],
+      ['/radio', 'radio.html'],
+      ['/api', 'api.html'],
+    ])('sends the prerendered page for %s compressed, with the site address in it, never cached without asking', async (url, file) => {
+      const res = await ask(url, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const page = brotliDecompressSync(res.body).toString();
+      const origin = (/<link rel="canonical" href="(https?:\/\/[^/"]+)/.exec(page) as RegExpExecArray)[1];
+      expect(page).toBe(readFileSync(path.join(webRoot, '.pages', file), 'utf8').replaceAll('__GROUAROCK_PUBLIC_URL__', origin));
+      expect(gunzipSync((await ask(url, { 'accept-encoding': 'gzip' })).body).toString()).toBe(page);
+      expect((await ask(url)).body.toString()).toBe(page);
     });
 
     it('answers a missing hashed asset with the JSON 404, whatever the client accepts', async () => {
