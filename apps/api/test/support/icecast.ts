@@ -20,17 +20,62 @@ interface SourceStats {
   listeners: number;
 }
 
+/** One mount's own limits (Icecast's `<mount>` section); unset ones follow the server's. */
+export interface IcecastMountOptions {
+  /** Listeners the mount takes at once; more get 403. Unset: no limit of its own. */
+  maxListeners?: number;
+  /** Bytes a listener may fall behind by before Icecast drops it. */
+  queueSize?: number;
+  /** Bytes of recent audio a new listener gets at once. */
+  burstSize?: number;
+}
+
+/** What a test or a bench needs other than the defaults (Icecast's `<limits>`, and per-mount sections). */
+export interface IcecastOptions {
+  /** Connections at once over the whole server (listeners, sources, status and admin requests); more get 403. */
+  clients?: number;
+  /** Sources at once. */
+  sources?: number;
+  /** Bytes a listener may fall behind by before it is dropped, for every mount. Unset: Icecast's default (500 KiB). */
+  queueSize?: number;
+  /** Bytes of recent audio a new listener gets at once, for every mount. */
+  burstSize?: number;
+  /** Per-mount limits by mount (`/bench.mp3`). */
+  mounts?: Record<string, IcecastMountOptions>;
+  /**
+   * Ports Icecast listens on, all serving the same. Icecast 2.4 listens with a backlog of 5 and accepts on the thread
+   * that adds listeners to a mount, which waits while the mount writes to its listeners: connecting thousands of
+   * listeners in seconds takes their connections spread over several ports.
+   */
+  listenSockets?: number;
+}
+
+const int = (tag: string, value: number | undefined) => (value === undefined ? '' : `<${tag}>${Math.floor(value)}</${tag}>`);
+
 /** A real Icecast2 server (Debian's icecast2) on loopback, with ffmpeg as its source. */
 export class IcecastServer {
   readonly sourcePassword = 'source-secret';
   readonly adminPassword = 'admin-secret';
   port = 0;
+  /** Every port it listens on, `port` first. */
+  ports: number[] = [];
   private dir = '';
   private server?: ChildProcess;
   private readonly sources = new Map<string, ChildProcess>();
+  private readonly options: IcecastOptions;
+
+  /** The defaults suit the tests (2000 clients, 10 sources, a 64 KiB burst); a bench raises them. */
+  constructor(options: IcecastOptions = {}) {
+    this.options = { clients: 2000, sources: 10, burstSize: 65536, ...options };
+  }
 
   get base(): string {
     return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The base URL of every port it listens on, `base` first. */
+  get bases(): string[] {
+    return this.ports.map((port) => `http://127.0.0.1:${port}`);
   }
 
   /** The Icecast process (for measurements). */
@@ -39,21 +84,30 @@ export class IcecastServer {
   }
 
   async start(): Promise<void> {
-    this.port = await freePort();
+    this.ports = [];
+    while (this.ports.length < Math.max(1, this.options.listenSockets ?? 1)) {
+      const port = await freePort();
+      if (!this.ports.includes(port)) this.ports.push(port);
+    }
+    this.port = this.ports[0];
     this.dir = mkdtempSync(path.join(tmpdir(), 'icecast-'));
     chmodSync(this.dir, 0o777);
     mkdirSync(path.join(this.dir, 'log'), { mode: 0o777 });
     chmodSync(path.join(this.dir, 'log'), 0o777);
     const root = process.getuid?.() === 0;
+    const limits = this.options;
+    const mounts = Object.entries(limits.mounts ?? {})
+      .map(([mount, m]) => `\n  <mount type="normal"><mount-name>${mount}</mount-name>${int('max-listeners', m.maxListeners)}${int('queue-size', m.queueSize)}${int('burst-size', m.burstSize)}</mount>`)
+      .join('');
     const config = `<icecast>
-  <limits><clients>2000</clients><sources>10</sources><burst-size>65536</burst-size></limits>
+  <limits>${int('clients', limits.clients)}${int('sources', limits.sources)}${int('queue-size', limits.queueSize)}${int('burst-size', limits.burstSize)}</limits>
   <authentication>
     <source-password>${this.sourcePassword}</source-password>
     <admin-user>admin</admin-user><admin-password>${this.adminPassword}</admin-password>
   </authentication>
   <hostname>127.0.0.1</hostname>
-  <listen-socket><port>${this.port}</port><bind-address>127.0.0.1</bind-address></listen-socket>
-  <mount type="default"><charset>UTF-8</charset></mount>
+  ${this.ports.map((port) => `<listen-socket><port>${port}</port><bind-address>127.0.0.1</bind-address></listen-socket>`).join('\n  ')}
+  <mount type="default"><charset>UTF-8</charset></mount>${mounts}
   <fileserve>1</fileserve>
   <paths>
     <basedir>/usr/share/icecast2</basedir><logdir>${this.dir}/log</logdir>

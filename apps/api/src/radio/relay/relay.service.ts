@@ -6,6 +6,7 @@ import type { Station } from '../station.entity';
 import { type RelayTitle, StationRelay } from './station-relay';
 import { UpstreamConnector } from '../../repositories/upstream-connector';
 import { RelayPresenceService } from './relay-presence.service';
+import { takeConnection } from './take-connection';
 
 /**
  * The same-origin relay of every station (docs/architecture.md, "What talks to what"): one StationRelay per station
@@ -63,13 +64,15 @@ export class RelayService implements OnModuleDestroy {
       res.status(200).set(headers).end();
       return;
     }
-    // From here on the socket carries only audio, for hours. Writing to it directly (HTTP/1.0 style,
-    // ended by closing) and letting go of the framework's response object keeps each listener cheap.
-    const socket = res.socket;
+    // From here on the socket carries only audio, for hours. Writing to it directly (HTTP/1.0 style, ended by
+    // closing) and letting go of the HTTP server's and the framework's state for it keeps each listener cheap.
+    const socket = takeConnection(req, res);
     if (!socket) return;
-    res.detachSocket(socket);
+    // The head and the burst leave in one write.
+    socket.cork();
     socket.write(`HTTP/1.1 200 OK\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}Connection: close\r\n\r\n`);
     relay.add(socket);
+    socket.uncork();
   }
 
   onModuleDestroy(): void {
