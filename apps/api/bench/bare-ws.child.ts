@@ -8,3 +8,5 @@ const server = new WebSocketServer({ port: 0, host: '127.0.0.1' }, () => {
 process.on('message', (frame: string) => {
   for (const client of server.clients) if (client.readyState === WebSocket.OPEN) client.send(frame);
 });
+// Gone with its parent, whatever ended it.
+process.on('disconnect', () => process.exit(0));
