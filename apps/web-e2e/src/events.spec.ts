@@ -124,7 +124,8 @@ async function settle(page: Page): Promise<void> {
 async function openWithPausedClock(page: Page): Promise<void> {
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 1_000);
-  await page.goto('/events');
+  // Not waiting for React to take the prerendered page over: with the clock stopped that waits for the steps below.
+  await page.goto('/events', { waitUntil: 'commit' });
   for (let step = 0; step < 200 && !(await carousel(page).isVisible()); step++) await page.clock.runFor(100);
   await expect(carousel(page)).toBeVisible();
 }

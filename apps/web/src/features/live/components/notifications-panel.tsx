@@ -42,6 +42,12 @@ const message = css`
   overflow-wrap: anywhere;
 `;
 
+/** A long label (in a fallback font on a narrow phone) wraps inside its button instead of pushing the page sideways. */
+const wraps = css`
+  max-width: 100%;
+  white-space: normal;
+`;
+
 function permission(): NotificationPermission | 'unsupported' {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 }
@@ -67,6 +73,7 @@ export function NotificationsPanel({ onWatch }: { onWatch: (streamId: string) =>
       </h3>
       <div css={row}>
         <Button
+          css={wraps}
           size="sm"
           variant="secondary"
           disabled={!unreadCount}
@@ -78,7 +85,7 @@ export function NotificationsPanel({ onWatch }: { onWatch: (streamId: string) =>
           {t('live.notifications.markAll')}
         </Button>
         {allowed === 'default' ? (
-          <Button size="sm" variant="ghost" onClick={() => void Notification.requestPermission().then(setAllowed)}>
+          <Button css={wraps} size="sm" variant="ghost" onClick={() => void Notification.requestPermission().then(setAllowed)}>
             {t('live.notifications.enable')}
           </Button>
         ) : null}
