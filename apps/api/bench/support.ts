@@ -4,6 +4,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 
 export const root = path.resolve(__dirname, '../..');
 
@@ -23,14 +24,18 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** The built server (dist/apps/api/main.js) on its own embedded PostgreSQL in a temp DATA_DIR, once healthy. */
-export async function startServer(env: Record<string, string> = {}): Promise<BenchServer> {
+/**
+ * The built server (dist/apps/api/main.js) on its own embedded PostgreSQL in a temp DATA_DIR (RTMP ingest on a free
+ * port unless RTMP_PORT says otherwise), once healthy;
+ * `nodeArgs` go to node before the script (an inspector for bench:http-profile).
+ */
+export async function startServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'grouarock-bench-'));
   chmodSync(dataDir, 0o755);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/apps/api/main.js')], {
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/apps/api/main.js')], {
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn', RTMP_PORT: '0', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 60_000;
@@ -52,6 +57,27 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A confirmed account on the given API plan, and a key of it. On Enterprise its 10,000-request burst holds a whole
+ * bench's keyed load, so a figure is the cost of the limits being counted, not of 429s.
+ */
+export async function apiKeyOf(server: BenchServer, email: string, plan = 'enterprise'): Promise<string> {
+  const json = (payload: unknown, headers: Record<string, string> = {}) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.0.1', ...headers },
+    body: JSON.stringify(payload),
+  });
+  if ((await fetch(`${server.base}/api/v1/auth/signup`, json({ email, password: 'bench-password-1' }))).status !== 201) throw new Error('sign-up failed');
+  const db = new Client({ connectionString: server.databaseUrl() });
+  await db.connect();
+  await db.query('UPDATE users SET email_confirmed_at = now() WHERE email = $1', [email]);
+  await db.query(`INSERT INTO api_plan_grants (user_id, plan) SELECT id, $2 FROM users WHERE email = $1`, [email, plan]);
+  await db.end();
+  const session = (await (await fetch(`${server.base}/api/v1/auth/token?grant_type=password`, json({ email, password: 'bench-password-1' }))).json()) as { access_token: string };
+  const created = await fetch(`${server.base}/api/v1/developer/keys`, json({ name: 'bench' }, { authorization: `Bearer ${session.access_token}` }));
+  return ((await created.json()) as { key: string }).key;
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

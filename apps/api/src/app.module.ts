@@ -24,7 +24,8 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { DeveloperModule } from './developer/developer.module';
 import { PlaylistsModule } from './playlists/playlists.module';
 import { SearchModule } from './search/search.module';
-import { SharedThrottlerStorage, SiteThrottlerGuard } from './developer/site-throttler';
+import { SiteThrottlerGuard } from './developer/site-throttler';
+import { SharedThrottlerStorage } from './developer/shared-throttler-storage';
 import { RateLimitStore } from './repositories/rate-limit-store';
 
 export interface AppModuleOptions {
@@ -46,7 +47,7 @@ export class AppModule {
         LoggingModule.forRoot(config),
         DatabaseModule.forRoot(databaseUrl),
         RepositoriesModule,
-        // The site's own limits, counted in PostgreSQL so that every API process shares them.
+        // The site's own limits, counted in PostgreSQL so that every API process shares them (the general flood guard in batches).
         ThrottlerModule.forRootAsync({
           inject: [RateLimitStore],
           useFactory: (store: RateLimitStore) => ({ throttlers: [{ name: 'default', ttl: 60_000, limit: 600 }], storage: new SharedThrottlerStorage(store) }),

@@ -4,8 +4,7 @@ import { AuthGuard } from './auth.guard';
 import { Authenticated } from './authenticated.decorator';
 import type { Principal, Principals } from './principals';
 import { newApiKey } from '../developer/api-key-format';
-import type { ApiLimits } from '../developer/api-limits';
-import type { ApiKeyFailures } from '../developer/api-key-failures';
+import type { ApiKeyAccess } from '../developer/api-key-access';
 import { authErrors } from './auth-errors';
 import { RateLimitedException } from './attempt-limiter';
 
@@ -33,26 +32,32 @@ describe('AuthGuard', () => {
   const readOnly = newApiKey();
   const fullAccess = newApiKey();
   const keyPrincipal = (key: string): Principal => ({ via: 'key', userId: 'u2', keyId: key, scope: key === readOnly ? 'read-only' : 'full-access', isAnonymous: false });
-  const fromApiKey = jest.fn(async (key: string) => ([readOnly, fullAccess].includes(key) ? keyPrincipal(key) : Promise.reject(authErrors.invalidApiKey())));
   const fromAccessToken = jest.fn(async (token: string) => (token === 'good' ? anonymous : Promise.reject(new Error('bad token'))));
-  const principals = { fromAccessToken, fromApiKey };
-  const admitted: string[] = [];
-  const limits = { admit: async (accountId: string) => void admitted.push(accountId) } as unknown as ApiLimits;
-  // Addresses over the failure limit, and the failures counted (ApiKeyFailures keeps them in PostgreSQL).
+  const principals = { fromAccessToken };
+  // ApiKeyAccess in memory: addresses over the failure limit, the failures it counted, the keys it looked up and the
+  // plan requests it took (in PostgreSQL, in one round trip: api-key-access.spec.ts).
   const blocked = new Set<string>();
   const failed: string[] = [];
-  const keyFailures = {
-    check: async (address: string) => {
+  const lookedUp: string[] = [];
+  const admitted: string[] = [];
+  const keys = {
+    admit: async (key: string, address: string) => {
       if (blocked.has(address)) throw new RateLimitedException(42);
+      lookedUp.push(key);
+      if (![readOnly, fullAccess].includes(key)) {
+        failed.push(address);
+        throw authErrors.invalidApiKey();
+      }
+      admitted.push('u2');
+      return keyPrincipal(key);
     },
-    fail: async (address: string) => void failed.push(address),
-  } as unknown as ApiKeyFailures;
-  const guard = new AuthGuard(new Reflector(), principals as unknown as Principals, limits, keyFailures);
+  } as unknown as ApiKeyAccess;
+  const guard = new AuthGuard(new Reflector(), principals as unknown as Principals, keys);
   beforeEach(() => {
     admitted.length = 0;
     failed.length = 0;
+    lookedUp.length = 0;
     blocked.clear();
-    fromApiKey.mockClear();
   });
 
   it('lets every request through a route without @Authenticated, reading no token', async () => {
@@ -101,7 +106,7 @@ describe('AuthGuard', () => {
       await expect(guard.canActivate(call('required', `Bearer ${key}`, 'GET', {}, '198.51.100.8').context)).rejects.toMatchObject({ status: 429, retryAfterSeconds: 42 });
       await expect(guard.canActivate(call('open', `Bearer ${key}`, 'GET', {}, '198.51.100.8').context)).rejects.toMatchObject({ status: 429 });
     }
-    expect([fromApiKey.mock.calls, admitted, failed]).toEqual([[], [], []]);
+    expect([lookedUp, admitted, failed]).toEqual([[], [], []]);
     // A session from that address, and a key from another, are not its concern.
     await expect(guard.canActivate(call('required', 'Bearer good', 'GET', {}, '198.51.100.8').context)).resolves.toBe(true);
     await expect(guard.canActivate(call('required', `Bearer ${readOnly}`, 'GET', {}, '198.51.100.9').context)).resolves.toBe(true);

@@ -1,9 +1,8 @@
-import { type CanActivate, createParamDecorator, type ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { type CanActivate, createParamDecorator, type ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { ApiKeyFailures } from '../developer/api-key-failures';
+import { ApiKeyAccess } from '../developer/api-key-access';
 import { isWellFormedApiKey, looksLikeApiKey } from '../developer/api-key-format';
-import { ApiLimits } from '../developer/api-limits';
 import { authErrors } from './auth-errors';
 import { AUTHENTICATED, type AuthenticatedOptions } from './authenticated.decorator';
 import { type KeyPrincipal, type Principal, Principals, type SessionPrincipal } from './principals';
@@ -24,16 +23,15 @@ export function bearerOf(request: Request): string | undefined {
  * The global guard behind @Authenticated: a valid access token of a session that has not ended, or an active API key,
  * and the caller acts only as that user. Routes without the decorator are public; an API key sent to one is still
  * checked (so that it is counted against its plan, and a bad one hears 401). A keyed request takes one request of its
- * account's API plan before anything else is checked of it (ApiLimits). A read-only key only reads. An address that
- * failed too many key authentications hears 429 before its key is looked at (ApiKeyFailures).
+ * account's API plan before anything else is checked of it. A read-only key only reads. An address that failed too
+ * many key authentications hears 429 before its key is looked at. The key's part is ApiKeyAccess's.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly principals: Principals,
-    private readonly limits: ApiLimits,
-    private readonly keyFailures: ApiKeyFailures,
+    private readonly keys: ApiKeyAccess,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -43,31 +41,26 @@ export class AuthGuard implements CanActivate {
     if (Object.values(request.query ?? {}).some((value) => typeof value === 'string' && isWellFormedApiKey(value))) throw authErrors.keyInUrl();
     const token = bearerOf(request);
     if (!options) {
-      if (token && looksLikeApiKey(token)) request.principal = await this.allowed(await this.keyPrincipal(token, request), context, {});
+      if (token && looksLikeApiKey(token)) request.principal = this.allowed(await this.keyPrincipal(token, context), request, {});
       return true;
     }
     if (options.optional && !request.get('authorization')) return true;
     if (!token) throw authErrors.unauthenticated();
-    const principal = looksLikeApiKey(token) ? await this.keyPrincipal(token, request) : await this.principals.fromAccessToken(token);
-    request.principal = await this.allowed(principal, context, options);
+    const principal = looksLikeApiKey(token) ? await this.keyPrincipal(token, context) : await this.principals.fromAccessToken(token);
+    request.principal = this.allowed(principal, request, options);
     return true;
   }
 
-  /** The key's principal, unless its address is over the failure limit; a key refused (malformed too) counts there. */
-  private async keyPrincipal(token: string, request: Request): Promise<KeyPrincipal> {
-    const address = request.ip ?? 'unknown';
-    await this.keyFailures.check(address);
-    try {
-      return await this.principals.fromApiKey(token);
-    } catch (error) {
-      if (error instanceof UnauthorizedException) await this.keyFailures.fail(address);
-      throw error;
-    }
+  /**
+   * The key's principal, its request of the account's plan taken (ApiKeyAccess): unless its address is over the failure
+   * limit; a key refused (malformed too) counts there.
+   */
+  private keyPrincipal(token: string, context: ExecutionContext): Promise<KeyPrincipal> {
+    const http = context.switchToHttp();
+    return this.keys.admit(token, http.getRequest<Request>().ip ?? 'unknown', http.getResponse<Response>());
   }
 
-  private async allowed(principal: Principal, context: ExecutionContext, options: AuthenticatedOptions): Promise<Principal> {
-    const request = context.switchToHttp().getRequest<Request>();
-    if (principal.via === 'key') await this.limits.admit(principal.userId, context.switchToHttp().getResponse<Response>());
+  private allowed(principal: Principal, request: Request, options: AuthenticatedOptions): Principal {
     if (options.confirmed && principal.isAnonymous) {
       throw new ForbiddenException({ message: 'This needs an account: sign up or sign in first', code: 'account_required' });
     }

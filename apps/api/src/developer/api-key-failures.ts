@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RateLimitedException } from '../auth/attempt-limiter';
-import { RateLimitStore } from '../repositories/rate-limit-store';
+import { RateLimitStore, type WindowHit } from '../repositories/rate-limit-store';
 
 /**
  * Failed API-key authentications per client address (docs/developer-api.md, "Keys"), in one-minute windows counted
@@ -17,17 +17,24 @@ export class ApiKeyFailures {
 
   constructor(private readonly store: RateLimitStore) {}
 
+  /** The address's window in the shared store. */
+  static keyOf(address: string): string {
+    return `api-key-failures:address:${address}`;
+  }
+
   /** Throws RateLimitedException while the address is over its limit. */
   async check(address: string): Promise<void> {
-    const { hits, msLeft } = await this.store.peek(addressKey(address));
+    ApiKeyFailures.refuseOver(await this.store.peek(ApiKeyFailures.keyOf(address)));
+  }
+
+  /** Throws RateLimitedException when the address's window (as read) is over the limit. */
+  static refuseOver({ hits, msLeft }: WindowHit): void {
     if (hits > ApiKeyFailures.perAddress) {
       throw new RateLimitedException(Math.max(1, Math.ceil(msLeft / 1000)), 'Too many failed API key authentications from this address: try again after Retry-After seconds');
     }
   }
 
   async fail(address: string): Promise<void> {
-    await this.store.hit(addressKey(address), ApiKeyFailures.windowMs);
+    await this.store.hit(ApiKeyFailures.keyOf(address), ApiKeyFailures.windowMs);
   }
 }
-
-const addressKey = (address: string) => `api-key-failures:address:${address}`;

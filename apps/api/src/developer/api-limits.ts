@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { RateLimitStore } from '../repositories/rate-limit-store';
+import { type ApiTake, RateLimitStore } from '../repositories/rate-limit-store';
+import type { ApiPlanLimits } from './api-plans';
 import { ApiPlansService } from './api-plans.service';
 import { rateLimitFields } from './rate-limit-headers';
 
@@ -43,7 +44,17 @@ export class ApiLimits {
   /** Takes one request of the account's plan and sets the RateLimit fields; throws the 429 when none is left. */
   async admit(accountId: string, response: Response): Promise<void> {
     const { limits } = await this.plans.limitsOf(accountId);
-    const take = await this.store.takeApi(accountId, 60 / limits.perMinute, limits.burst, limits.monthlyRequests);
+    const { intervalSeconds, burst, monthLimit } = ApiLimits.takeOf(limits);
+    ApiLimits.answer(limits, await this.store.takeApi(accountId, intervalSeconds, burst, monthLimit), response);
+  }
+
+  /** The plan's limits as RateLimitStore takes them. */
+  static takeOf(limits: ApiPlanLimits): { intervalSeconds: number; burst: number; monthLimit: number | null } {
+    return { intervalSeconds: 60 / limits.perMinute, burst: limits.burst, monthLimit: limits.monthlyRequests };
+  }
+
+  /** Sets the RateLimit fields of a take (made elsewhere, ApiKeyAccess) and throws the 429 when it was refused. */
+  static answer(limits: ApiPlanLimits, take: ApiTake, response: Response): void {
     const fields = rateLimitFields(limits, take);
     response.setHeader('RateLimit-Policy', fields.policy);
     response.setHeader('RateLimit', fields.remaining);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module';
+import { ApiKeyAccess } from './api-key-access';
 import { ApiKeyFailures } from './api-key-failures';
 import { ApiKeysService } from './api-keys.service';
 import { ApiLimits } from './api-limits';
@@ -18,7 +19,7 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [BillingModule],
   controllers: [DeveloperController, WebhooksController, DataRightsController],
-  providers: [ApiKeysService, ApiPlansService, ApiLimits, ApiKeyFailures, RateLimitSweep, WebhooksService, WebhookDeliveries, WebhookMails, WebhookOutbox, DataRightsService],
-  exports: [ApiPlansService, ApiLimits, ApiKeyFailures, WebhookOutbox],
+  providers: [ApiKeysService, ApiPlansService, ApiLimits, ApiKeyFailures, ApiKeyAccess, RateLimitSweep, WebhooksService, WebhookDeliveries, WebhookMails, WebhookOutbox, DataRightsService],
+  exports: [ApiPlansService, ApiLimits, ApiKeyFailures, ApiKeyAccess, WebhookOutbox],
 })
 export class DeveloperModule {}

@@ -1,32 +1,35 @@
-import { Injectable } from '@nestjs/common';
-import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerRequest, type ThrottlerStorage } from '@nestjs/throttler';
+import { type BeforeApplicationShutdown, type ExecutionContext, Injectable } from '@nestjs/common';
+import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerRequest } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { RateLimitedException } from '../auth/attempt-limiter';
 import { bearerOf } from '../auth/auth.guard';
-import { RateLimitStore } from '../repositories/rate-limit-store';
 import { looksLikeApiKey } from './api-key-format';
+import { BATCHED_KEY_PREFIX, SharedThrottlerStorage } from './shared-throttler-storage';
 
-type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
-
-/** @nestjs/throttler's counts in PostgreSQL (RateLimitStore), so several API processes share one limit. */
-export class SharedThrottlerStorage implements ThrottlerStorage {
-  constructor(private readonly store: RateLimitStore) {}
-
-  async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
-    const { hits, msLeft } = await this.store.hit(`${throttlerName}:${key}`, ttl);
-    const seconds = Math.max(1, Math.ceil(msLeft / 1000));
-    return { totalHits: hits, timeToExpire: seconds, isBlocked: hits > limit, timeToBlockExpire: hits > limit ? seconds : 0 };
-  }
-}
+/** The metadata @Throttle sets on a route or controller (@nestjs/throttler's THROTTLER_LIMIT, which it does not export). */
+const THROTTLER_LIMIT = 'THROTTLER:LIMIT';
 
 type WindowNote = { limit?: number; ttl?: number };
 
 /**
  * The site's own throttling (per route and caller, @Throttle), answered with the same IETF RateLimit fields as the
  * developer API, as a "site" policy. Requests made with an API key are limited by their plan instead (ApiLimits).
+ * A route with a limit of its own is counted exactly; the general flood guard of every other route, in batches
+ * (SharedThrottlerStorage).
  */
 @Injectable()
-export class SiteThrottlerGuard extends ThrottlerGuard {
+export class SiteThrottlerGuard extends ThrottlerGuard implements BeforeApplicationShutdown {
+  /** The general flood guard's keys are marked for batching (a route with a @Throttle of its own is counted exactly). */
+  protected override generateKey(context: ExecutionContext, suffix: string, name: string): string {
+    const own = this.reflector.getAllAndOverride<unknown>(THROTTLER_LIMIT + name, [context.getHandler(), context.getClass()]);
+    return `${own === undefined ? BATCHED_KEY_PREFIX : ''}${super.generateKey(context, suffix, name)}`;
+  }
+
+  /** The flood guard's last counts are sent while the database is still there. */
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.storageService instanceof SharedThrottlerStorage) await this.storageService.close();
+  }
+
   protected override async shouldSkip(context: Parameters<ThrottlerGuard['canActivate']>[0]): Promise<boolean> {
     const token = bearerOf(context.switchToHttp().getRequest<Request>());
     return Boolean(token && looksLikeApiKey(token));

@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, Head, HttpStatus, Param, Put, Query, Req, Res } from '@nestjs/common';
 import { Endpoint } from '../core/http/endpoint.decorator';
+import type { PreparedJson } from '../core/http/prepared-json';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
@@ -49,8 +50,8 @@ export class RadioController {
 
   @Get('radio/stations')
   @Endpoint({ id: 'listStations', summary: 'The station catalogue, filtered by country, genre and text', ok: [StationDto] })
-  list(@Query() query: StationsQueryDto): Promise<StationDto[]> {
-    return this.stations.list(query);
+  list(@Query() query: StationsQueryDto): Promise<PreparedJson<StationDto[]>> {
+    return this.stations.listPrepared(query);
   }
 
   @Get('radio/stations/:id')

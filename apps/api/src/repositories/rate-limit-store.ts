@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { DATABASE_URL } from '../core/database/database.module';
+import type { ApiKeyScope } from '../developer/api-key.entity';
 
 /** What the database decided about one keyed request (all times in epoch seconds, on the database's clock). */
 export interface ApiTake {
@@ -14,10 +15,28 @@ export interface ApiTake {
   monthCount: number;
 }
 
+/** What the database found of one request made with an API key (api_key_take): each part only if the one before let it through. */
+export interface KeyTake {
+  /** The address's failed key authentications in their window (0 hits: none). */
+  failures: WindowHit;
+  /** The active key with that hash, if any. */
+  key?: { id: string; userId: string; scope: ApiKeyScope; isAnonymous: boolean };
+  /** The plan's take, when the key is a full account's and belongs to the account asked for. */
+  take?: ApiTake;
+}
+
 export interface WindowHit {
   hits: number;
   /** Milliseconds until the window ends. */
   msLeft: number;
+}
+
+/** Hits one process counted on its own for a key (the site's flood guard, SharedThrottlerStorage), sent together. */
+export interface WindowHits {
+  key: string;
+  hits: number;
+  /** The window's length, should these hits start one. */
+  ttlMs: number;
 }
 
 /**
@@ -45,6 +64,46 @@ export class RateLimitStore implements OnApplicationShutdown {
     return { allowed: row.allowed, limitedBy: row.limited_by, tat: row.tat_s, now: row.now_s, monthCount: Number(row.month_count) };
   }
 
+  /**
+   * A request made with an API key, in one round trip: the failed-key window of `failuresKey` (over `failuresLimit`,
+   * nothing else is done), the key of `hash` (its use noted once a minute), and, if it belongs to `account`, that
+   * account's take as takeApi() would make it. Without `account` (the key not seen before) the key is answered alone.
+   */
+  async takeWithKey(
+    failuresKey: string,
+    failuresLimit: number,
+    hash: string,
+    account: { id: string; intervalSeconds: number; burst: number; monthLimit: number | null } | undefined,
+  ): Promise<KeyTake> {
+    const { rows } = await this.pool.query<{
+      failures: number;
+      failures_ms_left: number;
+      key_id: string | null;
+      user_id: string | null;
+      scope: ApiKeyScope | null;
+      is_anonymous: boolean | null;
+      allowed: boolean | null;
+      limited_by: 'minute' | 'month' | null;
+      tat_s: number | null;
+      now_s: number | null;
+      month_count: string | null;
+    }>({
+      // Prepared once per connection: the statement is the same on every keyed request.
+      name: 'api-key-take',
+      text: 'SELECT * FROM api_key_take($1, $2, $3, $4, $5, $6, $7)',
+      values: [failuresKey.slice(0, 255), failuresLimit, hash, account?.id ?? null, account?.intervalSeconds ?? null, account?.burst ?? null, account?.monthLimit ?? null],
+    });
+    const [row] = rows;
+    return {
+      failures: { hits: row.failures, msLeft: Math.max(0, row.failures_ms_left) },
+      key: row.key_id ? { id: row.key_id, userId: row.user_id as string, scope: row.scope as ApiKeyScope, isAnonymous: Boolean(row.is_anonymous) } : undefined,
+      take:
+        row.allowed === null
+          ? undefined
+          : { allowed: row.allowed, limitedBy: row.limited_by, tat: row.tat_s as number, now: row.now_s as number, monthCount: Number(row.month_count) },
+    };
+  }
+
   /** The account's state without taking anything (a missing row is a full bucket). */
   async peekApi(accountId: string): Promise<Omit<ApiTake, 'allowed' | 'limitedBy'>> {
     const { rows } = await this.pool.query<{ tat_s: number | null; now_s: number; month_count: string | null }>(
@@ -70,6 +129,26 @@ export class RateLimitStore implements OnApplicationShutdown {
       [key.slice(0, 255), ttlMs],
     );
     return { hits: rows[0].hits, msLeft: Math.max(0, rows[0].ms_left) };
+  }
+
+  /**
+   * hit() for several keys at once, each with its number of hits, in one statement; each key's window after them.
+   * Keys are taken in one order, so two processes adding to the same keys at once wait for each other and never deadlock.
+   */
+  async addHits(batch: WindowHits[]): Promise<Map<string, WindowHit>> {
+    const sorted = [...batch].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const { rows } = await this.pool.query<{ key: string; hits: number; ms_left: number }>(
+      `WITH c AS (SELECT clock_timestamp() AS now)
+       INSERT INTO throttle_hits AS h (key, hits, expires_at)
+       SELECT d.key, d.hits, c.now + d.ttl_ms * interval '1 millisecond'
+       FROM unnest($1::text[], $2::int[], $3::float8[]) WITH ORDINALITY AS d(key, hits, ttl_ms, n), c ORDER BY d.n
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN h.expires_at <= (SELECT now FROM c) THEN EXCLUDED.hits ELSE h.hits + EXCLUDED.hits END,
+         expires_at = CASE WHEN h.expires_at <= (SELECT now FROM c) THEN EXCLUDED.expires_at ELSE h.expires_at END
+       RETURNING h.key, h.hits, (extract(epoch FROM h.expires_at - (SELECT now FROM c)) * 1000)::float8 AS ms_left`,
+      [sorted.map((d) => d.key.slice(0, 255)), sorted.map((d) => d.hits), sorted.map((d) => d.ttlMs)],
+    );
+    return new Map(rows.map((r) => [r.key, { hits: r.hits, msLeft: Math.max(0, r.ms_left) }]));
   }
 
   /** The key's window as it stands, without counting a hit (no window: 0 hits). */

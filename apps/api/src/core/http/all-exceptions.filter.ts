@@ -1,5 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { clientErrorForQuery } from '../database/database-errors';
 import type { ErrorDto } from './error.dto';
@@ -28,7 +28,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const exception = clientError ?? thrown;
     const body = this.toBody(exception);
     if (body.statusCode >= 500 && !(exception instanceof HttpException)) {
-      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+      this.logger.error(`${this.requestOf(host)}${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`);
     }
     if (response.headersSent) return;
     const { retryAfterSeconds, headers, problem } = exception as { retryAfterSeconds?: unknown; headers?: Record<string, string>; problem?: object };
@@ -37,6 +37,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // An RFC 9457 problem keeps our usual fields beside its own, so clients of either shape can read it.
     if (problem) response.status(body.statusCode).type('application/problem+json').send(JSON.stringify({ ...problem, ...body }));
     else response.status(body.statusCode).json(body);
+  }
+
+  /** Which request failed, by the id it was answered with (lines need not be logged within a request's context). */
+  private requestOf(host: ArgumentsHost): string {
+    if (host.getType() !== 'http') return '';
+    const request = host.switchToHttp().getRequest<Request & { id?: string }>();
+    return `${request.method} ${request.originalUrl}${request.id ? ` (request ${request.id})` : ''}: `;
   }
 
   private toBody(exception: unknown): ErrorDto {

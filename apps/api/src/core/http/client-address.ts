@@ -6,6 +6,9 @@ export type TrustFunction = proxyaddr.Trust;
 
 const compiled = new WeakMap<TrustProxy, TrustFunction>();
 
+/** Addresses whose verdict is remembered (a rule over addresses answers the same for an address every time). */
+const VERDICTS_MAX = 1000;
+
 /**
  * The trust rule of a TRUST_PROXY setting, in Express's `trust proxy` form: hop 0 is the socket's peer, then the
  * X-Forwarded-For entries from the right. configureApp sets it on Express, so `req.ip` is `clientAddress` below.
@@ -14,10 +17,29 @@ export function trustFunction(setting: TrustProxy): TrustFunction {
   let trust = compiled.get(setting);
   if (!trust) {
     const { hops } = setting as { hops?: number };
-    trust = hops !== undefined ? (_address, hop) => hop < hops : proxyaddr.compile((setting as { addresses: string[] }).addresses);
+    trust = hops !== undefined ? (_address, hop) => hop < hops : remembered(proxyaddr.compile((setting as { addresses: string[] }).addresses));
     compiled.set(setting, trust);
   }
   return trust;
+}
+
+/**
+ * An address rule with its verdicts remembered: every request asks it about the same few hops (the proxy in front,
+ * loopback), and each answer parses the address anew (docs/request-path.md). Bounded, since X-Forwarded-For is the
+ * client's to write.
+ */
+function remembered(rule: TrustFunction): TrustFunction {
+  const verdicts = new Map<string, boolean>();
+  return (address, hop) => {
+    if (address === undefined) return rule(address, hop);
+    let verdict = verdicts.get(address);
+    if (verdict === undefined) {
+      verdict = rule(address, hop);
+      if (verdicts.size >= VERDICTS_MAX) verdicts.clear();
+      verdicts.set(address, verdict);
+    }
+    return verdict;
+  };
 }
 
 /**

@@ -4,16 +4,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import { json } from 'express';
-import helmet from 'helmet';
+import type { HelmetOptions } from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { RealtimeAdapter } from '../../realtime/realtime.adapter';
+import { RefreshCookie } from '../../auth/refresh-cookie';
 import { AllExceptionsFilter } from './all-exceptions.filter';
 import { trustFunction } from './client-address';
 import { compressResponses } from './compression';
 import { API_PREFIX, DOCS_PATH, createOpenApiDocument } from './openapi';
 import { RawInputPipe } from './raw-input.pipe';
+import { requestBodies } from './request-bodies';
+import { securityHeaders } from './security-headers';
 import { createValidationPipe } from './validation.pipe';
 
 /**
@@ -21,6 +24,28 @@ import { createValidationPipe } from './validation.pipe';
  * with 413, it would wait for the daily reconciliation. The webhook alone takes up to this.
  */
 const STRIPE_WEBHOOK_BODY_LIMIT = '1mb';
+
+/** helmet's headers, with our Content-Security-Policy, on every answer (the web app's files too). */
+const SECURITY_HEADERS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // emotion and Swagger UI insert their styles at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      mediaSrc: ["'self'", 'blob:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+};
 
 /**
  * Everything that makes a Nest application our API, shared by the server and the API tests so both
@@ -32,37 +57,18 @@ export function configureApp(app: NestExpressApplication): void {
   app.set('trust proxy', trustFunction(app.get<AppConfig>(APP_CONFIG).trustProxy));
   app.disable('x-powered-by');
   app.setGlobalPrefix(API_PREFIX);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // emotion and Swagger UI insert their styles at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          mediaSrc: ["'self'", 'blob:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(securityHeaders(SECURITY_HEADERS));
   // Ahead of every route, the web app's files included (those go precompressed, and are let through untouched).
   app.use(compressResponses());
-  app.use(cookieParser());
-  // Ahead of Nest's parsers (added at init, which then find the body read). Not named jsonParser: Nest would take
-  // that for its own and add no JSON parser for the other routes. The raw bytes are kept for the signature.
+  // Cookies are read under /auth alone (the refresh token's and the OAuth state's, both scoped to that path).
+  app.use(RefreshCookie.path, cookieParser());
+  // Ahead of the other routes' parsers (which then find the body read). The raw bytes are kept for the signature.
   const webhookJson = json({ limit: STRIPE_WEBHOOK_BODY_LIMIT, verify: (req, _res, bytes) => void ((req as RawBodyRequest<IncomingMessage>).rawBody = bytes) });
   app.use(`/${API_PREFIX}/billing/webhook`, function stripeWebhookBody(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) {
     webhookJson(req, res, next);
   });
+  // In place of Nest's parsers (bodyParser: false in createApp), which would read every GET too.
+  app.use(requestBodies());
   app.useGlobalPipes(new RawInputPipe(), createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useWebSocketAdapter(new RealtimeAdapter(app));

@@ -1,27 +1,58 @@
-import { type DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../config/config';
+import type { LogLevel } from '../config/environment.dto';
 
-/** Structured JSON logs: one line a request (method, path, status, time, request id), secrets redacted. */
+/** Every API request. */
+const API_ROUTES = [{ path: '{*path}', method: RequestMethod.ALL }];
+/** An audio stream lasts for hours: a per-request logger would live (and weigh) as long. */
+const STREAMS = [{ path: 'api/v1/radio/:id/stream', method: RequestMethod.ALL }];
+
+/** The levels that print pino-http's line a request (it logs at info). */
+const REQUEST_LINE_LEVELS: ReadonlySet<LogLevel> = new Set(['trace', 'debug', 'info']);
+
+const REQUEST_LINES = Symbol('REQUEST_LINES');
+
+/** The request's id: the caller's X-Request-Id when it is a sane one, else a new one; answered in X-Request-Id. */
+export function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+  res.setHeader('x-request-id', id);
+  return id;
+}
+
+/** The request id alone, where no request logger is made (below). */
+function requestId(req: IncomingMessage & { id?: string }, res: ServerResponse, next: () => void): void {
+  req.id ??= requestIdOf(req, res);
+  next();
+}
+
+/**
+ * Structured JSON logs, secrets redacted. At `info` and below: one line a request (method, path, status, time, request
+ * id), and every line logged while a request is served carries its id, method and path. Both cost each request more
+ * than the rest of Nest does (a child logger, and an AsyncLocalStorage that makes every promise in the process pay a
+ * hook; docs/request-path.md), so at a level that would not print the request line (`warn` and above) neither is made:
+ * requests get their X-Request-Id alone, and an error answered with a 500 names its request in its log line
+ * (AllExceptionsFilter).
+ */
 @Module({})
-export class LoggingModule {
+export class LoggingModule implements NestModule {
+  constructor(@Inject(REQUEST_LINES) private readonly requestLines: boolean) {}
+
   static forRoot(config: AppConfig): DynamicModule {
+    const requestLines = REQUEST_LINE_LEVELS.has(config.logLevel);
     return {
       module: LoggingModule,
+      providers: [{ provide: REQUEST_LINES, useValue: requestLines }],
       imports: [
         LoggerModule.forRoot({
-          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-          // An audio stream lasts for hours: a per-request logger would live (and weigh) as long.
-          exclude: [{ path: 'api/v1/radio/:id/stream', method: RequestMethod.ALL }],
+          forRoutes: requestLines ? API_ROUTES : [],
+          exclude: STREAMS,
           pinoHttp: {
             level: config.logLevel,
-            genReqId: (req, res) => {
-              const incoming = req.headers['x-request-id'];
-              const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-              res.setHeader('x-request-id', id);
-              return id;
-            },
+            genReqId: requestIdOf,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
             serializers: {
               req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
@@ -33,5 +64,9 @@ export class LoggingModule {
         }),
       ],
     };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    if (!this.requestLines) consumer.apply(requestId).exclude(...STREAMS).forRoutes(...API_ROUTES);
   }
 }
