@@ -12,6 +12,7 @@ import globals from 'globals';
 import path from 'node:path';
 import { readdirSync } from 'node:fs';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import { apiImportZones } from './tools/lint/api-import-zones.mjs';
 
 /** File names in web code are kebab-case (`station-card.tsx`, `use-auth.ts`). */
 const kebabCaseFilenames = {
@@ -53,6 +54,13 @@ export const webImportZones = [
     message: 'Another feature is used only through its index.ts.',
   })),
 ];
+
+/**
+ * A feature's pending work is not a hand-kept flag: an action's is useAsyncAction's `running` (lib/use-async-action.ts),
+ * a form's react-hook-form's `isSubmitting` (lib/form-schema.ts). So a `useState` whose setter is named like a busy flag
+ * (`setBusy`, `setPending`, `setSaving`, `setPortalPending` …) is an error in apps/web/src/features.
+ */
+export const busyFlagSetter = /^set([A-Z]\w*)?(Busy|Pending|Loading|Submitting|Saving|Stopping|Creating|Deleting|Removing|Renaming|Sending|Starting|Exporting|Generating)$/;
 
 export default tseslint.config(
   {
@@ -132,6 +140,21 @@ export default tseslint.config(
     },
   },
   {
+    // The API's floors (tools/lint/api-import-zones.mjs): features above core/, core/ above repositories/; tests sit
+    // above the zones.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.typecheck.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: apiImportZones }],
+    },
+  },
+  {
     // Tests sit above the zones (they may assemble the app, as testing/ does); only product code is zoned.
     files: [`${web}/**/*.{ts,tsx}`],
     ignores: ['**/*.spec.{ts,tsx}', `${web}/testing/**`],
@@ -144,6 +167,20 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webImportZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: [`${web}/features/**/*.{ts,tsx}`],
+    // Tests may hold any state.
+    ignores: ['**/*.spec.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `VariableDeclarator[init.callee.name='useState'] > ArrayPattern > Identifier[name=${busyFlagSetter}]`,
+          message: 'No busy flag in useState: an action uses useAsyncAction (lib/use-async-action.ts), a form react-hook-form\'s isSubmitting.',
+        },
+      ],
     },
   },
   {

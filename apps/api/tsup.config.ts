@@ -9,6 +9,7 @@ export default defineConfig({
     openapi: 'apps/api/src/openapi.ts',
     plans: 'apps/api/src/plans-cli.ts',
     'studio-render-worker': 'apps/api/src/studio/render-worker.ts',
+    'live-rtmp-worker': 'apps/api/src/repositories/rtmp-worker.ts',
   },
   outDir: 'dist/apps/api',
   tsconfig: 'apps/api/tsconfig.json',

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { compileMessages } from './build/compile-messages';
 import { prerenderPages } from './build/prerender';
@@ -29,6 +29,44 @@ const shared = () => ({
   },
 });
 
+/**
+ * Offline listening's service worker (src/offline-worker.ts, features/offline) as /offline-worker.js: a classic script
+ * of its own (it shares no chunk with the app), unhashed at the root, so its scope is the whole site and the app
+ * registers it by a fixed name. The server sends it, like every unhashed file, with `no-cache`.
+ */
+function offlineWorker(): Plugin {
+  const fileName = 'offline-worker.js';
+  const bundle = async (): Promise<string> => {
+    const result = await build({
+      configFile: false,
+      root: __dirname,
+      publicDir: false,
+      logLevel: 'warn',
+      resolve: shared().resolve,
+      build: {
+        write: false,
+        target: 'es2022',
+        rolldownOptions: { input: path.join(__dirname, 'src/offline-worker.ts'), output: { format: 'iife', entryFileNames: fileName } },
+      },
+    });
+    const [output] = Array.isArray(result) ? result : [result];
+    if (!('output' in output)) throw new Error('The offline worker did not build');
+    return output.output[0].code;
+  };
+  return {
+    name: 'grouarock:offline-worker',
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source: await bundle() });
+    },
+    // `npm run dev`: built on each request, so the worker is the sources' as they are now.
+    configureServer(server) {
+      server.middlewares.use(`/${fileName}`, (_req, res, next) => {
+        bundle().then((code) => res.setHeader('Content-Type', 'text/javascript').end(code), next);
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: __dirname,
   publicDir: 'public',
@@ -36,6 +74,7 @@ export default defineConfig({
   plugins: [
     ...shared().plugins,
     keepSourceMapsPrivate(path.join(root, 'dist/apps/web-sourcemaps')),
+    offlineWorker(),
     // Inter's latin-ext file is 85 kB for every Polish page, which needs 18 of its letters (ó is latin): those, in 5 kB.
     subsetFonts([{ font: '@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2', text: 'ąćęłńśźżĄĆĘŁŃŚŹŻ' }], path.join(root, 'tmp/fonts')),
     // Each text file once more as .br and .gz at the highest levels, compressed once here instead of on every request:

@@ -19,6 +19,15 @@ const probes = {
   featureImportsApp: ['apps/web/src/features/events', "import { Providers } from '../../app/providers';\nexport const probe = Providers;\n"],
   featureReachesIntoFeature: ['apps/web/src/features/events', "import { useLikes } from '../radio/hooks';\nexport const probe = useLikes;\n"],
   featureUsesFeatureIndex: ['apps/web/src/features/events', "import { FeaturedRadio } from '../radio';\nimport { useAuth } from '../auth/index';\nexport const probe = [FeaturedRadio, useAuth];\n"],
+  // The API's floors (tools/lint/api-import-zones.mjs).
+  repositoryImportsFeature: ['apps/api/src/repositories', "import { LiveService } from '../live/live.service';\nexport const probe = LiveService;\n"],
+  schemaImportsFeature: ['apps/api/src/repositories/schema', "import { TRACK_LENGTHS } from '../../studio/studio-options';\nexport const probe = TRACK_LENGTHS;\n"],
+  coreImportsFeature: ['apps/api/src/core/http', "import { AuthGuard } from '../../auth/auth.guard';\nexport const probe = AuthGuard;\n"],
+  apiFeatureReachesIntoFeature: ['apps/api/src/events', "import { STUDIO_TOOLS } from '../studio/studio-options';\nexport const probe = STUDIO_TOOLS;\n"],
+  apiFeatureUsesPublicSurface: [
+    'apps/api/src/events',
+    "import { AuthGuard } from '../auth/auth.guard';\nimport { Authenticated } from '../auth/authenticated.decorator';\nimport { BillingModule } from '../billing/billing.module';\nimport { EntitlementsService } from '../billing/entitlements.service';\nimport { StationDto } from '../radio/radio.dto';\nimport { liveErrors } from '../live/live-errors';\nimport { User } from '../repositories/schema/user.entity';\nimport { API_PREFIX } from '../core/http/openapi';\nexport const probe = [AuthGuard, Authenticated, BillingModule, EntitlementsService, StationDto, liveErrors, User, API_PREFIX];\n",
+  ],
   // Stripe's SDK outside its adapter.
   apiImportsStripe: ['apps/api/src', "import Stripe from 'stripe';\nexport const probe = Stripe;\n"],
   // Two files importing each other.
@@ -93,6 +102,20 @@ describe('module boundaries (docs/architecture.md)', () => {
   it('a feature reaches another only through its index.ts', () => {
     expect(errors.featureReachesIntoFeature).toMatch(/Another feature is used only through its index\.ts/);
     expect(errors.featureUsesFeatureIndex).toBe('');
+  });
+
+  it('API repositories (and the schema) import no feature', () => {
+    expect(errors.repositoryImportsFeature).toMatch(/repositories\/ are below the features/);
+    expect(errors.schemaImportsFeature).toMatch(/repositories\/ are below the features/);
+  });
+
+  it('the API core imports no feature', () => {
+    expect(errors.coreImportsFeature).toMatch(/core\/ is below the features/);
+  });
+
+  it("an API feature uses another only through its public surface: module, services, guards, decorators, DTOs, errors", () => {
+    expect(errors.apiFeatureReachesIntoFeature).toMatch(/Another feature is used only through its public surface/);
+    expect(errors.apiFeatureUsesPublicSurface).toBe('');
   });
 
   it('web code has no import cycles', () => {

@@ -1,6 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from './core/config/config';
@@ -22,11 +21,13 @@ import { AssistantModule } from './assistant/assistant.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { ScheduleModule } from '@nestjs/schedule';
 import { DeveloperModule } from './developer/developer.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
+import { PrivacyModule } from './privacy/privacy.module';
 import { PlaylistsModule } from './playlists/playlists.module';
 import { SearchModule } from './search/search.module';
-import { SiteThrottlerGuard } from './developer/site-throttler';
-import { SharedThrottlerStorage } from './developer/shared-throttler-storage';
-import { RateLimitStore } from './repositories/rate-limit-store';
+import { AdsModule } from './ads/ads.module';
+import { SiteThrottlerGuard } from './core/http/site-throttler';
+import { SiteThrottlingModule } from './core/http/site-throttling.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -47,11 +48,7 @@ export class AppModule {
         LoggingModule.forRoot(config),
         DatabaseModule.forRoot(databaseUrl),
         RepositoriesModule,
-        // The site's own limits, counted in PostgreSQL so that every API process shares them (the general flood guard in batches).
-        ThrottlerModule.forRootAsync({
-          inject: [RateLimitStore],
-          useFactory: (store: RateLimitStore) => ({ throttlers: [{ name: 'default', ttl: 60_000, limit: 600 }], storage: new SharedThrottlerStorage(store) }),
-        }),
+        SiteThrottlingModule,
         HealthModule,
         SiteModule,
         AuthModule.forRoot(config),
@@ -64,8 +61,11 @@ export class AppModule {
         StudioModule,
         AssistantModule,
         DeveloperModule,
+        WebhooksModule,
+        PrivacyModule,
         PlaylistsModule,
         SearchModule,
+        AdsModule,
         ...serveWeb,
       ],
       // The site's limits first, so a flood of bad tokens is throttled like any other request; a keyed request is

@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule, type AppModuleOptions } from './app.module';
 import { ApiExpressAdapter } from './core/http/api-express-adapter';
-import { configureApp } from './core/http/configure-app';
+import { configureApp } from './configure-app';
 
 /** The configured application, not yet listening: used by the server, the API tests and the client generator. */
 export async function createApp(options: AppModuleOptions & { preview?: boolean }): Promise<NestExpressApplication> {

@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createHmac } from 'node:crypto';
-import { AttemptLimiter } from '../src/auth/attempt-limiter';
+import { AttemptLimiter } from '../src/core/http/attempt-limiter';
 import { startListeningApp } from './support/app';
 import { TestBrowser } from './support/browser';
 import { createTestDatabase, type TestDatabase } from './support/database';

@@ -43,9 +43,13 @@ describe('billing: checkout, webhook and entitlements against a local Stripe fak
       expect(await entitlements(who.token)).toEqual({
         plan: 'basic',
         source: 'default',
-        limits: { aiGenerationsPerDay: 1, premiumStudioTools: false, longTracks: false, apiPlan: 'free', stations: 5 },
+        limits: {
+          aiGenerationsPerDay: 1, premiumStudioTools: false, longTracks: false, apiPlan: 'free', stations: 5,
+          ads: true, priorityStreaming: false, audioQuality: 'standard', premiumStations: false, offline: false, recommendations: false, exclusiveLive: false, betaFeatures: false,
+        },
         subscription: null,
         trialAvailable: true,
+        beta: [],
       });
       expect((await call('GET', '/me/entitlements')).status).toBe(401);
     });

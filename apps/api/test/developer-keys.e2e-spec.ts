@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { isWellFormedApiKey, newApiKey } from '../src/developer/api-key-format';
+import { isWellFormedApiKey, newApiKey } from '../src/core/security/api-key-format';
 import { ApiKeyFailures } from '../src/developer/api-key-failures';
 import { useApiUnderTest } from './support/app';
 import { membersOf } from './support/members';

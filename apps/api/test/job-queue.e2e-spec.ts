@@ -7,7 +7,8 @@ import { createTestDatabase, type TestDatabase } from './support/database';
  */
 describe('JobQueue on several processes at once', () => {
   let db: TestDatabase;
-  const queues: JobQueue[] = [];
+  // Queues of the test's own names, not the app's (repositories/schema/jobs.ts).
+  const queues: JobQueue<Record<string, object>>[] = [];
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -19,7 +20,7 @@ describe('JobQueue on several processes at once', () => {
   });
 
   it('creates queues declared by several processes at the same moment, each once', async () => {
-    for (let i = 0; i < 4; i++) queues.push(new JobQueue(db.url));
+    for (let i = 0; i < 4; i++) queues.push(new JobQueue<Record<string, object>>(db.url));
     const names = ['one.a', 'one.b', 'one.c', 'one.d', 'two.a', 'two.b', 'two.c', 'two.d'];
     // Every process declares every queue, in its own order, all at once.
     await Promise.all(queues.map((queue, i) => Promise.all(names.map((_, j) => queue.declare(names[(i + j) % names.length], { retryLimit: 1, expireInSeconds: 60 })))));

@@ -10,10 +10,12 @@ import { INGEST_ATTEMPTS_PER_MINUTE } from '../src/live/live.service';
 import { LivePipelines } from '../src/live/live-pipelines.service';
 import { Ffmpeg } from '../src/repositories/ffmpeg';
 import { HlsFiles } from '../src/repositories/hls-files';
+import { EventBus } from '../src/repositories/event-bus';
 import { RtmpIngest } from '../src/repositories/rtmp-ingest';
 import { signedInMember, useApiUnderTest } from './support/app';
 import { freePort } from './support/free-port';
 import { startServerProcess } from './support/server-process';
+import { run, until } from './support/waiting';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON under test
 type Json = any;
@@ -52,20 +54,6 @@ async function globalEvents(base: string): Promise<{ frames: Frame[]; next: (typ
     });
   await new Promise((r) => setTimeout(r, 200));
   return { frames, next, close: () => socket.close() };
-}
-
-function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => spawn(command, args).once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ended with ${code}`)))));
-}
-
-async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('live streams: RTMP and browser ingest, HLS, states across processes, replays', () => {
@@ -166,6 +154,20 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     Object.entries(filesUnder(dataDir))
       .filter(([name, what]) => what !== 'folder' && readFileSync(path.join(dataDir, name)).includes(text))
       .map(([name]) => name);
+
+  /** A slow disk: each stream folder takes 500 ms to make; `asked` once one is asked for, `restore` ends it. */
+  const slowFolders = () => {
+    const files = api.app.get(HlsFiles);
+    const create_ = files.create.bind(files);
+    let folderAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (folderAsked = resolve));
+    files.create = async (id: string) => {
+      folderAsked();
+      await new Promise((r) => setTimeout(r, 500));
+      return create_(id);
+    };
+    return { asked, restore: () => (files.create = create_) };
+  };
 
   it('creates a stream with its key shown once and kept only as a hash; one stream at a time', async () => {
     const owner = await member();
@@ -452,15 +454,7 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     const owner = await member();
     const created = await create(owner.token);
     // A slow disk again: the stop lands while the stream's folder is being made, before its pipeline exists.
-    const files = api.app.get(HlsFiles);
-    const create_ = files.create.bind(files);
-    let folderAsked!: () => void;
-    const asked = new Promise<void>((resolve) => (folderAsked = resolve));
-    files.create = async (id: string) => {
-      folderAsked();
-      await new Promise((r) => setTimeout(r, 500));
-      return create_(id);
-    };
+    const { asked, restore } = slowFolders();
     try {
       const socket = new WebSocket(`${api.base.replace('http', 'ws')}/stream/ingest?id=${created.id}&codec=h264&token=${owner.token}`);
       const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
@@ -468,7 +462,7 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
       expect((await call('POST', `/stream/${created.id}/stop`, owner.token)).status).toBe(204);
       expect(await closed).toBe(1000);
     } finally {
-      files.create = create_;
+      restore();
     }
     await until('the pipeline to stop', 5000, async () => (api.app.get(LivePipelines).count === 0 ? true : undefined));
     await until('the folders to go', 5000, async () => (existsSync(scratchFolder(created.id)) || existsSync(storedFolder(created.id)) ? undefined : true));
@@ -537,17 +531,17 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     events.close();
   }, 40_000);
 
-  it('refuses the key of a stream that ended although the RTMP worker still had it (its retired event lost), and drops the key', async () => {
+  it('refuses the key of a stream that ended with no event reaching the RTMP ingest (the database answers each publisher)', async () => {
     const owner = await member();
     const created = await create(owner.token);
-    // Ended behind the worker's back, as when the `retired` event is lost while the bus reconnects.
+    // Ended behind the API's back, as when the `retired` event is lost while the bus reconnects.
     await api.db.query(`UPDATE live_streams SET status = 'ended', ended_at = now() WHERE id = $1`, [created.id]);
     const before = liveFiles();
     const publisher = publish(created.streamKey);
     const at = Date.now();
     expect(await publisher.exited).not.toBe(0);
     expect(Date.now() - at).toBeLessThan(1000);
-    // Refused by the worker itself now: the key is gone from it.
+    // And again: nothing was kept of the first answer.
     const again = publish(created.streamKey);
     expect(await again.exited).not.toBe(0);
     await new Promise((r) => setTimeout(r, 300));
@@ -558,34 +552,61 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     await api.db.query('DELETE FROM live_streams WHERE id = $1', [created.id]);
   });
 
-  it('gets a key whose key_added event was lost into the RTMP worker by reading the keys again', async () => {
+  it('takes a key the moment its stream is created, with nothing announced between processes: the database answers the publisher', async () => {
     const events = await globalEvents(other.base);
     const owner = await member();
-    const rtmp = api.app.get(RtmpIngest);
-    // key_added is lost: this process passes nothing on to its worker while the stream is created. (Retiring the key
-    // after the create instead raced the event, which under load came later and let the first publisher in.)
-    // The minute's re-reading of the keys is held off meanwhile, or it could bring the key in early.
-    const [admit, refresh] = [rtmp.admit.bind(rtmp), rtmp.refreshKeys.bind(rtmp)];
-    const lost: string[] = [];
-    rtmp.admit = (_hash: string, streamId: string) => void lost.push(streamId);
-    rtmp.refreshKeys = () => Promise.resolve();
-    let created: Awaited<ReturnType<typeof create>>;
+    const internal: string[] = [];
+    const stopListening = api.app.get(EventBus).onEvent((event) => void (event.channel === 'internal.live' && internal.push(event.type)));
+    const created = await create(owner.token);
     try {
-      created = await create(owner.token);
-      await until('key_added to come (and be lost)', 5000, async () => (lost.includes(created.id) ? true : undefined));
-      expect(await publish(created.streamKey).exited).not.toBe(0);
-    } finally {
-      rtmp.admit = admit;
-      rtmp.refreshKeys = refresh;
-    }
-    try {
-      await rtmp.refreshKeys();
       publish(created.streamKey);
       await events.next('stream_started', created.id, 5000);
+      expect(internal).toEqual([]);
     } finally {
+      stopListening();
       expect((await call('POST', `/stream/${created.id}/stop`, owner.token)).status).toBe(204);
     }
     await events.next('stream_ended', created.id, 5000);
+    events.close();
+  }, 30_000);
+
+  it('drops an RTMP publisher whose stream is stopped while its pipeline starts: nothing stays running or on disk', async () => {
+    const owner = await member();
+    const created = await create(owner.token);
+    const { asked, restore } = slowFolders();
+    try {
+      const publisher = publish(created.streamKey);
+      await asked;
+      expect((await call('POST', `/stream/${created.id}/stop`, owner.token)).status).toBe(204);
+      expect(await publisher.exited).not.toBe(0);
+    } finally {
+      restore();
+    }
+    expect(api.app.get(LivePipelines).count).toBe(0);
+    await until('the folders to go', 5000, async () => (existsSync(scratchFolder(created.id)) || existsSync(storedFolder(created.id)) ? undefined : true));
+    expect((await call('GET', `/stream/${created.id}`)).status).toBe(404);
+  }, 30_000);
+
+  it("stops packaging a stream deleted behind this process's back (no event): the renewal of its hold finds it gone", async () => {
+    const events = await globalEvents(other.base);
+    const owner = await member();
+    const created = await create(owner.token);
+    const files = api.app.get(HlsFiles);
+    const create_ = files.create.bind(files);
+    files.create = async (id: string) => {
+      // Deleted while the folder is made, as a process that missed the `retired` event would have it.
+      await api.db.query('DELETE FROM live_streams WHERE id = $1', [id]);
+      return create_(id);
+    };
+    try {
+      const publisher = publish(created.streamKey);
+      expect(await publisher.exited).not.toBe(0);
+    } finally {
+      files.create = create_;
+    }
+    await until('the pipeline to stop', 5000, async () => (api.app.get(LivePipelines).count === 0 ? true : undefined));
+    await until('the folders to go', 5000, async () => (existsSync(scratchFolder(created.id)) || existsSync(storedFolder(created.id)) ? undefined : true));
+    expect(events.frames.filter((f) => f.data?.id === created.id && f.type === 'stream_started')).toEqual([]);
     events.close();
   }, 30_000);
 
@@ -672,7 +693,8 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
     publisher.process.kill('SIGKILL');
     await events.next('stream_ended', first.id, 5000);
 
-    // The worker dies (as a bug in node-media-server would kill it); a second later it listens again, keys and all.
+    // The worker dies (as a bug in node-media-server would kill it); a second later it listens again. It is told nothing:
+    // a stream created meanwhile publishes, since the database answers the publisher.
     await (api.app.get(RtmpIngest) as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
     const second = await create(owner.token);
     // As OBS does, the publisher tries again (every second) until the server takes it.

@@ -6,7 +6,10 @@ import { startTestApp, useApiUnderTest } from './support/app';
 
 const stations = [
   { id: 'metal-one', name: 'Metal One', country: 'pl', genres: ['metal'], streamUrl: 'http://127.0.0.1:9/metal.mp3', featured: true, description: 'Ciężkie granie' },
-  { id: 'punk-two', name: 'Punk Two', country: 'gb', genres: ['punk', 'rock'], streamUrl: 'http://127.0.0.1:9/punk.mp3', program: { program: 'Poranny pogo' } },
+  {
+    id: 'punk-two', name: 'Punk Two', country: 'gb', genres: ['punk', 'rock'], streamUrl: 'http://127.0.0.1:9/punk.mp3', program: { program: 'Poranny pogo' },
+    plan: 'premium', bitrate: 128, hq: { streamUrl: 'http://127.0.0.1:9/punk-320.mp3', bitrate: 320, codec: 'mp3' }, source: 'radio-browser:00000000-0000-4000-8000-000000000002',
+  },
   { id: 'jazz-three', name: 'Jazz Three', country: 'fr', genres: ['jazz'], streamUrl: 'http://127.0.0.1:9/jazz.mp3' },
 ];
 
@@ -51,6 +54,14 @@ describe('radio: catalogue, likes and the weekly top', () => {
       expect(body[1].program).toEqual({ program: 'Poranny pogo' });
     });
 
+    it("says each station's plan, bitrate and whether it has a higher-quality stream, but not that stream's address", async () => {
+      const { body } = await get('/radio/stations');
+      expect(body[0]).toMatchObject({ plan: 'basic', bitrate: null, hasHighQuality: false });
+      expect(body[1]).toMatchObject({ plan: 'premium', bitrate: 128, hasHighQuality: true });
+      expect(JSON.stringify(body)).not.toContain('punk-320');
+      expect(body[1]).not.toHaveProperty('source');
+    });
+
     it.each([
       ['?country=gb', ['punk-two']],
       ['?genre=rock', ['punk-two']],
@@ -59,6 +70,11 @@ describe('radio: catalogue, likes and the weekly top', () => {
       ['?q=ciezkie', ['metal-one']],
       ['?q=50%25', []],
       ['?country=de', []],
+      // What a spec-following client sends: upper-case country codes, genre labels.
+      ['?country=GB', ['punk-two']],
+      ['?country=Pl', ['metal-one']],
+      ['?genre=Rock', ['punk-two']],
+      ['?genre=Metal&country=PL', ['metal-one']],
     ])('filters %s', async (query, ids) => {
       const { body } = await get(`/radio/stations${query}`);
       expect(body.map((s: { id: string }) => s.id)).toEqual(ids);

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { entities } from '../src/entities';
+import { entities } from '../src/repositories/schema/entities';
 import { migrations } from '../src/migrations';
 import { createTestDatabase, type TestDatabase } from './support/database';
 

@@ -151,6 +151,57 @@ describe('the AI studio with the built-in generator', () => {
     expect((await fetch(library[0].audio_url)).status).toBe(200);
   });
 
+  it('keeps a track offline only on a paid plan: Basic gets 403 naming Premium, Premium gets the whole file, no one gets another’s', async () => {
+    const member = await signedInMember(api, '10.60.8.1');
+    const studio = studioClient(api.base, member.token, '10.60.8.1');
+    const { body } = await studio.generate({ prompt: 'spokojny rock do pociągu', title: 'Pociąg', length: '30s' });
+    const [track] = (await studio.finished(body.task_ids[0])).tracks as Json[];
+    const offline = (token?: string, headers: Record<string, string> = {}) =>
+      fetch(`${api.base}/studio/tracks/${track.id}/offline`, { headers: { ...headers, 'x-forwarded-for': '10.60.8.1', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+
+    expect((await offline()).status).toBe(401);
+    const refused = await offline(member.token);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ statusCode: 403, error: 'Forbidden', code: 'premium_required', requiredPlan: 'premium', message: expect.stringContaining('Premium') });
+
+    await grant(member.id, 'premium');
+    const kept = await offline(member.token);
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get('content-type')).toBe('audio/mpeg');
+    expect(kept.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    const file = Buffer.from(await kept.arrayBuffer());
+    expect(file).toEqual(Buffer.from(await (await fetch(track.audio_url)).arrayBuffer()));
+    expect(Number(kept.headers.get('content-length'))).toBe(file.length);
+
+    // Someone else's track is not found, even on a paid plan; a malformed id is a 400.
+    const other = await signedInMember(api, '10.60.8.2');
+    await grant(other.id, 'ultra');
+    expect((await offline(other.token)).status).toBe(404);
+    const malformed = await fetch(`${api.base}/studio/tracks/not-a-uuid/offline`, { headers: { authorization: `Bearer ${other.token}` } });
+    expect(malformed.status).toBe(400);
+
+    // The plan ended: the file is refused again.
+    await api.db.query('DELETE FROM plan_grants WHERE user_id = $1', [member.id]);
+    expect((await offline(member.token)).status).toBe(403);
+  });
+
+  it('takes the genre as the spec writes it ("Punk Rock") as well as its slug, and the tool card in any case', async () => {
+    const member = await signedInMember(api, '10.60.7.1');
+    const studio = studioClient(api.base, member.token, '10.60.7.1');
+    const started = await studio.generate({ prompt: 'szybki punk', genre: 'Punk Rock', provider: 'Suno', length: '30s' });
+    expect(started).toMatchObject({ status: 200, body: { task_ids: [expect.any(String)], error: null } });
+    const done = await studio.finished((started.body.task_ids as string[])[0]);
+    expect(done.tracks[0]).toMatchObject({ genre: 'punk-rock', tool: 'suno' });
+    // Another member, the other label forms: each is the slug it stands for; a label of no genre is still refused.
+    const other = studioClient(api.base, (await signedInMember(api, '10.60.7.2')).token, '10.60.7.2');
+    for (const genre of ['hard rock', 'HARD-ROCK', ' Heavy  Metal ', 'alternative_rock', 'Polka Rock']) {
+      const answer = await other.call('POST', '/studio/generate', { prompt: 'x', genre, length: 'nope' });
+      // The length is wrong on purpose, so nothing is generated: only the genre's verdict is read.
+      const fields = (answer.body.fields ?? []) as string[];
+      expect({ genre, refused: fields.includes('genre') }).toEqual({ genre, refused: genre === 'Polka Rock' });
+    }
+  });
+
   it('needs an account (not an anonymous session); bad input is a 400 that says what is wrong', async () => {
     expect((await fetch(`${api.base}/studio/generate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prompt":"x"}' })).status).toBe(401);
     const anonymous = (await (await fetch(`${api.base}/auth/anonymous`, { method: 'POST', headers: { 'x-forwarded-for': '10.60.5.9' } })).json()) as Json;

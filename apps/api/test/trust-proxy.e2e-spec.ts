@@ -1,5 +1,5 @@
-import { AttemptLimiter } from '../src/auth/attempt-limiter';
-import { newApiKey } from '../src/developer/api-key-format';
+import { AttemptLimiter } from '../src/core/http/attempt-limiter';
+import { newApiKey } from '../src/core/security/api-key-format';
 import { ApiKeyFailures } from '../src/developer/api-key-failures';
 import { signedInMember, useApiUnderTest } from './support/app';
 

@@ -169,8 +169,14 @@ test.describe('the session', () => {
     allowedConsoleErrors,
   }) => {
     test.setTimeout(60_000);
-    // /profile reads the user, the account's plan and its API keys at once: all meet the expired token before the refresh.
-    allowedConsoleErrors.push(httpError(401, '/auth/user'), httpError(401, '/me/entitlements'), httpError(401, '/developer/keys'), httpError(401, '/developer/usage'));
+    // /profile reads the user, the account's plan, its API keys and its playlists at once: all meet the expired token before the refresh.
+    allowedConsoleErrors.push(
+      httpError(401, '/auth/user'),
+      httpError(401, '/me/entitlements'),
+      httpError(401, '/developer/keys'),
+      httpError(401, '/developer/usage'),
+      httpError(401, '/user/playlists'),
+    );
     const account = await createConfirmedAccount(request, 'wygasanie');
     // Own the page's clock, so the 30 s auto-refresh tick cannot renew the token before it expires.
     await page.clock.install();

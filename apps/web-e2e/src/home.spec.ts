@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { e2eStations } from '../support/e2e-config';
 import { expect, seriousAxeViolations, test } from '../support/fixtures';
 
 /** The main site the promo popup sends visitors to (apps/web/src/lib/external-links.ts), answered locally. */
@@ -22,6 +23,27 @@ function featuredConcerts(page: Page) {
 }
 
 test.describe('the home page', () => {
+  test("says how many stations the server's catalogue (its STATIONS_FILE) has: in the prerendered page, once hydrated, and rendered in the browser", async ({ page }) => {
+    // The e2e server's STATIONS_FILE (support/global-setup.ts), far from the built-in catalogue's size.
+    const count = String(e2eStations.length);
+    const html = await (await page.request.get('/')).text();
+    expect(html).not.toContain('__GROUAROCK_STATION_COUNT__');
+    expect(html).toContain(`Stacje rockowe i punkowe z całego świata (w katalogu: ${count}), dostępne 24/7.`);
+    expect(html).toMatch(new RegExp(`<meta name="description" content="[^"]*\\(stacje w katalogu: ${count}\\)`));
+
+    const tile = () => page.getByRole('list', { name: 'GrouaRock w liczbach' }).getByRole('listitem').filter({ hasText: 'Stacje radiowe' });
+    await page.goto('/');
+    await expect(page.locator('main h1')).toHaveText('GrouaRock');
+    await expect(tile()).toHaveText(`${count}Stacje radiowe`);
+    await expect(page.locator('#radio').getByText(`Stacje rockowe i punkowe z całego świata (w katalogu: ${count}), na żywo 24/7.`)).toBeVisible();
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(`\\(stacje w katalogu: ${count}\\)`));
+
+    // A page that was not prerendered comes as the app's shell: the home page then counts the catalogue itself.
+    await page.goto('/no-such-page');
+    await page.getByRole('link', { name: 'Wróć na stronę główną' }).click();
+    await expect(tile()).toHaveText(`${count}Stacje radiowe`);
+  });
+
   test('the radio section plays a featured station in place, through the same player as /radio', async ({ page }) => {
     const streams: string[] = [];
     page.on('request', (request) => {
@@ -58,7 +80,7 @@ test.describe('the home page', () => {
     await expect(page.getByRole('button', { name: 'Społeczność', exact: true })).toBeVisible();
 
     const stats = page.getByRole('list', { name: 'GrouaRock w liczbach' });
-    for (const text of ['Profesjonalnych muzyków', '50+', 'Stacji radiowych', '24/7', '∞', 'Możliwości']) {
+    for (const text of ['Profesjonalnych muzyków', String(e2eStations.length), 'Stacje radiowe', '24/7', '∞', 'Możliwości']) {
       await expect(stats.getByText(text, { exact: true })).toBeVisible();
     }
 
@@ -79,7 +101,7 @@ test.describe('the home page', () => {
     await expect(page.locator('#radio')).toBeAttached();
 
     await expect(page).toHaveTitle('GrouaRock — platforma dla fanów rocka i punka');
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /50\+ stacji radia online/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /radio online \(stacje w katalogu: \d+\)/);
   });
 
   test('the promo popup counts down 10 s and then goes to the main site', async ({ page }) => {

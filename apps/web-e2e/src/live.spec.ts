@@ -139,6 +139,27 @@ test.describe('live streams on the home page', () => {
     await expect(page.getByRole('region', { name: /^Powiadomienia/, includeHidden: true }).getByText('Musisz być zalogowany aby rozpocząć stream')).toBeVisible();
   });
 
+  test('the home page’s radio and live sections share one realtime socket', async ({ page }) => {
+    const sockets: string[] = [];
+    const subscribed: string[] = [];
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/api/v1/realtime')) return;
+      sockets.push(socket.url());
+      socket.on('framesent', ({ payload }) => {
+        const frame = JSON.parse(String(payload)) as { action?: string; channel?: string };
+        if (frame.action === 'subscribe' && frame.channel) subscribed.push(frame.channel);
+      });
+    });
+    await page.goto('/');
+    await page.locator('#radio').scrollIntoViewIfNeeded();
+    await expect(page.locator('#radio').getByRole('list', { name: 'Polecane stacje' }).getByRole('listitem')).toHaveCount(1);
+    await page.locator('#streaming').scrollIntoViewIfNeeded();
+    await expect(page.getByRole('region', { name: 'Na żywo teraz' })).toBeVisible();
+    // The e2e catalogue features one station (support/e2e-config.ts): its channel, and the live section's.
+    await expect.poll(() => [...subscribed].sort()).toEqual(['global.events', 'station.e2e-rock']);
+    expect(sockets).toHaveLength(1);
+  });
+
   test('axe finds no serious violation in the section, on desktop and on a phone', async ({ page }) => {
     for (const viewport of [desktop, phone]) {
       await page.setViewportSize(viewport);

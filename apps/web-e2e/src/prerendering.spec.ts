@@ -50,6 +50,7 @@ test.describe('prerendered public pages', () => {
       expect(response.headers()['cache-control']).toBe('no-cache');
       const html = await response.text();
       expect(html).not.toContain('__GROUAROCK_PUBLIC_URL__');
+      expect(html).not.toContain('__GROUAROCK_STATION_COUNT__');
       const title = attribute(html, /<title>([^<]+)<\/title>/) as string;
       const description = attribute(html, /<meta name="description" content="([^"]+)"/);
       expect({ path, heading: /<main[^>]*>[\s\S]*<h1[^>]*>/.test(html) }).toEqual({ path, heading: true });

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { e2eStations } from '../support/e2e-config';
 import { expect, test } from '../support/fixtures';
 import { setStationTitle } from '../support/icecast-control';
+import { closeSignInInvitation, playerPeak, playerStatus } from '../support/radio-player';
 
 const [rock, punk, jazz] = e2eStations;
 
@@ -14,19 +15,14 @@ async function openRadio(page: Page, { signedOut = true }: { signedOut?: boolean
   await expect(page.getByText('50+ stacji radiowych dostępnych 24/7')).toBeVisible();
   await expect(page.getByRole('button', { name: `Słuchaj: ${rock.name}` })).toBeVisible();
   if (signedOut) {
-    const dialog = page.getByRole('dialog', { name: 'Zaloguj się' });
-    await expect(dialog).toBeVisible({ timeout: 6000 });
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
+    await closeSignInInvitation(page);
   }
 }
 
-const status = (page: Page) => page.getByTestId('player-status');
-const peak = async (page: Page) => Number(await page.getByTestId('level-meter').getAttribute('data-peak'));
 
 async function playStation(page: Page, name: string) {
   await page.getByRole('button', { name: `Słuchaj: ${name}` }).click();
-  await expect(status(page)).toHaveText('LIVE', { timeout: 15_000 });
+  await expect(playerStatus(page)).toHaveText('LIVE', { timeout: 15_000 });
 }
 
 test.describe('/radio', () => {
@@ -69,14 +65,14 @@ test.describe('/radio', () => {
       if (match) streams.push(match[1]);
     });
     await playStation(page, rock.name);
-    await expect.poll(() => peak(page), { timeout: 10_000 }).toBeGreaterThan(0.05);
+    await expect.poll(() => playerPeak(page), { timeout: 10_000 }).toBeGreaterThan(0.05);
     await expect(page.getByTestId('now-playing-hero').getByRole('heading', { name: rock.name })).toBeVisible();
 
     await playStation(page, jazz.name);
     const hero = page.getByTestId('now-playing-hero');
     await expect(hero.getByRole('heading', { name: jazz.name })).toBeVisible();
     await expect(hero.getByText('Audycja: Jazz nocą')).toBeVisible();
-    await expect.poll(() => peak(page), { timeout: 10_000 }).toBeGreaterThan(0.05);
+    await expect.poll(() => playerPeak(page), { timeout: 10_000 }).toBeGreaterThan(0.05);
     expect(streams).toContain(rock.id);
     expect(streams).toContain(jazz.id);
 
@@ -87,7 +83,7 @@ test.describe('/radio', () => {
     await page.keyboard.press('m');
     await expect(page.getByRole('button', { name: 'Włącz dźwięk' })).toBeVisible();
     await page.keyboard.press(' ');
-    await expect(status(page)).toHaveText('OFFLINE');
+    await expect(playerStatus(page)).toHaveText('OFFLINE');
   });
 
   test('a title set on the station appears in the hero within 3 s, without a reload', async ({ page }) => {
@@ -175,7 +171,7 @@ test.describe('/radio', () => {
     await page.clock.fastForward('14:00');
     await expect(page.getByTestId('sleep-countdown')).toHaveText(/Wyłączenie za (1:00|0:5\d)/);
     for (let i = 0; i < 8; i++) await page.clock.fastForward(10_000);
-    await expect(status(page)).toHaveText('OFFLINE');
+    await expect(playerStatus(page)).toHaveText('OFFLINE');
     await expect(page.getByTestId('sleep-countdown')).toBeHidden();
   });
 
@@ -195,13 +191,13 @@ test.describe('/radio', () => {
     await dialog.getByRole('switch', { name: 'Auto Budzik' }).click();
     await expect(dialog.getByText(`Budzik włączy ${rock.name} o 07:00`)).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(status(page)).toHaveText('OFFLINE');
+    await expect(playerStatus(page)).toHaveText('OFFLINE');
     // Jump to just past 07:00 and no further (later jumps would also fire the stream's start timeout).
     const pageNow = await page.evaluate(() => Date.now());
     const seven = new Date(pageNow);
     seven.setHours(7, 0, 1, 0);
     await page.clock.fastForward(seven.getTime() - pageNow);
-    await expect(status(page)).toHaveText('LIVE', { timeout: 15_000 });
+    await expect(playerStatus(page)).toHaveText('LIVE', { timeout: 15_000 });
   });
 
   test('axe finds no serious violation', async ({ page }) => {
@@ -224,7 +220,7 @@ test.describe('/radio at 375 px', () => {
     const box = await bar.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 375 && box.y + box.height <= 740).toBeTruthy();
     await page.getByTestId('play-button').click();
-    await expect(status(page)).toHaveText('LIVE', { timeout: 15_000 });
+    await expect(playerStatus(page)).toHaveText('LIVE', { timeout: 15_000 });
     await expect(page.getByRole('slider', { name: 'Głośność' })).toBeInViewport();
     await expect(page.getByTestId('like-button')).toBeInViewport();
   });

@@ -37,13 +37,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // A real Icecast2 fed by ffmpeg, one mount per test station (each its own tone), for the radio tests.
   const icecast = new IcecastServer();
   await icecast.start();
-  for (const station of e2eStations) await icecast.startSource(station.mount, station.frequency);
+  for (const station of e2eStations) {
+    await icecast.startSource(station.mount, station.frequency);
+    if ('hq' in station) await icecast.startSource(station.hq.mount, station.hq.frequency, station.hq.bitrate);
+  }
   process.env.E2E_ICECAST_URL = icecast.base;
   process.env.E2E_ICECAST_ADMIN_PASSWORD = icecast.adminPassword;
   const stationsFile = path.join(dir, 'stations.json');
   writeFileSync(
     stationsFile,
-    JSON.stringify(e2eStations.map(({ mount, frequency: _f, ...station }) => ({ ...station, streamUrl: `${icecast.base}${mount}` }))),
+    JSON.stringify(
+      e2eStations.map(({ mount, frequency: _f, ...station }) => ({
+        ...station,
+        streamUrl: `${icecast.base}${mount}`,
+        ...('hq' in station ? { hq: { streamUrl: `${icecast.base}${station.hq.mount}`, bitrate: station.hq.bitrate, codec: 'mp3' } } : {}),
+      })),
+    ),
   );
 
   const eventsFile = path.join(dir, 'events.json');

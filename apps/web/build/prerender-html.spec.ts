@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { PRERENDERED_ORIGIN } from '../src/lib/site-origin';
+import { PRERENDERED_STATION_COUNT } from '../src/lib/station-count';
 import { pageFile, pageHtml, robots, sitemap } from './prerender-html';
 
 const template = `<!doctype html>
@@ -27,6 +28,7 @@ describe('pageHtml', () => {
     expect(html).toContain(`<meta property="og:url" content="${PRERENDERED_ORIGIN}/radio" />`);
     expect(html).toContain('<meta property="og:title" content="Radio Online — GrouaRock" />');
     expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).toContain(`<meta name="grouarock:station-count" content="${PRERENDERED_STATION_COUNT}" />`);
     expect(html.indexOf('<style data-emotion')).toBeLessThan(html.indexOf('</head>'));
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);

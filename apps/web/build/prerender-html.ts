@@ -1,4 +1,5 @@
 import { PRERENDERED_ORIGIN as PUBLIC_URL_TOKEN } from '../src/lib/site-origin';
+import { PRERENDERED_STATION_COUNT, STATION_COUNT_META } from '../src/lib/station-count';
 
 /** Where the pages go, inside the served folder but not served as files (a dot folder): the server sends them by path. */
 export const PAGES_DIR = '.pages';
@@ -41,6 +42,8 @@ export function pageHtml(template: string, pagePath: string, page: RenderedPage,
     '<meta name="twitter:card" content="summary" />',
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
+    // The catalogue's size, which the server writes in at boot: the page reads it before hydrating (src/lib/station-count.ts).
+    `<meta name="${STATION_COUNT_META}" content="${PRERENDERED_STATION_COUNT}" />`,
     page.styles,
   ].join('\n    ');
   const filled = template

@@ -42,6 +42,11 @@ const loaders = {
     en: async () => (await import('./messages/radio.en')).radioEn,
     nl: async () => (await import('./messages/radio.nl')).radioNl,
   },
+  playlists: {
+    pl: async () => (await import('./messages/playlists.pl')).playlistsPl,
+    en: async () => (await import('./messages/playlists.en')).playlistsEn,
+    nl: async () => (await import('./messages/playlists.nl')).playlistsNl,
+  },
   mixer: {
     pl: async () => (await import('./messages/mixer.pl')).mixerPl,
     en: async () => (await import('./messages/mixer.en')).mixerEn,
@@ -91,6 +96,21 @@ const loaders = {
     pl: async () => (await import('./messages/developer.pl')).developerPl,
     en: async () => (await import('./messages/developer.en')).developerEn,
     nl: async () => (await import('./messages/developer.nl')).developerNl,
+  },
+  ads: {
+    pl: async () => (await import('./messages/ads.pl')).adsPl,
+    en: async () => (await import('./messages/ads.en')).adsEn,
+    nl: async () => (await import('./messages/ads.nl')).adsNl,
+  },
+  offline: {
+    pl: async () => (await import('./messages/offline.pl')).offlinePl,
+    en: async () => (await import('./messages/offline.en')).offlineEn,
+    nl: async () => (await import('./messages/offline.nl')).offlineNl,
+  },
+  beta: {
+    pl: async () => (await import('./messages/beta.pl')).betaPl,
+    en: async () => (await import('./messages/beta.en')).betaEn,
+    nl: async () => (await import('./messages/beta.nl')).betaNl,
   },
 } satisfies Record<string, Loaders>;
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { PLAN_LIMITS, PLAN_PRICES_USD, PLANS } from '../billing/plans';
+import { PLAN_LIMITS, PLAN_PRICES_USD, PLANS } from '../repositories/schema/plans';
 import { EventsService } from '../events/events.service';
 import { LiveService } from '../live/live.service';
-import { GENRES } from '../radio/catalogue';
+import { GENRES } from '../repositories/schema/station-definition';
 import { NowPlayingService } from '../radio/now-playing.service';
 import { StationsService } from '../radio/stations.service';
 import { WeeklyStatsService } from '../radio/weekly-stats.service';

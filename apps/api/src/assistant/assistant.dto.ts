@@ -20,7 +20,7 @@ export class ChatDto {
   @Matches(/^[\w-]{1,64}$/, { message: 'conversationId must be up to 64 letters, digits, - or _' })
   conversationId?: string;
 
-  @ApiPropertyOptional({ enum: locales, description: 'The page’s language; default pl' })
+  @ApiPropertyOptional({ enum: locales, description: 'The page’s language (default pl): the reply’s language when the question does not show its own' })
   @IsOptional()
   @IsIn(locales)
   locale?: Locale;
@@ -38,5 +38,6 @@ export class ChatReplyDto {
   @ApiProperty({ enum: ['builtin', 'model'], description: 'builtin: our own rules and data; model: the configured OpenAI-compatible model' }) source!: 'builtin' | 'model';
   @ApiProperty({ description: 'What the question was understood to be about (builtin), or "model"' }) intent!: string;
   @ApiProperty({ type: String, nullable: true, description: 'assistant_unavailable or empty_reply when the reply is the error text' }) error!: string | null;
+  @ApiProperty({ enum: locales, description: 'The reply’s language: the question’s (Polish, English or Dutch), else the conversation’s, else the page’s' }) locale!: Locale;
   @ApiProperty() conversationId!: string;
 }

@@ -2,11 +2,12 @@ import type { Locale } from '@grouarock/i18n';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { RateLimitStore } from '../repositories/rate-limit-store';
-import { RateLimitedException } from '../auth/attempt-limiter';
+import { RateLimitedException } from '../core/http/attempt-limiter';
 import { AssistantModel, type ModelMessage } from '../repositories/assistant-model';
 import { ASSISTANT_TOOLS, AssistantTools } from './assistant-tools';
 import type { ChatReplyDto } from './assistant.dto';
 import { BuiltinAssistant, type ReplyLink } from './builtin-assistant';
+import { detectLanguage } from './language';
 import { fold } from './text';
 
 /** Paths of the product a reply may name; the ones it names become its links. */
@@ -48,6 +49,8 @@ function systemPrompt(locale: Locale): string {
 export class AssistantService {
   private readonly logger = new Logger('Assistant');
   private readonly conversations = new Map<string, { turns: ModelMessage[]; at: number }>();
+  /** The language each conversation was last answered in, for a question that does not tell its own. */
+  private readonly languages = new Map<string, { locale: Locale; at: number }>();
 
   constructor(
     private readonly builtin: BuiltinAssistant,
@@ -65,15 +68,29 @@ export class AssistantService {
     if (hits > USER_LIMIT.messages) throw new RateLimitedException(Math.max(1, Math.ceil(msLeft / 1000)));
   }
 
-  /** The reply to `message`; its text goes to `onText` as it comes (in pieces for a model, at once for the built-in). */
+  /**
+   * The reply to `message`, in the question's language (else the conversation's, else the page's `locale`); its text
+   * goes to `onText` as it comes (in pieces for a model, at once for the built-in).
+   */
   async chat(input: { message: string; locale: Locale; conversationId?: string }, onText: (text: string) => void, cancel?: AbortSignal): Promise<ChatReplyDto> {
     const conversationId = input.conversationId ?? randomUUID();
+    const locale = this.languageOf(input.message, conversationId, input.locale);
     if (!this.model.configured) {
-      const reply = await this.builtin.answer(input.message, input.locale);
+      const reply = await this.builtin.answer(input.message, locale);
       onText(reply.text);
-      return { reply: reply.text, links: reply.links, source: 'builtin', intent: reply.intent, error: null, conversationId };
+      return { reply: reply.text, links: reply.links, source: 'builtin', intent: reply.intent, error: null, locale, conversationId };
     }
-    return this.viaModel(input.message, input.locale, conversationId, onText, cancel);
+    return this.viaModel(input.message, locale, conversationId, onText, cancel);
+  }
+
+  /** The language to answer in: the question's own, else the one this conversation was answered in, else the page's. */
+  private languageOf(message: string, conversationId: string, page: Locale): Locale {
+    const kept = this.languages.get(conversationId);
+    const locale = detectLanguage(message) ?? (kept && Date.now() - kept.at <= CONVERSATION_TTL_MS ? kept.locale : page);
+    this.languages.delete(conversationId);
+    this.languages.set(conversationId, { locale, at: Date.now() });
+    if (this.languages.size > CONVERSATIONS_KEPT) this.languages.delete(this.languages.keys().next().value!);
+    return locale;
   }
 
   private async viaModel(message: string, locale: Locale, conversationId: string, onText: (text: string) => void, cancel?: AbortSignal): Promise<ChatReplyDto> {
@@ -86,7 +103,7 @@ export class AssistantService {
       ...history,
       { role: 'user', content: message },
     ];
-    const reply = (text: string, error: string | null, links: ReplyLink[] = []): ChatReplyDto => ({ reply: text, links, source: 'model', intent: 'model', error, conversationId });
+    const reply = (text: string, error: string | null, links: ReplyLink[] = []): ChatReplyDto => ({ reply: text, links, source: 'model', intent: 'model', error, locale, conversationId });
     try {
       for (let round = 0; ; round++) {
         const completion = await this.model.complete(messages, round < TOOL_ROUNDS ? ASSISTANT_TOOLS : [], onText, cancel);

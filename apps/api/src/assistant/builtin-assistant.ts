@@ -1,6 +1,6 @@
-import { type Dictionary, loadArea, type Locale, type MessageId } from '@grouarock/i18n';
+import { type Area, type Dictionary, loadArea, type Locale, type MessageId } from '@grouarock/i18n';
 import { Injectable } from '@nestjs/common';
-import { PLAN_LIMITS, PLAN_PRICES_USD } from '../billing/plans';
+import { PLAN_LIMITS, PLAN_PRICES_USD } from '../repositories/schema/plans';
 import type { EventDto } from '../events/events.dto';
 import { EventsService } from '../events/events.service';
 import { LiveService } from '../live/live.service';
@@ -12,7 +12,7 @@ import { countriesIn, genresIn, namesIn } from './gazetteer';
 import { KnowledgeBase } from './knowledge-base';
 import { fold, words } from './text';
 
-export type Intent = 'greeting' | 'now_playing' | 'stations' | 'weekly_top' | 'events' | 'plans' | 'live' | 'studio' | 'knowledge' | 'fallback';
+export type Intent = 'greeting' | 'now_playing' | 'stations' | 'weekly_top' | 'events' | 'plans' | 'live' | 'go_live' | 'studio' | 'knowledge' | 'fallback';
 
 export interface ReplyLink {
   /** A path of the product (never an outside address). */
@@ -27,11 +27,19 @@ export interface AssistantReply {
 }
 
 /** Words that say what a question is about (folded prefixes; `=word` is the word itself). */
-const CUES: Record<'nowPlaying' | 'weeklyTop' | 'plans' | 'live' | 'events' | 'stations' | 'studio' | 'greeting', string[]> = {
+const CUES: Record<'nowPlaying' | 'now' | 'weeklyTop' | 'plans' | 'planName' | 'live' | 'goLive' | 'broadcast' | 'events' | 'stations' | 'studio' | 'greeting', string[]> = {
   nowPlaying: ['gra', 'leci', 'utwor', 'piosen', 'kawal', 'playing', 'plays', '=play', 'speelt', 'song', 'track', 'nadaje'],
-  weeklyTop: ['=top', 'ranking', 'najpopul', 'popularn', 'najczesciej', 'lubian', 'polubie', 'weekly', 'populair', 'liked'],
+  /** "Now": with a now-playing word and no station named, the question is what the radio plays (not "a station does not play"). */
+  now: ['teraz', 'aktualn', 'obecn', '=leci', '=now', 'currently', '=nu', 'momenteel'],
+  weeklyTop: ['=top', 'ranking', 'najpopul', 'popular', 'najczesciej', 'lubian', 'polubie', 'weekly', 'populair', 'liked'],
   plans: ['plan', 'premium', 'ultra', 'basic', 'subskryp', 'abonam', 'cena', 'ceny', 'cennik', 'koszt', 'platn', 'darmow', 'free', 'price', 'pricing', 'subscri', 'prijs', 'abonnem', 'kost'],
-  live: ['zywo', 'transmis', 'stream', '=live', 'livestream', 'uitzend'],
+  /** A plan named: the question is about our plans, even when a help text shares its other words. */
+  planName: ['=basic', 'premium', '=ultra', '=plan', '=plans', '=plany', '=planu', '=planow', '=planie'],
+  live: ['zywo', 'transmis', 'stream', '=live', 'livestream'],
+  /** Going live with an encoder: asked about by the encoder's name or what it needs. */
+  goLive: ['=obs', 'rtmp', 'ingest', 'encoder', 'enkoder', 'streamkey', 'streamsleutel', 'klucz stream', 'stream key', 'stream sleutel'],
+  /** Going live, said as a verb ("how do I stream / go live / broadcast"). */
+  broadcast: ['nadaw', 'nadac', 'stream', 'broadcast', 'uitzenden', 'go live', 'ga live', 'going live'],
   events: ['koncert', 'wydarz', 'festiwal', 'festival', 'bilet', 'event', 'concert', 'gig', 'tribute', 'evenem', 'optreden', 'ticket', 'gra w', 'zagra'],
   stations: ['stacj', 'radio', 'radia', 'station', 'zender', 'rozglos'],
   studio: ['studio', 'generow', 'generuj', 'wygener', 'generat', 'genereer'],
@@ -42,6 +50,9 @@ function cued(said: string[], cue: keyof typeof CUES): boolean {
   const text = ` ${said.join(' ')} `;
   return CUES[cue].some((c) => (c.startsWith('=') ? said.includes(c.slice(1)) : c.includes(' ') ? text.includes(` ${c}`) : said.some((w) => w.startsWith(c))));
 }
+
+/** A "how do I…" question (its words are stop words, so they are looked for in the folded text). */
+const HOW = /(^|[^\p{L}])(jak|how|hoe)([^\p{L}]|$)/u;
 
 /** A template of the assistant's dictionary, filled in. */
 type Say = (id: MessageId, values?: Record<string, string | number>) => string;
@@ -60,7 +71,7 @@ const LIST_MAX = 8;
  */
 @Injectable()
 export class BuiltinAssistant {
-  private readonly texts = new Map<Locale, Promise<Dictionary>>();
+  private readonly texts = new Map<string, Promise<Dictionary>>();
   private readonly knowledge = new Map<Locale, Promise<KnowledgeBase>>();
 
   constructor(
@@ -92,6 +103,10 @@ export class BuiltinAssistant {
     if (cued(said, 'events') || eventFilter.matched) {
       return { intent: 'events', links: [link('/events', 'assistant.link.events')], text: this.eventsText(eventFilter, locale, say) };
     }
+    // "How do I stream from OBS?" is help with going live, not a question about who is live now.
+    if (cued(said, 'goLive') || (HOW.test(folded) && cued(said, 'broadcast'))) {
+      return { intent: 'go_live', links: [link('/#streaming', 'assistant.link.streaming')], text: await this.goLiveText(locale, say) };
+    }
     if (cued(said, 'live')) {
       const { live } = await this.live.list();
       const list = live.map((s) => `${s.title} (${s.ownerName ?? '—'})`).join(', ');
@@ -101,6 +116,7 @@ export class BuiltinAssistant {
     const genres = genresIn(message);
     const stationsLink = link('/radio', 'assistant.link.radio');
     if (countries.length || genres.length) return { intent: 'stations', links: [stationsLink], text: this.stationsText(stations, countries, genres, locale, say) };
+    if (cued(said, 'nowPlaying') && cued(said, 'now')) return { intent: 'now_playing', links: [stationsLink], text: await this.radioNowText(stations, say) };
     if (cued(said, 'studio')) {
       return {
         intent: 'studio',
@@ -109,8 +125,11 @@ export class BuiltinAssistant {
       };
     }
     // Help texts answer "how do I…" questions, even those that name the radio or a plan in passing.
+    // "What stations do you have?" is the catalogue, not the help page that mentions stations.
+    if (said.length && said.every((w) => cued([w], 'stations'))) return { intent: 'stations', links: [stationsLink], text: this.stationsText(stations, [], [], locale, say) };
+    // A question naming a plan is the plans' answer unless the subscription FAQ answers it well.
     const kb = (await this.knowledgeOf(locale, say)).best(message);
-    if (kb && (kb.link.href !== '/subscription' || !cued(said, 'plans') || kb.score > 8)) {
+    if (kb && (kb.link.href === '/subscription' ? !cued(said, 'plans') || kb.score > 8 : !cued(said, 'planName'))) {
       return { intent: 'knowledge', links: [kb.link], text: kb.answer };
     }
     if (cued(said, 'stations')) return { intent: 'stations', links: [stationsLink], text: this.stationsText(stations, [], [], locale, say) };
@@ -135,6 +154,32 @@ export class BuiltinAssistant {
     if (now.source !== 'station' && now.title) return say('assistant.reply.nowPlaying', { station: station.name, track: now.artist ? `${now.artist} – ${now.title}` : now.title });
     if (now.program) return say('assistant.reply.nowPlayingProgram', { station: station.name, program: now.program });
     return say('assistant.reply.nowPlayingUnknown', { station: station.name });
+  }
+
+  /**
+   * What the radio plays now: the titles our relays (any process's) read from the stations someone listens to. When
+   * none has one, stations to try: this week's most liked, else the featured ones.
+   */
+  private async radioNowText(stations: StationDto[], say: Say): Promise<string> {
+    const playing = stations.filter((s) => s.nowPlaying?.title);
+    if (playing.length) {
+      const list = playing.slice(0, LIST_MAX).map((s) => `${s.name}: ${s.nowPlaying!.artist ? `${s.nowPlaying!.artist} – ${s.nowPlaying!.title}` : s.nowPlaying!.title}`);
+      return say('assistant.reply.nowPlayingAll', { list: list.join('; ') });
+    }
+    const top = (await this.weekly.top()).stations.map((e) => e.station);
+    const suggested = (top.length ? top : stations.filter((s) => s.featured)).slice(0, 3);
+    const tried = suggested.length ? suggested : stations.slice(0, 3);
+    if (!tried.length) return say('assistant.reply.fallback');
+    return say('assistant.reply.nowPlayingNone', { list: tried.map((s) => s.name).join(', '), station: tried[0].name });
+  }
+
+  /** Going live from OBS: the product's own help (the live area's texts) with this server's RTMP address. */
+  private async goLiveText(locale: Locale, say: Say): Promise<string> {
+    const texts = await this.area(locale, 'live');
+    const live = (id: MessageId) => texts[id] ?? id;
+    const server = this.live.ingestUrl;
+    if (!server) return say('assistant.reply.goLiveNoRtmp', { noRtmp: live('live.mine.noRtmp') });
+    return say('assistant.reply.goLive', { hint: live('live.mine.obsHint'), serverLabel: live('live.mine.server'), server, keyLabel: live('live.mine.key') });
   }
 
   private stationsText(all: StationDto[], countries: string[], genres: string[], locale: Locale, say: Say): string {
@@ -186,8 +231,14 @@ export class BuiltinAssistant {
   }
 
   private dictionary(locale: Locale): Promise<Dictionary> {
-    let texts = this.texts.get(locale);
-    if (!texts) this.texts.set(locale, (texts = loadArea(locale, 'assistant')));
+    return this.area(locale, 'assistant');
+  }
+
+  /** An area of the product's dictionary in `locale`, loaded once. */
+  private area(locale: Locale, area: Area): Promise<Dictionary> {
+    const key = `${locale}:${area}`;
+    let texts = this.texts.get(key);
+    if (!texts) this.texts.set(key, (texts = loadArea(locale, area)));
     return texts;
   }
 

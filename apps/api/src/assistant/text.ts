@@ -10,14 +10,17 @@ import { foldText } from '@grouarock/i18n';
 /** Lower case without diacritics: "Łódź, żółć" → "lodz, zolc". */
 export const fold = foldText;
 
-/** Polish and English words that carry no meaning for a question (after folding). */
+/** Polish, English and Dutch words that carry no meaning for a question (after folding). */
 const STOP_WORDS = new Set(
   `a aby albo ale bo by byc czy dla do gdzie i ich ile im in jak jaka jakie jaki jakis jest je jego jej ja juz lub ma mam
   mi mnie moge moze mozna na nad nam nas nie niech o od oraz po pod prosze przez sa sie sobie ta tak tam te tego ten to
   tu ty u w we wiec z za ze zeby co czego kto ktore ktory ktora
   the a an is are am be do does did of to in on at for with and or what which who how can could i me my you your it its
   there this that these those please tell about any some
-  de het een van en ik je wat welke hoe is zijn op in voor met er`.split(/\s+/),
+  will would should be been was were has have had
+  de het een van en ik je wat welke hoe is zijn op in voor met er wordt worden werd ben bent heb hebt heeft hebben
+  kan kun mag moet wil mijn jouw uw ons onze jullie jij u ze zij hij we wij dit dat deze die niet geen nog al wel dan
+  als maar of aan tot over om bij ook wie waar wanneer welk`.split(/\s+/),
 );
 
 export function isStopWord(folded: string): boolean {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
+import { API_PREFIX } from '../core/http/openapi';
 import { mailLayout } from '../core/mail/mail-layout';
 import type { Mail } from '../repositories/mailer';
 
@@ -10,7 +11,7 @@ export class AuthMails {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   confirmation(to: string, token: string): Mail {
-    const link = `${this.config.publicUrl}/api/v1/auth/verify?token=${encodeURIComponent(token)}`;
+    const link = `${this.config.publicUrl}/${API_PREFIX}/auth/verify?token=${encodeURIComponent(token)}`;
     return {
       to,
       subject: 'Potwierdź swój email w GrouaRock',

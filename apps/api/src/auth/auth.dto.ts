@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { trim } from '../core/http/text-input';
+import { OAUTH_PROVIDERS, type OAuthProvider } from '../repositories/schema/identity.entity';
 
 /** Passwords: at least 6 characters (the product's minimum), at most 128 (argon2 input stays bounded). */
 export const PASSWORD_MIN = 6;
@@ -136,8 +137,6 @@ export class UpdateUserDto {
   data?: UserMetadataDto;
 }
 
-export const OAUTH_PROVIDERS = ['google', 'facebook', 'github'] as const;
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
 export class AuthorizeQueryDto {
   @ApiProperty({ enum: OAUTH_PROVIDERS })

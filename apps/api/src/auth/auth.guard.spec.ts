@@ -2,11 +2,11 @@ import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from './auth.guard';
 import { Authenticated } from './authenticated.decorator';
-import type { Principal, Principals } from './principals';
-import { newApiKey } from '../developer/api-key-format';
-import type { ApiKeyAccess } from '../developer/api-key-access';
+import type { Principal, Principals } from './principals.service';
+import { newApiKey } from '../core/security/api-key-format';
+import type { ApiKeyAccess } from '../developer/api-key-access.service';
 import { authErrors } from './auth-errors';
-import { RateLimitedException } from './attempt-limiter';
+import { RateLimitedException } from '../core/http/attempt-limiter';
 
 class Routes {
   open(): void {}

@@ -1,23 +1,18 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { ApiKeyAccess } from '../developer/api-key-access';
-import { isWellFormedApiKey, looksLikeApiKey } from '../developer/api-key-format';
+import { ApiKeyAccess } from '../developer/api-key-access.service';
+import { bearerOf } from '../core/http/bearer';
+import { isWellFormedApiKey, looksLikeApiKey } from '../core/security/api-key-format';
 import { authErrors } from './auth-errors';
 import { AUTHENTICATED, type AuthenticatedOptions } from './authenticated.decorator';
-import { type KeyPrincipal, type Principal, Principals, type SessionPrincipal } from './principals';
+import { type KeyPrincipal, type Principal, Principals, type SessionPrincipal } from './principals.service';
 
-export type { KeyPrincipal, Principal, SessionPrincipal } from './principals';
+export type { KeyPrincipal, Principal, SessionPrincipal } from './principals.service';
 
 export type AuthedRequest = Request & { principal?: Principal };
 
 const READS = new Set(['GET', 'HEAD']);
-
-/** The bearer token of the Authorization header, if it has one. */
-export function bearerOf(request: Request): string | undefined {
-  const [scheme, token] = (request.get('authorization') ?? '').split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
-}
 
 /**
  * The global guard behind @Authenticated: a valid access token of a session that has not ended, or an active API key,

@@ -4,7 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { type AppConfig, resolveJwtSecret } from '../core/config/config';
 import { AccessTokens } from './access-tokens';
-import { AttemptLimiter } from './attempt-limiter';
+import { AttemptLimiter } from '../core/http/attempt-limiter';
 import { AuthMails } from './auth-mails';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -14,7 +14,7 @@ import { OAuthHttp } from './oauth/oauth-http';
 import { OAuthService } from './oauth/oauth.service';
 import { OAuthStrategyOptions, oauthStrategyProviders } from './oauth/oauth-strategies';
 import { PasswordHasher } from './password-hasher';
-import { Principals } from './principals';
+import { Principals } from './principals.service';
 import { RefreshCookie } from './refresh-cookie';
 import { SessionsService } from './sessions.service';
 

@@ -1,13 +1,13 @@
 import type { AppConfig } from '../core/config/config';
 import type { UserRepository } from '../repositories/user.repository';
 import type { AccessTokens } from './access-tokens';
-import type { AttemptLimiter } from './attempt-limiter';
+import type { AttemptLimiter } from '../core/http/attempt-limiter';
 import { AuthService } from './auth.service';
 import type { EmailLinksService } from './email-links.service';
-import type { EmailToken } from './email-token.entity';
+import type { EmailToken } from '../repositories/schema/email-token.entity';
 import type { PasswordHasher } from './password-hasher';
 import type { SessionsService } from './sessions.service';
-import type { User } from './user.entity';
+import type { User } from '../repositories/schema/user.entity';
 
 // The account rules on their own: the repositories and every collaborator are mocks; the e2e tests cover them on
 // real PostgreSQL.

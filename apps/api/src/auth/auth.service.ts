@@ -5,12 +5,12 @@ import { UserRepository } from '../repositories/user.repository';
 import { AccessTokens } from './access-tokens';
 import { authErrors } from './auth-errors';
 import type { SessionDto, SignUpDto, SignUpResultDto, TokenRequestDto, UpdateUserDto, UserDto } from './auth.dto';
-import { AttemptLimiter } from './attempt-limiter';
+import { AttemptLimiter } from '../core/http/attempt-limiter';
 import { EmailLinksService } from './email-links.service';
 import { PasswordHasher } from './password-hasher';
 import { SessionsService } from './sessions.service';
 import { localPart, toUserDto } from './user-mapper';
-import { User } from './user.entity';
+import { User } from '../repositories/schema/user.entity';
 
 /** A session as the client receives it, plus the refresh token the controller puts in the cookie. */
 export interface SignedIn {

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { AuthMails } from './auth-mails';
 import { EmailTokenRepository } from '../repositories/email-token.repository';
 import { Mailer } from '../repositories/mailer';
-import type { EmailToken, EmailTokenPurpose } from './email-token.entity';
-import { hashToken, randomToken } from './secrets';
+import type { EmailToken, EmailTokenPurpose } from '../repositories/schema/email-token.entity';
+import { hashToken, randomToken } from '../core/security/secrets';
 
 const lifetimeMs: Record<EmailTokenPurpose, number> = { confirm: 24 * 3600_000, recover: 3600_000 };
 

@@ -1,8 +1,8 @@
 import type { DatabaseRepository, TransactionRepositories } from '../repositories/database.repository';
 import type { SessionRepository } from '../repositories/session.repository';
-import type { RefreshToken } from './refresh-token.entity';
-import { hashToken } from './secrets';
-import type { Session } from './session.entity';
+import type { RefreshToken } from '../repositories/schema/refresh-token.entity';
+import { hashToken } from '../core/security/secrets';
+import type { Session } from '../repositories/schema/session.entity';
 import { SessionsService } from './sessions.service';
 
 // Refresh-token rotation on its own: the repository is a mock, and the transaction runs the work on it directly.

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DatabaseRepository } from '../repositories/database.repository';
 import { SessionRepository } from '../repositories/session.repository';
 import { authErrors } from './auth-errors';
-import { hashToken, randomToken } from './secrets';
-import type { Session, SessionEndReason } from './session.entity';
+import { hashToken, randomToken } from '../core/security/secrets';
+import type { Session, SessionEndReason } from '../repositories/schema/session.entity';
 
 export interface IssuedSession {
   session: Session;

@@ -1,5 +1,6 @@
-import type { OAuthProvider, UserDto } from './auth.dto';
-import type { User } from './user.entity';
+import type { UserDto } from './auth.dto';
+import type { OAuthProvider } from '../repositories/schema/identity.entity';
+import type { User } from '../repositories/schema/user.entity';
 
 export function toUserDto(user: User): UserDto {
   return {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
-import { type ApiPlan, PAID_PLANS, type PaidPlan, type Plan, PLANS } from './plans';
+import { BETA_FEATURE_IDS, type BetaFeature } from '../repositories/schema/beta-features';
+import { type ApiPlan, AUDIO_QUALITIES, type AudioQuality, PAID_PLANS, type PaidPlan, type Plan, PLANS } from '../repositories/schema/plans';
 
 export class CheckoutRequestDto {
   @ApiProperty({ enum: PAID_PLANS, description: 'The plan to buy; the server picks its price' })
@@ -19,7 +20,16 @@ export class PlanLimitsDto {
   @ApiProperty({ description: "The studio's premium providers and tools (AIVA, BandLab)" }) premiumStudioTools!: boolean;
   @ApiProperty({ description: 'Studio tracks of 5 minutes and more' }) longTracks!: boolean;
   @ApiProperty({ enum: ['free', 'developer'], description: 'The developer API plan the plan includes' }) apiPlan!: ApiPlan;
-  @ApiProperty({ type: 'integer', description: 'Stations the plan offers (5, 50+, 200+)', example: 5 }) stations!: number;
+  @ApiProperty({ type: 'integer', description: 'Stations the plan offers (5, 50+, 200+), and how many a playlist may hold', example: 5 }) stations!: number;
+  @ApiProperty({ description: 'Ad breaks in the radio player every ADS_EVERY_MINUTES of listening' }) ads!: boolean;
+  @ApiProperty({ description: "A reserved share of each station relay's listener places" }) priorityStreaming!: boolean;
+  @ApiProperty({ enum: AUDIO_QUALITIES, description: "The best stream of a station the plan plays: standard, 320 kbps, or lossless where the station has one" })
+  audioQuality!: AudioQuality;
+  @ApiProperty({ description: 'Stations the catalogue marks premium (all countries); without it, the basic stations' }) premiumStations!: boolean;
+  @ApiProperty({ description: 'Studio tracks and recordings kept in the browser for offline listening' }) offline!: boolean;
+  @ApiProperty({ description: 'Personal recommendations ("Dla Ciebie")' }) recommendations!: boolean;
+  @ApiProperty({ description: 'Live streams made Ultra-only' }) exclusiveLive!: boolean;
+  @ApiProperty({ description: 'Beta features, shown first to these accounts' }) betaFeatures!: boolean;
 }
 
 export class PlanOfferDto {
@@ -49,6 +59,8 @@ export class EntitlementsDto {
   @ApiProperty({ enum: ['default', 'subscription', 'grant'], description: "What gives the plan: the installation's default, a subscription, or an operator" })
   source!: 'default' | 'subscription' | 'grant';
   @ApiProperty({ type: PlanLimitsDto }) limits!: PlanLimitsDto;
+  @ApiProperty({ enum: BETA_FEATURE_IDS, isArray: true, description: 'Features in beta (BETA_FEATURES) this account has first; empty unless limits.betaFeatures' })
+  beta!: BetaFeature[];
   @ApiProperty({ type: SubscriptionDto, nullable: true }) subscription!: SubscriptionDto | null;
   @ApiPropertyOptional({ format: 'date-time', nullable: true, type: String, description: "An operator's grant ends then (null: open-ended)" })
   grantUntil?: string | null;

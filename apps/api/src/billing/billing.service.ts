@@ -11,7 +11,7 @@ import { UserRepository } from '../repositories/user.repository';
 import { billingErrors } from './billing-errors';
 import { BillingMails } from './billing-mails';
 import type { BillingPlansDto, RedirectDto } from './billing.dto';
-import { PAID_PLANS, type PaidPlan, PLAN_LIMITS, PLAN_PRICES_USD, PLANS, TRIAL_DAYS, trialAvailable } from './plans';
+import { PAID_PLANS, type PaidPlan, PLAN_LIMITS, PLAN_PRICES_USD, PLANS, TRIAL_DAYS, trialAvailable } from '../repositories/schema/plans';
 
 /** The Stripe events that may change a subscription: each makes us re-read the customer's subscriptions from Stripe. */
 const SYNCING_EVENTS = new Set([

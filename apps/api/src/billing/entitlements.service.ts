@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { BillingRepository } from '../repositories/billing.repository';
+import type { BetaFeature } from '../repositories/schema/beta-features';
 import type { EntitlementsDto } from './billing.dto';
-import { ENTITLING_STATUSES, type Plan, PLAN_LIMITS, type PlanLimits, planFor, trialAvailable } from './plans';
+import { ENTITLING_STATUSES, type Plan, PLAN_LIMITS, type PlanLimits, planFor, trialAvailable } from '../repositories/schema/plans';
 
 /**
  * What an account may do: its plan (from its subscriptions, an operator's grant and the installation's DEFAULT_PLAN)
@@ -24,6 +25,16 @@ export class EntitlementsService {
     return PLAN_LIMITS[await this.planOf(userId, now)];
   }
 
+  /** Features in beta on this installation (BETA_FEATURES): what everyone sees as coming. */
+  get inBeta(): readonly BetaFeature[] {
+    return this.config.betaFeatures;
+  }
+
+  /** Whether the account may use `feature`: everyone may unless it is in beta, then only plans with betaFeatures. */
+  async mayUse(userId: string, feature: BetaFeature, now = new Date()): Promise<boolean> {
+    return !this.config.betaFeatures.includes(feature) || (await this.limitsOf(userId, now)).betaFeatures;
+  }
+
   async entitlementsOf(userId: string, now = new Date()): Promise<EntitlementsDto> {
     const [subscriptions, grant, customer] = await Promise.all([this.billing.subscriptionsOf(userId), this.billing.grantOf(userId), this.billing.customerOf(userId)]);
     const floor = this.config.defaultPlan;
@@ -36,6 +47,7 @@ export class EntitlementsService {
       plan,
       source,
       limits: { ...PLAN_LIMITS[plan] },
+      beta: PLAN_LIMITS[plan].betaFeatures ? [...this.config.betaFeatures] : [],
       subscription: shown
         ? {
             plan: shown.plan,

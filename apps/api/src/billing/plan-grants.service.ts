@@ -1,8 +1,8 @@
 import type { BillingRepository } from '../repositories/billing.repository';
 import type { UserRepository } from '../repositories/user.repository';
 import type { EntitlementsService } from './entitlements.service';
-import { type ApiPlanName, apiPlanFor, GRANTABLE_API_PLANS, type GrantableApiPlan } from '../developer/api-plans';
-import { PAID_PLANS, type PaidPlan, type Plan } from './plans';
+import { type ApiPlanName, apiPlanFor, GRANTABLE_API_PLANS, type GrantableApiPlan } from '../repositories/schema/api-plans';
+import { PAID_PLANS, type PaidPlan, type Plan } from '../repositories/schema/plans';
 
 /** An operator's request that cannot be done, said in one line. */
 export class PlanGrantError extends Error {

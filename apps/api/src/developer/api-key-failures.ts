@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RateLimitedException } from '../auth/attempt-limiter';
+import { RateLimitedException } from '../core/http/attempt-limiter';
 import { RateLimitStore, type WindowHit } from '../repositories/rate-limit-store';
 
 /**

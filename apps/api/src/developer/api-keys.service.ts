@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { hashToken } from '../auth/secrets';
+import { hashToken } from '../core/security/secrets';
 import { ApiKeyRepository, type ApiKeyRow } from '../repositories/api-key.repository';
-import { API_KEY_START_LENGTH, newApiKey } from './api-key-format';
+import { API_KEY_START_LENGTH, newApiKey } from '../core/security/api-key-format';
 import { type ApiKeyDto, type ApiKeyListDto, type CreateApiKeyDto, type CreatedApiKeyDto, DEFAULT_API_KEY_LIFETIME } from './developer.dto';
 
 export function toApiKeyDto(row: ApiKeyRow): ApiKeyDto {

@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { type ApiTake, RateLimitStore } from '../repositories/rate-limit-store';
-import type { ApiPlanLimits } from './api-plans';
+import type { ApiPlanLimits } from '../repositories/schema/api-plans';
 import { ApiPlansService } from './api-plans.service';
 import { rateLimitFields } from './rate-limit-headers';
 

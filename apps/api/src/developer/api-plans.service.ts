@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntitlementsService } from '../billing/entitlements.service';
 import { BillingRepository } from '../repositories/billing.repository';
 import { RateLimitStore } from '../repositories/rate-limit-store';
-import { API_CALCULATOR, API_PLAN_LIMITS, API_PLAN_PRICES_PLN, API_PLANS, type ApiPlanLimits, type ApiPlanName, apiPlanFor, STREAMING_PLN_PER_GB } from './api-plans';
+import { API_CALCULATOR, API_PLAN_LIMITS, API_PLAN_PRICES_PLN, API_PLANS, type ApiPlanLimits, type ApiPlanName, apiPlanFor, STREAMING_PLN_PER_GB } from '../repositories/schema/api-plans';
 import type { ApiPlansDto, DeveloperUsageDto } from './developer.dto';
 import { rateLimitFields } from './rate-limit-headers';
 

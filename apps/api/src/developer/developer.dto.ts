@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
 import { OneLine } from '../core/http/text-input';
-import { API_KEY_SCOPES, type ApiKeyScope } from './api-key.entity';
-import { API_PLANS, type ApiPlanName } from './api-plans';
+import { API_KEY_SCOPES, type ApiKeyScope } from '../repositories/schema/api-key.entity';
+import { API_PLANS, type ApiPlanName } from '../repositories/schema/api-plans';
 
 /** How long a new key may live, in days; null is never expiring (docs/developer-api.md, "Keys"). */
 export const API_KEY_LIFETIMES = [30, 90, 365] as const;

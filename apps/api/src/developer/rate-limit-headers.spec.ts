@@ -1,4 +1,4 @@
-import { API_PLAN_LIMITS } from './api-plans';
+import { API_PLAN_LIMITS } from '../repositories/schema/api-plans';
 import { rateLimitFields, secondsToNextMonth } from './rate-limit-headers';
 
 describe('rateLimitFields', () => {

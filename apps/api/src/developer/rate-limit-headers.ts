@@ -1,4 +1,4 @@
-import type { ApiPlanLimits } from './api-plans';
+import type { ApiPlanLimits } from '../repositories/schema/api-plans';
 
 /** What one keyed request leaves of the account's limits, on the database's clock (epoch seconds). */
 export interface LimitState {

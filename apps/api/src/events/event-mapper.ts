@@ -1,5 +1,5 @@
 import type { EventDto } from './events.dto';
-import type { MusicEvent } from './event.entity';
+import type { MusicEvent } from '../repositories/schema/event.entity';
 
 /** An event for clients. */
 export function toEventDto(event: MusicEvent): EventDto {

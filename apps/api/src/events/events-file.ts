@@ -1,24 +1,6 @@
 import { IsIn, Matches, ValidateBy } from 'class-validator';
 import { IsHttpUrl, IsNonBlankString, isHttpUrl, parseEntries, readJsonFile } from '../repositories/operator-file';
-
-export const EVENT_CATEGORIES = ['Festival', 'Concert', 'Tribute'] as const;
-export type EventCategory = (typeof EVENT_CATEGORIES)[number];
-
-/** An event as EVENTS_FILE defines it, checked. */
-export interface EventDefinition {
-  id: string;
-  title: string;
-  artist: string;
-  eventDate: Date;
-  venue: string;
-  location: string;
-  /** PLN, a decimal string ("149.99"), kept exact. */
-  price: string;
-  ticketUrl: string;
-  imageUrl: string;
-  description: string;
-  category: EventCategory;
-}
+import { EVENT_CATEGORIES, type EventCategory, type EventDefinition } from '../repositories/schema/event.entity';
 
 /** An events file that cannot be used; the message names the variable, the file, the entry and the problem. */
 export class EventsFileError extends Error {

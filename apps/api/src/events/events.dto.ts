@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsISO8601, IsString, IsUrl, IsUUID, MaxLength, ValidateBy, type ValidationOptions } from 'class-validator';
-import { EVENT_CATEGORIES, type EventCategory, MAX_URL_LENGTH } from './events-file';
+import { MAX_URL_LENGTH } from './events-file';
+import { EVENT_CATEGORIES, type EventCategory } from '../repositories/schema/event.entity';
 
 /** How far a click's own timestamp may be from the server's clock (a skewed or stale client, not a forged history). */
 export const CLICK_CLOCK_TOLERANCE_MS = 24 * 60 * 60 * 1000;

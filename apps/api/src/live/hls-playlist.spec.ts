@@ -1,4 +1,4 @@
-import { parseLivePlaylist, replayPlaylist } from './hls-playlist';
+import { parseLivePlaylist, replayPlaylist, withAccess } from './hls-playlist';
 
 const live = `#EXTM3U
 #EXT-X-VERSION:3
@@ -51,5 +51,13 @@ describe('the replay', () => {
     expect(text).toContain('#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PLAYLIST-TYPE:VOD');
     expect(text.endsWith('#EXTINF:1.600000,\nseg-1.ts\n#EXT-X-ENDLIST\n')).toBe(true);
     expect(parseLivePlaylist(text)).toMatchObject({ ended: true, mediaSequence: 0, segments: [{ sequence: 0 }, { sequence: 1 }] });
+  });
+});
+
+describe('withAccess', () => {
+  it('adds the access to each segment URL and to nothing else', () => {
+    const text = withAccess(live, 'eyJr.abc_-');
+    expect(text.split('\n').filter((line) => line && !line.startsWith('#'))).toEqual(['seg-4.ts?access=eyJr.abc_-', 'seg-5.ts?access=eyJr.abc_-']);
+    expect(text.split('\n').filter((line) => line.startsWith('#'))).toEqual(live.split('\n').filter((line) => line.startsWith('#')));
   });
 });

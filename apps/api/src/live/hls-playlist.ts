@@ -58,3 +58,8 @@ export function replayPlaylist(segments: Pick<HlsSegment, 'uri' | 'duration'>[])
     '#EXT-X-ENDLIST\n'
   );
 }
+
+/** The playlist with `access` added to each segment URL: an Ultra-only stream's segments are asked with it (live-access.service.ts). */
+export function withAccess(text: string, access: string): string {
+  return text.replace(/^(?!#)(\S+)$/gm, (uri) => `${uri}${uri.includes('?') ? '&' : '?'}access=${encodeURIComponent(access)}`);
+}

@@ -4,9 +4,11 @@ import { isUUID } from 'class-validator';
 import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
-import type { Principal } from '../auth/principals';
+import type { Principal } from '../auth/principals.service';
+import { EntitlementsService } from '../billing/entitlements.service';
 import { API_PREFIX } from '../core/http/openapi';
 import { LivePipelines } from './live-pipelines.service';
+import { LiveSlots } from './live-slots.service';
 import { LiveService } from './live.service';
 
 export const INGEST_PATH = `/${API_PREFIX}/stream/ingest`;
@@ -22,6 +24,7 @@ export const IngestClose = {
   full: 1013,
   badRequest: 4400,
   unauthorized: 4401,
+  betaOnly: 4402,
   forbidden: 4403,
   notFound: 4404,
   notReady: 4409,
@@ -41,7 +44,9 @@ export class LiveIngestGateway implements OnGatewayConnection<WebSocket> {
 
   constructor(
     private readonly live: LiveService,
+    private readonly slots: LiveSlots,
     private readonly pipelines: LivePipelines,
+    private readonly entitlements: EntitlementsService,
   ) {}
 
   handleConnection(socket: WebSocket, request: IncomingMessage, principal?: Principal): void {
@@ -80,17 +85,21 @@ export class LiveIngestGateway implements OnGatewayConnection<WebSocket> {
     if (!stream) return void socket.close(IngestClose.notFound, 'No such stream');
     if (stream.userId !== principal.userId) return void socket.close(IngestClose.forbidden, 'Only the owner can publish this stream');
     if (stream.status !== 'ready') return void socket.close(IngestClose.notReady, 'This stream is already live or has ended');
+    if (!(await this.entitlements.mayUse(principal.userId, 'browser-live'))) {
+      return void socket.close(IngestClose.betaOnly, 'Going live from the browser is in beta: Ultra members have it first (OBS works on every plan)');
+    }
     const wait = await this.live.ingestAttempt(id);
     if (wait) return void socket.close(IngestClose.tooMany, `Too many connections to publish this stream; try again in ${wait} s`);
     const transcode = codec === 'vp8';
     // Claimed before anything is awaited: of two sockets for one stream, only one gets past here.
-    const refusal = this.pipelines.claim(id, transcode);
-    if (refusal === 'busy') return void socket.close(IngestClose.notReady, 'This stream already receives video');
-    if (refusal) return void socket.close(IngestClose.full, 'The server has no free live slot now; try again in a few minutes');
-    if (socket.readyState !== socket.OPEN) return void this.pipelines.unclaim(id);
-    const pipeline = await this.pipelines.start(id, 'browser', { kind: 'webm', transcode });
+    const slot = this.slots.claim(id, transcode);
+    if (slot === 'busy') return void socket.close(IngestClose.notReady, 'This stream already receives video');
+    if (typeof slot === 'string') return void socket.close(IngestClose.full, 'The server has no free live slot now; try again in a few minutes');
+    if (socket.readyState !== socket.OPEN) return void this.slots.free(slot);
+    const pipeline = await this.pipelines.start(slot, 'browser', { kind: 'webm', transcode });
     if (pipeline === 'busy') return void socket.close(IngestClose.notReady, 'This stream already receives video');
     if (pipeline === 'transcodes_full') return void socket.close(IngestClose.full, 'The server has no free live slot now; try again in a few minutes');
+    if (pipeline === 'ended') return void socket.close(IngestClose.ended, 'The stream has ended');
     pipeline.ffmpeg.once('exit', () => socket.close(IngestClose.ended, 'The stream has ended'));
     pipeline.ffmpeg.stdin!.on('error', () => undefined);
     return pipeline.ffmpeg.stdin!;

@@ -2,8 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import type { HlsFiles } from '../repositories/hls-files';
 import { SEGMENT_SECONDS } from '../repositories/ffmpeg';
 import { type HlsSegment, parseLivePlaylist } from './hls-playlist';
-import type { StreamSource } from './live-stream.entity';
-import { redactStreamKeys } from './stream-keys';
+import type { StreamSource } from '../repositories/schema/live-stream.entity';
+import { redactStreamKeys } from '../core/security/stream-keys';
 
 export interface PipelineHooks {
   /** Segments are in the store: journal them (the same ones may come again after a failure; journal each once). */

@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post } from '@nestjs/common';
 import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { CurrentPrincipal, type Principal } from '../auth/auth.guard';
+import { CurrentPrincipal, OptionalPrincipal, type Principal } from '../auth/auth.guard';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { Endpoint } from '../core/http/endpoint.decorator';
-import { CreatedStreamDto, CreateStreamDto, CurrentStreamDto, LiveStreamDto, StreamIdParamDto, StreamListDto } from './live.dto';
+import { CreatedStreamDto, CreateStreamDto, CurrentStreamDto, LiveStreamDto, StreamIdParamDto, StreamListDto, UpdateStreamDto, WatchDto } from './live.dto';
 import { LiveService } from './live.service';
 
 @ApiTags('live')
@@ -48,6 +48,39 @@ export class LiveController {
   @Endpoint({ id: 'getStream', summary: 'One stream, live or a replay', ok: LiveStreamDto, errors: [HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND] })
   get(@Param() { id }: StreamIdParamDto): Promise<LiveStreamDto> {
     return this.live.get(id);
+  }
+
+  @Patch(':id')
+  @Endpoint({
+    id: 'updateStream',
+    summary: 'Set who may watch your stream (everyone, or Ultra members only) while it is ready or live',
+    ok: LiveStreamDto,
+    errors: [
+      HttpStatus.BAD_REQUEST,
+      { status: HttpStatus.NOT_FOUND, description: 'code stream_not_found (someone else’s stream too)' },
+      { status: HttpStatus.CONFLICT, description: 'code stream_ended: a replay keeps its audience' },
+    ],
+  })
+  @Authenticated({ confirmed: true })
+  update(@Param() { id }: StreamIdParamDto, @Body() body: UpdateStreamDto, @CurrentPrincipal() principal: Principal): Promise<LiveStreamDto> {
+    return this.live.setAudience(principal.userId, id, body.audience);
+  }
+
+  @Post(':id/watch')
+  @HttpCode(HttpStatus.OK)
+  @Endpoint({
+    id: 'watchStream',
+    summary: 'Where you play the stream: an Ultra-only one’s playlist URL carries your access (Ultra members and its owner)',
+    ok: WatchDto,
+    errors: [
+      HttpStatus.BAD_REQUEST,
+      HttpStatus.NOT_FOUND,
+      { status: HttpStatus.FORBIDDEN, description: 'code ultra_only: the stream is for the plan in requiredPlan (sign in with it)' },
+    ],
+  })
+  @Authenticated({ optional: true })
+  watch(@Param() { id }: StreamIdParamDto, @OptionalPrincipal() principal?: Principal): Promise<WatchDto> {
+    return this.live.watch(id, principal?.userId);
   }
 
   @Post(':id/stop')

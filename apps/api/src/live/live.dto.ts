@@ -2,7 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { SEGMENT_NAME } from './hls-playlist';
-import { STREAM_GENRES, STREAM_STATUSES, type StreamGenre, type StreamStatus } from './live-stream.entity';
+import { STREAM_AUDIENCES, STREAM_GENRES, STREAM_STATUSES, type StreamAudience, type StreamGenre, type StreamStatus } from '../repositories/schema/live-stream.entity';
+import { OneOfSlugs } from '../core/http/enum-input';
 import { OneLine, TEXT, trim } from '../core/http/text-input';
 
 export class CreateStreamDto {
@@ -18,9 +19,29 @@ export class CreateStreamDto {
   @Matches(TEXT, { message: 'description must be text' })
   description?: string;
 
-  @ApiProperty({ enum: STREAM_GENRES })
-  @IsIn(STREAM_GENRES, { message: `genre must be one of ${STREAM_GENRES.join(', ')}` })
+  @ApiProperty({ enum: STREAM_GENRES, description: 'In any case: Rock and rock are the same' })
+  @OneOfSlugs('genre', STREAM_GENRES)
   genre!: StreamGenre;
+
+  @ApiPropertyOptional({ enum: STREAM_AUDIENCES, default: 'everyone', description: 'Who may watch: everyone, or Ultra members only (the owner always may)' })
+  @IsOptional()
+  @IsIn(STREAM_AUDIENCES, { message: `audience must be one of ${STREAM_AUDIENCES.join(', ')}` })
+  audience?: StreamAudience;
+}
+
+/** What the owner may change while the stream is ready or live. */
+export class UpdateStreamDto {
+  @ApiProperty({ enum: STREAM_AUDIENCES, description: 'Who may watch: everyone, or Ultra members only (the owner always may)' })
+  @IsIn(STREAM_AUDIENCES, { message: `audience must be one of ${STREAM_AUDIENCES.join(', ')}` })
+  audience!: StreamAudience;
+}
+
+/** Where this viewer plays the stream: for an Ultra-only one, with their access in the URL (the player sends no token). */
+export class WatchDto {
+  @ApiProperty({ format: 'uri', description: 'The HLS playlist to play; an Ultra-only stream’s carries this viewer’s access (?access=…), which its segment URLs repeat' })
+  playbackUrl!: string;
+  @ApiProperty({ format: 'date-time', type: String, nullable: true, description: 'When the access in playbackUrl ends (null: the stream is everyone’s)' })
+  accessUntil!: string | null;
 }
 
 /** The spec's documented stream object: what OBS needs, shown once. */
@@ -41,6 +62,9 @@ export class LiveStreamDto {
   @ApiProperty({ enum: STREAM_GENRES }) genre!: StreamGenre;
   @ApiProperty({ enum: STREAM_STATUSES, description: 'ready: waiting for video; live; ended: a replay' }) status!: StreamStatus;
   @ApiProperty({ description: 'The spec’s is_live' }) isLive!: boolean;
+  @ApiProperty({ enum: STREAM_AUDIENCES, description: 'Who may watch: everyone, or Ultra members only (and the owner)' }) audience!: StreamAudience;
+  @ApiProperty({ type: String, nullable: true, example: 'ultra', description: 'The plan a viewer needs to play it, ultra (null: anyone); others see it locked' })
+  requiredPlan!: 'ultra' | null;
   @ApiProperty({ type: String, nullable: true, description: 'The owner’s public name' }) ownerName!: string | null;
   @ApiProperty({ format: 'uuid' }) userId!: string;
   @ApiProperty({ format: 'date-time', type: String, nullable: true }) startedAt!: string | null;
@@ -72,7 +96,14 @@ export class SegmentParamDto extends StreamIdParamDto {
   segment!: string;
 }
 
-export class PlaylistQueryDto {
+export class AccessQueryDto {
+  @ApiPropertyOptional({ description: 'An Ultra-only stream’s viewer access, from POST /stream/{id}/watch (the playlist’s segment URLs carry it too)' })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{1,400}\.[A-Za-z0-9_-]{43}$/, { message: 'access must be the access of POST /stream/{id}/watch' })
+  access?: string;
+}
+
+export class PlaylistQueryDto extends AccessQueryDto {
   @ApiPropertyOptional({ description: 'A random id the player keeps while it plays, so it is counted once as a viewer' })
   @IsOptional()
   @Matches(/^[A-Za-z0-9_-]{8,64}$/, { message: 'viewer must be 8 to 64 letters, digits, - or _' })

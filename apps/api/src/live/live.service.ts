@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { API_PREFIX } from '../core/http/openapi';
-import { WebhookOutbox } from '../developer/webhook-outbox';
+import { WebhookOutbox } from '../webhooks/webhook-outbox.service';
 import { EventBus } from '../repositories/event-bus';
 import { HlsFiles } from '../repositories/hls-files';
 import { type LiveStreamRow, LiveStreamRepository } from '../repositories/live-stream.repository';
@@ -10,9 +10,10 @@ import { RateLimitStore } from '../repositories/rate-limit-store';
 import { replayPlaylist } from './hls-playlist';
 import { liveErrors } from './live-errors';
 import { LIVE_INTERNAL_CHANNEL, type LiveInternalEvent } from './live-events';
-import type { StreamSource } from './live-stream.entity';
-import type { CreatedStreamDto, CreateStreamDto, CurrentStreamDto, LiveStreamDto, StreamListDto } from './live.dto';
-import { hashStreamKey, newStreamKey } from './stream-keys';
+import { LiveAccess } from './live-access.service';
+import type { StreamAudience, StreamSource } from '../repositories/schema/live-stream.entity';
+import type { CreatedStreamDto, CreateStreamDto, CurrentStreamDto, LiveStreamDto, StreamListDto, WatchDto } from './live.dto';
+import { hashStreamKey, newStreamKey } from '../core/security/stream-keys';
 import { LiveViewers } from './live-viewers.service';
 
 /** Browser ingest connections one stream may make in a minute, over every process: each may start an ffmpeg. */
@@ -34,6 +35,7 @@ export class LiveService {
     private readonly bus: EventBus,
     private readonly outbox: WebhookOutbox,
     private readonly limits: RateLimitStore,
+    private readonly access: LiveAccess,
     readonly viewers: LiveViewers,
   ) {}
 
@@ -49,9 +51,8 @@ export class LiveService {
     const readySince = new Date(Date.now() - this.config.live.readyMinutes * 60_000);
     if ((await this.streams.countPublishable(readySince)) >= this.config.live.maxPublishers) throw liveErrors.full(this.config.live.maxPublishers);
     const streamKey = newStreamKey();
-    const hash = hashStreamKey(streamKey);
-    const row = await this.streams.insert({ userId, title: input.title, description: input.description || null, genre: input.genre, streamKeyHash: hash });
-    await this.publishInternal({ channel: LIVE_INTERNAL_CHANNEL, type: 'key_added', data: { id: row.id, hash } });
+    // Nothing is announced: an RTMP publisher's key is looked up in the database when it publishes.
+    const row = await this.streams.insert({ userId, title: input.title, description: input.description || null, genre: input.genre, audience: input.audience ?? 'everyone', streamKeyHash: hashStreamKey(streamKey) });
     return { id: row.id, streamKey, ingestUrl: this.ingestUrl, playbackUrl: this.playbackUrl(row.id), status: 'ready', maxListeners: this.config.live.maxViewers };
   }
 
@@ -73,6 +74,27 @@ export class LiveService {
     const row = await this.streams.findById(id);
     if (!row) throw liveErrors.notFound();
     return row;
+  }
+
+  /**
+   * The owner sets who may watch their stream while it is ready or live (a replay keeps the audience it ended with).
+   * Announced on `global.events` as `stream_updated`, so lists show or drop its lock at once.
+   */
+  async setAudience(userId: string, id: string, audience: StreamAudience): Promise<LiveStreamDto> {
+    await this.owned(userId, id);
+    const row = await this.streams.setAudience(id, audience);
+    if (!row) throw liveErrors.ended();
+    this.access.forget(id);
+    const dto = this.toDto(row);
+    await this.bus.publish({ channel: 'global.events', type: 'stream_updated', data: { ...dto } }).catch((e: Error) => this.logger.warn(`Announcing stream_updated failed: ${e.message}`));
+    return dto;
+  }
+
+  /** Where this viewer (signed in or not) plays the stream: an Ultra-only one's URL carries their access, or they are refused. */
+  async watch(id: string, userId: string | undefined): Promise<WatchDto> {
+    const granted = await this.access.grant(await this.find(id), userId);
+    const url = this.playbackUrl(id);
+    return granted ? { playbackUrl: `${url}?access=${granted.access}`, accessUntil: granted.until.toISOString() } : { playbackUrl: url, accessUntil: null };
   }
 
   /** The owner stops their stream: a live one becomes a replay, one that never went live is gone. */
@@ -110,15 +132,20 @@ export class LiveService {
     return deleted;
   }
 
-  /** ready → live, announced once (whichever process's call wins). */
-  async goLive(id: string, source: StreamSource): Promise<void> {
+  /**
+   * ready → live, announced once (whichever process's call wins). False when the stream was not ready: it ended or
+   * was deleted meanwhile, and its packaging is to stop.
+   */
+  async goLive(id: string, source: StreamSource): Promise<boolean> {
     const row = await this.streams.markLive(id, source);
     if (row) await this.announce('stream_started', row);
+    return row !== undefined;
   }
 
   /**
    * Ends the stream whatever its state: live → ended (a replay), ready → deleted (nothing to replay). Its key stops
-   * working and the process packaging it stops (and writes the replay) when the `retired` event reaches it.
+   * working at once (the database answers RTMP publishers); the process packaging it stops (and writes the replay)
+   * when the `retired` event reaches it.
    */
   async end(id: string): Promise<void> {
     const ended = await this.streams.markEnded(id);
@@ -149,6 +176,8 @@ export class LiveService {
       genre: row.genre,
       status: row.status,
       isLive: row.status === 'live',
+      audience: row.audience,
+      requiredPlan: row.audience === 'ultra' ? 'ultra' : null,
       ownerName: row.ownerName,
       userId: row.userId,
       startedAt: row.startedAt?.toISOString() ?? null,

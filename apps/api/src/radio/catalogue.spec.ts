@@ -1,4 +1,4 @@
-import { CatalogueError, parseCatalogue } from './catalogue';
+import { CatalogueError, loadCatalogue, parseCatalogue } from './catalogue';
 
 const valid = { id: 'fip-rock', name: 'FIP Rock', country: 'fr', genres: ['rock'], streamUrl: 'https://icecast.example/fiprock.mp3' };
 
@@ -23,9 +23,29 @@ describe('parseCatalogue', () => {
         logoUrl: null,
         featured: false,
         codec: null,
+        bitrate: null,
+        hq: null,
+        plan: 'basic',
+        source: null,
         program: null,
       },
     ]);
+  });
+
+  it('keeps the plan, the bitrates, the high-quality stream and the source', () => {
+    const hq = { streamUrl: 'https://icecast.example/fiprock-hifi.aac', bitrate: 256, codec: 'aac' };
+    const [station] = parseCatalogue([{ ...valid, plan: 'premium', bitrate: 128, hq, source: ' radio-browser:9617a958-0601-11e8-ae97-52543be04c81 ' }], 'test');
+    expect(station).toMatchObject({ plan: 'premium', bitrate: 128, hq, source: 'radio-browser:9617a958-0601-11e8-ae97-52543be04c81' });
+  });
+
+  it('reads a null plan as basic', () => {
+    expect(parseCatalogue([{ ...valid, plan: null }], 'test')[0].plan).toBe('basic');
+  });
+
+  it('accepts the built-in catalogue, Polish stations first', () => {
+    const stations = loadCatalogue();
+    expect(stations[0].country).toBe('pl');
+    expect(stations.findIndex((s) => s.country !== 'pl')).toBeGreaterThan(stations.findLastIndex((s) => s.country === 'pl'));
   });
 
   it.each([
@@ -38,6 +58,15 @@ describe('parseCatalogue', () => {
     [[{ ...valid, country: 'France' }], 'country must be a two-letter'],
     [[{ ...valid, program: { artist: 1 } }], 'program must be an object of strings'],
     [[valid, 'nope'], 'entry 1: must be an object'],
+    [[{ ...valid, plan: 'gold' }], 'entry 0 ("fip-rock"): plan must be "basic" or "premium"'],
+    [[{ ...valid, source: '  ' }], 'source must be a non-empty string'],
+    [[{ ...valid, bitrate: 0 }], 'bitrate must be a whole number of kbit/s from 8 to 1536'],
+    [[{ ...valid, bitrate: 128.5 }], 'bitrate must be a whole number'],
+    [[{ ...valid, hq: 'https://x.example/hq.mp3' }], 'hq must be an object { streamUrl'],
+    [[{ ...valid, hq: { streamUrl: 'https://x.example/hq.mp3', bitrate: 320 } }], 'hq must be an object { streamUrl'],
+    [[{ ...valid, hq: { streamUrl: 'javascript:alert(1)', bitrate: 320, codec: 'mp3' } }], 'hq must be an object { streamUrl'],
+    [[{ ...valid, hq: { streamUrl: valid.streamUrl, bitrate: 320, codec: 'mp3' } }], 'hq.streamUrl must differ from streamUrl'],
+    [[{ ...valid, bitrate: 320, hq: { streamUrl: 'https://x.example/hq.mp3', bitrate: 256, codec: 'mp3' } }], 'hq.bitrate must be higher than bitrate'],
   ])('names the file, the entry and the problem: %j', (raw, message) => {
     const text = errorOf(raw);
     expect(text.startsWith('STATIONS_FILE (x.json)')).toBe(true);

@@ -1,31 +1,7 @@
 import { ArrayNotEmpty, IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
-import { IsHttpUrl, IsNonBlankString, parseEntries, readJsonFile } from '../repositories/operator-file';
+import { IsHttpUrl, IsNonBlankString, isHttpUrl, parseEntries, readJsonFile } from '../repositories/operator-file';
 import builtIn from './catalogue/stations.json';
-
-export const GENRES = ['rock', 'classic-rock', 'hard-rock', 'metal', 'punk', 'alternative', 'indie', 'blues', 'jazz', 'electronic', 'pop', 'eclectic'] as const;
-export type Genre = (typeof GENRES)[number];
-
-export interface ProgramData {
-  artist?: string;
-  title?: string;
-  program?: string;
-}
-
-/** A station as the catalogue defines it, defaults applied. */
-export interface StationDefinition {
-  id: string;
-  name: string;
-  country: string;
-  genres: Genre[];
-  streamUrl: string;
-  homepage: string | null;
-  description: string | null;
-  gradient: string | null;
-  logoUrl: string | null;
-  featured: boolean;
-  codec: 'mp3' | 'aac' | null;
-  program: ProgramData | null;
-}
+import { GENRES, STATION_PLANS, STREAM_CODECS, BITRATE_RANGE, type Genre, type StationPlan, type StreamCodec, type HighQualityStream, type ProgramData, type StationDefinition } from '../repositories/schema/station-definition';
 
 /** A catalogue that cannot be used; the message names the file and the entry. */
 export class CatalogueError extends Error {
@@ -37,6 +13,24 @@ const DEFAULT_GRADIENT = 'linear-gradient(135deg, #E0102A 0%, #17151B 100%)';
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 const fail = (message: string): CatalogueError => new CatalogueError(message);
+
+export function isBitrate(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= BITRATE_RANGE.min && (value as number) <= BITRATE_RANGE.max;
+}
+
+const BITRATE_RULE = `a whole number of kbit/s from ${BITRATE_RANGE.min} to ${BITRATE_RANGE.max}`;
+const HQ_RULE = `hq must be an object { streamUrl: an http(s) URL of at most 1024 characters, bitrate: ${BITRATE_RULE}, codec: "mp3" or "aac" }`;
+
+/** What is wrong with an entry's `hq`, or null; its bitrate must beat the standard stream's when both are known. */
+function hqProblem(value: unknown, entry: { bitrate?: unknown; streamUrl?: unknown }): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return HQ_RULE;
+  const hq = value as Record<string, unknown>;
+  const extra = Object.keys(hq).filter((key) => !['streamUrl', 'bitrate', 'codec'].includes(key));
+  if (extra.length || !isHttpUrl(hq.streamUrl, 1024) || !isBitrate(hq.bitrate) || !STREAM_CODECS.includes(hq.codec as StreamCodec)) return HQ_RULE;
+  if (hq.streamUrl === entry.streamUrl) return 'hq.streamUrl must differ from streamUrl';
+  if (isBitrate(entry.bitrate) && hq.bitrate <= entry.bitrate) return 'hq.bitrate must be higher than bitrate';
+  return null;
+}
 
 /** Absent and null both mean "not given" for an optional field. */
 const Optional = () => ValidateIf((_, value: unknown) => value !== undefined && value !== null);
@@ -73,8 +67,27 @@ class StationEntry {
   featured?: boolean;
 
   @Optional()
-  @IsIn(['mp3', 'aac'], { message: 'codec must be "mp3" or "aac"' })
-  codec?: 'mp3' | 'aac' | null;
+  @IsIn(STREAM_CODECS, { message: 'codec must be "mp3" or "aac"' })
+  codec?: StreamCodec | null;
+
+  @Optional()
+  @ValidateBy({ name: 'isBitrate', validator: { validate: isBitrate } }, { message: `bitrate must be ${BITRATE_RULE}` })
+  bitrate?: number | null;
+
+  @Optional()
+  @ValidateBy(
+    { name: 'isHighQualityStream', validator: { validate: (value, args) => hqProblem(value, args?.object as StationEntry) === null } },
+    { message: (args) => hqProblem(args.value, args.object as StationEntry) ?? HQ_RULE },
+  )
+  hq?: HighQualityStream | null;
+
+  @Optional()
+  @IsIn(STATION_PLANS, { message: 'plan must be "basic" or "premium"' })
+  plan?: StationPlan | null;
+
+  @Optional()
+  @IsNonBlankString(512)
+  source?: string | null;
 
   @Optional()
   @ValidateBy(
@@ -113,6 +126,10 @@ export function parseCatalogue(raw: unknown, source: string): StationDefinition[
       logoUrl: entry.logoUrl ?? null,
       featured: entry.featured ?? false,
       codec: entry.codec ?? null,
+      bitrate: entry.bitrate ?? null,
+      hq: entry.hq ? { streamUrl: entry.hq.streamUrl, bitrate: entry.hq.bitrate, codec: entry.hq.codec } : null,
+      plan: entry.plan ?? 'basic',
+      source: entry.source?.trim() ?? null,
       program: entry.program ?? null,
     }),
   });

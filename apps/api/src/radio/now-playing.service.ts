@@ -7,7 +7,7 @@ import { RelayPresenceService } from './relay/relay-presence.service';
 import { RelayService } from './relay/relay.service';
 import type { RelayTitle } from './relay/station-relay';
 import { UpstreamConnector } from '../repositories/upstream-connector';
-import type { Station } from './station.entity';
+import type { Station } from '../repositories/schema/station.entity';
 import { StationsService } from './stations.service';
 
 interface Probed {

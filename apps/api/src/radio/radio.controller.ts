@@ -1,14 +1,16 @@
-import { Controller, Delete, Get, Head, HttpStatus, Param, Put, Query, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Head, HttpCode, HttpStatus, Param, Put, Query, Req, Res } from '@nestjs/common';
 import { Endpoint } from '../core/http/endpoint.decorator';
 import type { PreparedJson } from '../core/http/prepared-json';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, OptionalPrincipal, type Principal } from '../auth/auth.guard';
+import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, CurrentSession, OptionalPrincipal, type Principal } from '../auth/auth.guard';
+import type { SessionPrincipal } from '../auth/principals.service';
 import { LikesService } from './likes.service';
 import { LikedStationsDto, LikesDto, NowPlayingDto, StationDto, StationIdParamDto, StationsQueryDto, WeeklyTopDto } from './radio.dto';
 import { NowPlayingService } from './now-playing.service';
+import { RadioPass } from './relay/radio-pass';
 import { RelayService } from './relay/relay.service';
 import { StationsService } from './stations.service';
 import { WeeklyStatsService } from './weekly-stats.service';
@@ -22,6 +24,7 @@ export class RadioController {
     private readonly weekly: WeeklyStatsService,
     private readonly relay: RelayService,
     private readonly nowPlaying: NowPlayingService,
+    private readonly pass: RadioPass,
   ) {}
 
   @Get('radio/:id/stream')
@@ -30,11 +33,37 @@ export class RadioController {
   @Endpoint({
     id: 'streamStation',
     summary: "The station's audio through our same-origin relay (CORS-clean, ICY metadata removed)",
-    okMedia: { description: 'Endless audio', types: ['audio/mpeg', 'audio/aac'] },
-    errors: [HttpStatus.NOT_FOUND, { status: HttpStatus.BAD_GATEWAY, description: 'The station does not answer' }, { status: HttpStatus.SERVICE_UNAVAILABLE, description: 'The station has as many listeners as the relay allows' }],
+    okMedia: {
+      description:
+        "Endless audio on the caller's plan (the bearer's, else the radio pass cookie's from PUT /radio/pass, else the installation's floor): " +
+        "the station's higher-quality stream on plans with 320 kbps where it has one (X-Stream-Quality hq, else standard; X-Stream-Bitrate and icy-br give the kbit/s when known)",
+      types: ['audio/mpeg', 'audio/aac'],
+    },
+    errors: [HttpStatus.NOT_FOUND, { status: HttpStatus.FORBIDDEN, description: "code ad_break_due: the listener's ad break is overdue (play it first); code premium_required: the station needs the plan in requiredPlan" }, { status: HttpStatus.BAD_GATEWAY, description: 'The station does not answer' }, { status: HttpStatus.SERVICE_UNAVAILABLE, description: 'The station has as many listeners as the relay allows: RELAY_MAX_LISTENERS for paid plans, RELAY_MAX_LISTENERS × (1 − RELAY_PRIORITY_SHARE) for Basic and signed-out listeners' }],
   })
-  async stream(@Param() { id }: StationIdParamDto, @Req() req: Request, @Res() res: Response): Promise<void> {
-    await this.relay.serve(await this.stations.require(id), req, res);
+  @Authenticated({ optional: true })
+  async stream(@Param() { id }: StationIdParamDto, @Req() req: Request, @Res() res: Response, @OptionalPrincipal() principal?: Principal): Promise<void> {
+    await this.relay.serve(await this.stations.require(id), req, res, principal);
+  }
+
+  @Put('radio/pass')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse({ description: 'The radio pass cookie is set (HttpOnly, path /radio)' })
+  @Endpoint({
+    id: 'setRadioPass',
+    summary: "Lets this browser's audio element play on the caller's plan: an HttpOnly cookie the relay reads, valid while this session lasts",
+  })
+  @Authenticated({ session: true })
+  setPass(@CurrentSession() principal: SessionPrincipal, @Res({ passthrough: true }) res: Response): void {
+    this.pass.set(res, principal.sessionId, principal.userId);
+  }
+
+  @Delete('radio/pass')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse({ description: 'The radio pass cookie is cleared: the relay plays on the signed-out plan' })
+  @Endpoint({ id: 'clearRadioPass', summary: "Forgets this browser's radio pass (signing out ends it anyway)" })
+  clearPass(@Res({ passthrough: true }) res: Response): void {
+    this.pass.clear(res);
   }
 
   @Get('radio/:id/nowplaying')

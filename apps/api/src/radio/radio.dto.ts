@@ -1,18 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { GENRES, type Genre } from './catalogue';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { GENRES, STATION_PLANS, STREAM_CODECS, type Genre, type StationPlan, type StreamCodec } from '../repositories/schema/station-definition';
+import { CountryCode, OneOfSlugs, SLUG_OR_LABEL } from '../core/http/enum-input';
 import { trim } from '../core/http/text-input';
+import { API_PREFIX } from '../core/http/openapi';
 
 export class StationsQueryDto {
-  @ApiPropertyOptional({ example: 'pl', description: 'Two-letter country code' })
+  @ApiPropertyOptional({ example: 'pl', description: 'Two-letter country code (ISO 3166-1 alpha-2) in either case: PL and pl are the same' })
   @IsOptional()
-  @Matches(/^[a-z]{2}$/, { message: 'country must be a two-letter lowercase country code' })
+  @CountryCode('country')
   country?: string;
 
-  @ApiPropertyOptional({ enum: GENRES })
+  @ApiPropertyOptional({ enum: GENRES, description: SLUG_OR_LABEL })
   @IsOptional()
-  @IsIn(GENRES)
+  @OneOfSlugs('genre', GENRES)
   genre?: Genre;
 
   @ApiPropertyOptional({ description: 'Text in the name, description or genres', maxLength: 100 })
@@ -55,7 +57,7 @@ export class StationDto {
   @ApiProperty({ type: CountryDto }) country!: CountryDto;
   @ApiProperty({ enum: GENRES, description: 'The main genre (the first of genres; the catalogue gives every station one)' }) genre!: Genre;
   @ApiProperty({ enum: GENRES, isArray: true }) genres!: Genre[];
-  @ApiProperty({ description: 'Our relay of the station, same-origin (CORS-free for Web Audio)', example: '/api/v1/radio/fip-rock/stream' }) streamUrl!: string;
+  @ApiProperty({ description: 'Our relay of the station, same-origin (CORS-free for Web Audio)', example: `/${API_PREFIX}/radio/fip-rock/stream` }) streamUrl!: string;
   @ApiProperty({ type: StationNowPlayingDto, nullable: true, description: 'What our relay reads from the station now; null while nobody listens (ask GET /radio/{id}/nowplaying)' })
   nowPlaying!: StationNowPlayingDto | null;
   @ApiProperty({ nullable: true, type: String }) description!: string | null;
@@ -65,7 +67,13 @@ export class StationDto {
   @ApiProperty({ description: 'Listeners on our relay right now (a real count, never an estimate)', minimum: 0 }) listeners!: number;
   @ApiProperty({ nullable: true, type: String }) homepage!: string | null;
   @ApiProperty({ description: "The station's own stream (upstream) address" }) sourceUrl!: string;
-  @ApiProperty({ nullable: true, enum: ['mp3', 'aac'] }) codec!: 'mp3' | 'aac' | null;
+  @ApiProperty({ nullable: true, enum: STREAM_CODECS }) codec!: StreamCodec | null;
+  @ApiProperty({ nullable: true, type: Number, description: "The standard stream's bitrate in kbit/s (null when the catalogue does not know it)", example: 128 })
+  bitrate!: number | null;
+  @ApiProperty({ description: 'Whether the station has a higher-quality stream (for paid plans)' }) hasHighQuality!: boolean;
+  @ApiProperty({ nullable: true, type: Number, description: "The higher-quality stream's bitrate in kbit/s, which plans with 320 kbps hear (null without one)", example: 256 })
+  highQualityBitrate!: number | null;
+  @ApiProperty({ enum: STATION_PLANS, description: 'Who may play it: basic (every plan) or premium (paid plans)' }) plan!: StationPlan;
   @ApiProperty({ nullable: true, type: ProgramDto, description: "The catalogue's program data" }) program!: ProgramDto | null;
 }
 

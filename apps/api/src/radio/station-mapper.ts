@@ -1,7 +1,7 @@
 import { API_PREFIX } from '../core/http/openapi';
 import { country } from './countries';
 import type { StationDto, StationNowPlayingDto } from './radio.dto';
-import type { Station } from './station.entity';
+import type { Station } from '../repositories/schema/station.entity';
 
 /**
  * A station for clients; `listeners` is the live count on our relays (every API process's), `nowPlaying` what they
@@ -24,6 +24,10 @@ export function toStationDto(station: Station, listeners = 0, nowPlaying: Statio
     homepage: station.homepage,
     sourceUrl: station.streamUrl,
     codec: station.codec,
+    bitrate: station.bitrate,
+    hasHighQuality: station.hqStreamUrl !== null,
+    highQualityBitrate: station.hqStreamUrl !== null ? station.hqBitrate : null,
+    plan: station.plan,
     program: station.program,
   };
 }

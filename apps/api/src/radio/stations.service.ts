@@ -7,7 +7,7 @@ import type { RemoteRelay } from '../repositories/relay-presence.repository';
 import { RelayPresenceService } from './relay/relay-presence.service';
 import { RelayService } from './relay/relay.service';
 import { toStationDto } from './station-mapper';
-import { Station } from './station.entity';
+import { Station } from '../repositories/schema/station.entity';
 
 /** How long the catalogue is kept in memory: it changes only when a process syncs its file at boot. */
 const CATALOGUE_CACHE_MS = 5000;

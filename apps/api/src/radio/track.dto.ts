@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
@@ -30,6 +31,18 @@ export class TrackIdParamDto {
   id!: string;
 }
 
+/** An optional `limit` query parameter: a whole number from 1 to 50. */
+function ResultLimit(byDefault: number): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ minimum: 1, maximum: 50, default: byDefault }),
+    IsOptional(),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value)),
+    IsInt(),
+    Min(1),
+    Max(50),
+  );
+}
+
 export class RecommendationsQueryDto {
   @ApiProperty({ type: String, description: 'Artists to start from, comma-separated (1 to 5)', example: 'Dezerter,KSU' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.split(',').map((artist) => artist.trim()).filter(Boolean) : value))
@@ -40,12 +53,7 @@ export class RecommendationsQueryDto {
   @ArrayMaxSize(5, { message: 'seed_artists may name at most 5 artists' })
   seed_artists!: string[];
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 50, default: 10 })
-  @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
-  @IsInt()
-  @Min(1)
-  @Max(50)
+  @ResultLimit(10)
   limit?: number;
 }
 
@@ -53,4 +61,21 @@ export class RecommendationsDto {
   @ApiProperty({ type: [String], description: 'The seed artists as given' }) seedArtists!: string[];
   @ApiProperty({ description: 'How many of the seeds our relays have heard: with none, there is nothing to go on' }) knownSeeds!: number;
   @ApiProperty({ type: [TrackDto], description: 'Tracks by other artists, played on the stations that play the seeds, the best first' }) tracks!: TrackDto[];
+}
+
+/** A recommended track and the stations our relays heard play it, so it can be listened to. */
+export class ForYouTrackDto extends TrackDto {
+  @ApiProperty({ type: [String], description: 'Stations that played it, the most recent play first', example: ['antyradio'] }) stationIds!: string[];
+}
+
+export class ForYouQueryDto {
+  @ResultLimit(12)
+  limit?: number;
+}
+
+/** "Dla Ciebie": recommendations seeded by the account's own likes and playlists. */
+export class ForYouDto {
+  @ApiProperty({ type: [String], description: 'The artists the recommendations start from: played on the stations you like or keep in playlists, and the tracks in your playlists' })
+  seedArtists!: string[];
+  @ApiProperty({ type: [ForYouTrackDto], description: 'The best first; empty while your likes and playlists give nothing to go on' }) tracks!: ForYouTrackDto[];
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { foldText } from '@grouarock/i18n';
-import { WebhookOutbox } from '../developer/webhook-outbox';
+import { WebhookOutbox } from '../webhooks/webhook-outbox.service';
 import { TrackRepository, type TrackRow } from '../repositories/track.repository';
 import { RelayService } from './relay/relay.service';
 import { StationsService } from './stations.service';

@@ -1,4 +1,4 @@
-import { CHANNEL } from './realtime-event';
+import { CHANNEL } from '../repositories/schema/realtime-event';
 
 /** The event a frame that is not a valid command maps to; its handler answers with an error frame. */
 export const MALFORMED = 'malformed';

@@ -2,11 +2,12 @@ import { Controller, Header, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../auth/auth.guard';
 import { Authenticated } from '../auth/authenticated.decorator';
-import { Principals, TICKET_TTL_SECONDS } from '../auth/principals';
+import { Principals, TICKET_TTL_SECONDS } from '../auth/principals.service';
 import { Endpoint } from '../core/http/endpoint.decorator';
+import { REALTIME_PATH } from './realtime-endpoint';
 
 export class RealtimeTicketDto {
-  @ApiProperty({ description: 'Connect with /api/v1/realtime?token=<ticket>: once, within a minute', example: 'grt_Qm9…' }) ticket!: string;
+  @ApiProperty({ description: `Connect with ${REALTIME_PATH}?token=<ticket>: once, within a minute`, example: 'grt_Qm9…' }) ticket!: string;
   @ApiProperty({ format: 'date-time' }) expiresAt!: string;
   @ApiProperty({ example: TICKET_TTL_SECONDS }) expiresIn!: number;
 }

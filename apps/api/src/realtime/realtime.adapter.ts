@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { Server } from 'node:http';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { Principals } from '../auth/principals';
+import { Principals } from '../auth/principals.service';
 import { parseCommand } from './realtime-commands';
 import { WebSocketUpgrades } from './websocket-upgrades';
 

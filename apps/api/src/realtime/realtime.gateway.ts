@@ -8,10 +8,10 @@ import {
 } from '@nestjs/websockets';
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
-import type { Principal } from '../auth/principals';
+import type { Principal } from '../auth/principals.service';
 import { MALFORMED } from './realtime-commands';
 import { REALTIME_MAX_FRAME_BYTES, REALTIME_PATH } from './realtime-endpoint';
-import type { ControlFrame } from './realtime-event';
+import type { ControlFrame } from '../repositories/schema/realtime-event';
 import { RealtimeService } from './realtime.service';
 
 /**

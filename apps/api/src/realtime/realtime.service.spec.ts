@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { WebSocket } from 'ws';
 import type { EventBus } from '../repositories/event-bus';
-import type { RealtimeEvent } from './realtime-event';
+import type { RealtimeEvent } from '../repositories/schema/realtime-event';
 import { RealtimeService } from './realtime.service';
 
 /** Just what the service touches of a ws socket, recording what was sent. */

@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@
 import { WebSocket } from 'ws';
 import { EventBus } from '../repositories/event-bus';
 import { HeartbeatWheel } from './heartbeat-wheel';
-import type { ControlFrame, RealtimeEvent } from './realtime-event';
+import type { ControlFrame, RealtimeEvent } from '../repositories/schema/realtime-event';
 
 interface Connection {
   socket: WebSocket;

@@ -2,7 +2,7 @@ import { Logger, UnauthorizedException } from '@nestjs/common';
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
-import type { Principal } from '../auth/principals';
+import type { Principal } from '../auth/principals.service';
 import { type ConnectionListener, type UpgradeTargets, WebSocketUpgrades } from './websocket-upgrades';
 
 const alice: Principal = { via: 'session', userId: 'alice', sessionId: 's1', isAnonymous: false };

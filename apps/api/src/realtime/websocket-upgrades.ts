@@ -2,7 +2,8 @@ import { HttpException, Logger } from '@nestjs/common';
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket, WebSocketServer } from 'ws';
-import type { Principal } from '../auth/principals';
+import type { Principal } from '../auth/principals.service';
+import { REALTIME_PATH } from './realtime-endpoint';
 
 /** What the upgrade listener needs from whoever owns the WebSocket servers. */
 export interface UpgradeTargets {
@@ -42,7 +43,7 @@ export class WebSocketUpgrades {
 
   private async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const target = originForm(request.url);
-    if (!target) return refuse(socket, 400, 'The request-target must be a path, such as /api/v1/realtime');
+    if (!target) return refuse(socket, 400, `The request-target must be a path, such as ${REALTIME_PATH}`);
     if (request.headers.upgrade?.trim().toLowerCase() !== 'websocket') return refuse(socket, 400, 'Only WebSocket upgrades are supported');
     const server = this.targets.serverFor(target.path);
     if (!server) return refuse(socket, 404, `Cannot ${request.method} ${target.path}`);

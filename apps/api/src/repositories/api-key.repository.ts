@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
-import type { ApiKeyScope } from '../developer/api-key.entity';
+import type { ApiKeyScope } from './schema/api-key.entity';
 
 export interface ApiKeyRow {
   id: string;

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
-import type { PaidPlan } from '../billing/plans';
-import type { GrantableApiPlan } from '../developer/api-plans';
+import type { PaidPlan } from './schema/plans';
+import type { GrantableApiPlan } from './schema/api-plans';
 import { AdvisoryLock } from './locks';
 
 /** A subscription row as the entitlements and the subscription page read it. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
-import { ClientLog } from '../site/client-log.entity';
+import { ClientLog } from './schema/client-log.entity';
 
 /** Errors and warnings reported by browsers. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { type EntityManager, IsNull, MoreThan } from 'typeorm';
-import { EmailToken, type EmailTokenPurpose } from '../auth/email-token.entity';
+import { EmailToken, type EmailTokenPurpose } from './schema/email-token.entity';
 
 /** Single-use mail links, stored as hashes. */
 @Injectable()

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { DATABASE_URL } from '../core/database/database.module';
-import type { RealtimeEvent } from '../realtime/realtime-event';
+import type { RealtimeEvent } from './schema/realtime-event';
 
 const PG_CHANNEL = 'grouarock_events';
 

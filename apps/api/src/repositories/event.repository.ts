@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { type EntityManager, MoreThanOrEqual } from 'typeorm';
-import { AffiliateClick } from '../events/affiliate-click.entity';
-import { MusicEvent } from '../events/event.entity';
-import type { EventDefinition } from '../events/events-file';
+import { AffiliateClick } from './schema/affiliate-click.entity';
+import { MusicEvent } from './schema/event.entity';
+import type { EventDefinition } from './schema/event.entity';
 import { syncShownRows } from './file-sync';
 
 /** Events (from EVENTS_FILE) and the ticket-link clicks recorded against them. */

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
-import type { OAuthProvider } from '../auth/auth.dto';
-import { Identity } from '../auth/identity.entity';
-import type { User } from '../auth/user.entity';
+import type { OAuthProvider } from './schema/identity.entity';
+import { Identity } from './schema/identity.entity';
+import type { User } from './schema/user.entity';
 
 /** Accounts at OAuth providers, each tied to one of our users. */
 @Injectable()

@@ -3,7 +3,8 @@ import { Client } from 'pg';
 import PgBoss from 'pg-boss';
 import { DATABASE_URL } from '../core/database/database.module';
 import { AdvisoryLock } from './locks';
-import type { ExecuteSql } from './studio.repository';
+import type { JobPayloads } from './schema/jobs';
+import type { ExecuteSql } from './sql';
 
 export interface QueueOptions {
   /** Runs after the first that fails (a handler may therefore run twice: it must be idempotent). */
@@ -18,9 +19,11 @@ const STOP_GRACE_MS = 8000;
 /**
  * Jobs in PostgreSQL with pg-boss (its own `pgboss` schema, which it creates and migrates itself): they survive a
  * restart and run on any API process sharing the database. Each queue is declared once, by the module that owns it.
+ * Queue names and what their jobs carry are `Payloads` (the app's: repositories/schema/jobs.ts), so a job sent or worked
+ * on with the wrong name or payload does not compile.
  */
 @Injectable()
-export class JobQueue implements BeforeApplicationShutdown {
+export class JobQueue<Payloads extends Record<keyof Payloads, object> = JobPayloads> implements BeforeApplicationShutdown {
   private readonly logger = new Logger('JobQueue');
   private boss?: Promise<PgBoss>;
   private stopped = false;
@@ -32,7 +35,7 @@ export class JobQueue implements BeforeApplicationShutdown {
    * a queue as a partition of its job table with foreign keys to its queue table, and two processes creating two
    * queues at once (replicas starting together on a new database) deadlock on those two tables.
    */
-  async declare(name: string, options: QueueOptions): Promise<void> {
+  async declare(name: keyof Payloads & string, options: QueueOptions): Promise<void> {
     const boss = await this.started();
     if (await boss.getQueue(name)) return;
     const lock = new Client({ connectionString: this.databaseUrl, application_name: 'grouarock-jobs' });
@@ -50,7 +53,7 @@ export class JobQueue implements BeforeApplicationShutdown {
    * Adds a job; with `executeSql`, inside the caller's transaction (the job exists exactly when the transaction
    * commits); with `startAfterSeconds`, not to be worked on before then.
    */
-  async send(name: string, data: object, executeSql?: ExecuteSql, startAfterSeconds?: number): Promise<string> {
+  async send<Name extends keyof Payloads & string>(name: Name, data: Payloads[Name], executeSql?: ExecuteSql, startAfterSeconds?: number): Promise<string> {
     const boss = await this.started();
     const id = await boss.send(name, data, {
       ...(executeSql ? { db: { executeSql: executeSql as PgBoss.Db['executeSql'] } } : {}),
@@ -62,10 +65,10 @@ export class JobQueue implements BeforeApplicationShutdown {
   }
 
   /** Works on the queue's jobs, `concurrency` at a time in this process, one job per fetch. */
-  async work<T extends object>(name: string, concurrency: number, handler: (data: T, jobId: string) => Promise<void>): Promise<void> {
+  async work<Name extends keyof Payloads & string>(name: Name, concurrency: number, handler: (data: Payloads[Name], jobId: string) => Promise<void>): Promise<void> {
     const boss = await this.started();
     for (let i = 0; i < concurrency; i++) {
-      await boss.work<T>(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => handler(job.data, job.id));
+      await boss.work<Payloads[Name]>(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => handler(job.data, job.id));
     }
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
-import { StationLike } from '../radio/station-like.entity';
+import { StationLike } from './schema/station-like.entity';
 
 /** Likes are rows, one per station and user: a count is what the table holds, never kept separately. */
 @Injectable()

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
 import { AdvisoryLock } from './locks';
-import type { StreamGenre, StreamSource, StreamStatus } from '../live/live-stream.entity';
+import type { StreamAudience, StreamGenre, StreamSource, StreamStatus } from './schema/live-stream.entity';
 
 /** A stream as lists and its page show it, with its owner's public name. */
 export interface LiveStreamRow {
@@ -13,6 +13,7 @@ export interface LiveStreamRow {
   description: string | null;
   genre: StreamGenre;
   status: StreamStatus;
+  audience: StreamAudience;
   source: StreamSource | null;
   createdAt: Date;
   startedAt: Date | null;
@@ -27,16 +28,23 @@ export interface SegmentEntry {
   duration: number;
 }
 
+/**
+ * Why an RTMP publisher's key does not publish: no stream has it, its stream is live or ended already, or another
+ * publisher holds it (starting, here or in another process).
+ */
+export type PublisherRefusal = 'unknown_key' | 'live' | 'ended' | 'held';
+
 export interface NewLiveStream {
   userId: string;
   title: string;
   description: string | null;
   genre: StreamGenre;
+  audience: StreamAudience;
   streamKeyHash: string;
 }
 
 const COLUMNS = `s.id, s.user_id AS "userId", COALESCE(u.display_name, u.username) AS "ownerName", s.title, s.description, s.genre, s.status,
-  s.source, s.created_at AS "createdAt", s.started_at AS "startedAt", s.ended_at AS "endedAt", s.duration_seconds AS "durationSeconds"`;
+  s.audience, s.source, s.created_at AS "createdAt", s.started_at AS "startedAt", s.ended_at AS "endedAt", s.duration_seconds AS "durationSeconds"`;
 const FROM = `FROM live_streams s JOIN users u ON u.id = s.user_id`;
 
 /** live_streams: each state change is one conditional UPDATE, so two processes racing to change a stream get one winner. */
@@ -47,8 +55,8 @@ export class LiveStreamRepository {
   /** Throws the unique violation of UQ_live_streams_user_unended when the user already has a stream that has not ended. */
   async insert(stream: NewLiveStream): Promise<LiveStreamRow> {
     const [{ id }] = (await this.manager.query(
-      `INSERT INTO live_streams (user_id, title, description, genre, stream_key_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [stream.userId, stream.title, stream.description, stream.genre, stream.streamKeyHash],
+      `INSERT INTO live_streams (user_id, title, description, genre, audience, stream_key_hash) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [stream.userId, stream.title, stream.description, stream.genre, stream.audience, stream.streamKeyHash],
     )) as { id: string }[];
     return (await this.findById(id))!;
   }
@@ -86,10 +94,18 @@ export class LiveStreamRepository {
     return count;
   }
 
-  /** The key hashes RTMP may admit: those of streams that have not ended. */
-  async publishableKeys(): Promise<[hash: string, streamId: string][]> {
-    const rows = (await this.manager.query(`SELECT stream_key_hash AS hash, id FROM live_streams WHERE status <> 'ended'`)) as { hash: string; id: string }[];
-    return rows.map((r) => [r.hash, r.id]);
+  /**
+   * The one answer to an RTMP publisher, by its key's SHA-256: the stream it may publish, or why not. Taking the
+   * stream is `holdPublisher`'s conditional write, which gives one winner should the stream change meanwhile.
+   */
+  async publisherAdmission(keyHash: string): Promise<{ streamId: string } | { refusal: PublisherRefusal }> {
+    const [row] = (await this.manager.query(
+      `SELECT s.id AS "streamId",
+         CASE WHEN s.id IS NULL THEN 'unknown_key' WHEN s.status <> 'ready' THEN s.status WHEN s.publisher_until > now() THEN 'held' END AS refusal
+       FROM (SELECT $1::char(64) AS hash) k LEFT JOIN live_streams s ON s.stream_key_hash = k.hash`,
+      [keyHash],
+    )) as { streamId: string | null; refusal: PublisherRefusal | null }[];
+    return row.refusal === null ? { streamId: row.streamId! } : { refusal: row.refusal };
   }
 
   /**
@@ -149,6 +165,18 @@ export class LiveStreamRepository {
       number,
     ];
     return rows[0].length ? this.findById(id) : undefined;
+  }
+
+  /** Sets who may watch a stream that is ready or live; the stream as it is now, or undefined when it ended or is gone. */
+  async setAudience(id: string, audience: StreamAudience): Promise<LiveStreamRow | undefined> {
+    const rows = (await this.manager.query(`UPDATE live_streams SET audience = $2 WHERE id = $1 AND status <> 'ended' RETURNING id`, [id, audience])) as [{ id: string }[], number];
+    return rows[0].length ? this.findById(id) : undefined;
+  }
+
+  /** Who may watch the stream; undefined when there is no such stream. */
+  async audienceOf(id: string): Promise<StreamAudience | undefined> {
+    const rows = (await this.manager.query(`SELECT audience FROM live_streams WHERE id = $1`, [id])) as { audience: StreamAudience }[];
+    return rows[0]?.audience;
   }
 
   async setDuration(id: string, seconds: number): Promise<void> {

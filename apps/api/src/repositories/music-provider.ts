@@ -4,7 +4,7 @@ import { isAxiosError } from 'axios';
 import { firstValueFrom } from 'rxjs';
 import type { AppConfig, StudioConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
-import { type HttpCall, PROVIDER_DIALECTS, ProviderAnswerError, REFUSAL, type ProviderDialect, type ProviderPoll, type ProviderRequest } from '../studio/provider-dialects';
+import { type HttpCall, PROVIDER_DIALECTS, ProviderAnswerError, REFUSAL, type ProviderDialect, type ProviderPoll, type ProviderRequest } from './music-provider-dialects';
 
 /** The provider said to slow down: try again after `retryAfterMs`. */
 export class ProviderRateLimited extends Error {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
 import { containsPattern } from './like-pattern';
+import type { SeedArtist } from './track.repository';
 
 export interface PlaylistRow {
   id: string;
@@ -97,6 +98,22 @@ export class PlaylistRepository {
       `SELECT ${PLAYLIST} FROM ${FROM} WHERE p.is_public AND p.search_key LIKE $1 ESCAPE '\\' GROUP BY p.id, u.id ORDER BY p.updated_at DESC, p.id LIMIT $2`,
       [containsPattern(folded), limit],
     )) as PlaylistRow[];
+  }
+
+  /** The stations in the user's playlists, and the artists of the tracks in them (the most kept first): what they listen to. */
+  async listeningOf(userId: string, artistLimit: number): Promise<{ stationIds: string[]; artists: SeedArtist[] }> {
+    const [stations, artists] = await Promise.all([
+      this.manager.query(
+        'SELECT DISTINCT i.station_id AS "stationId" FROM playlist_items i JOIN playlists p ON p.id = i.playlist_id WHERE p.user_id = $1 AND i.station_id IS NOT NULL ORDER BY 1',
+        [userId],
+      ) as Promise<{ stationId: string }[]>,
+      this.manager.query(
+        `SELECT t.artist_key AS "artistKey", min(t.artist) AS artist FROM playlist_items i JOIN playlists p ON p.id = i.playlist_id JOIN tracks t ON t.id = i.track_id
+         WHERE p.user_id = $1 GROUP BY t.artist_key ORDER BY count(*) DESC, t.artist_key LIMIT $2`,
+        [userId, artistLimit],
+      ) as Promise<SeedArtist[]>,
+    ]);
+    return { stationIds: stations.map((s) => s.stationId), artists };
   }
 
   async entries(id: string): Promise<PlaylistEntry[]> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { DATABASE_URL } from '../core/database/database.module';
-import type { ApiKeyScope } from '../developer/api-key.entity';
+import type { ApiKeyScope } from './schema/api-key.entity';
 
 /** What the database decided about one keyed request (all times in epoch seconds, on the database's clock). */
 export interface ApiTake {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { type EntityManager, IsNull, Not } from 'typeorm';
-import { RefreshToken } from '../auth/refresh-token.entity';
-import { Session, type SessionEndReason } from '../auth/session.entity';
+import { RefreshToken } from './schema/refresh-token.entity';
+import { Session, type SessionEndReason } from './schema/session.entity';
 
 /** Sessions and their refresh tokens (stored as hashes). */
 @Injectable()

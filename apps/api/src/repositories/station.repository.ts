@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
-import type { StationDefinition } from '../radio/catalogue';
-import { Station } from '../radio/station.entity';
+import type { StationDefinition } from './schema/station-definition';
+import { Station } from './schema/station.entity';
 import { syncShownRows } from './file-sync';
 
 /** The stations of the catalogue; those dropped from it stay, inactive, for their likes. */
@@ -19,8 +19,12 @@ export class StationRepository {
     return this.manager.getRepository(Station).findOneBy({ id, active: true });
   }
 
-  /** The catalogue becomes the active stations, in its order. */
+  /** The catalogue becomes the active stations, in its order (its plan, bitrates and high-quality stream with them). */
   syncFromFile(stations: StationDefinition[]): Promise<void> {
-    return syncShownRows(this.manager, Station, 'active', stations.map((station, position) => ({ ...station, position })));
+    return syncShownRows(this.manager, Station, 'active', stations.map(toRow));
   }
+}
+
+function toRow({ hq, ...station }: StationDefinition, position: number) {
+  return { ...station, position, hqStreamUrl: hq?.streamUrl ?? null, hqBitrate: hq?.bitrate ?? null, hqCodec: hq?.codec ?? null };
 }

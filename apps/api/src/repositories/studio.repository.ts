@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
-import type { GenerationEngine, GenerationParams, GenerationStatus } from '../studio/studio-generation.entity';
+import type { GenerationEngine, GenerationParams, GenerationStatus } from './schema/studio-generation.entity';
+import type { ExecuteSql } from './sql';
 
 export interface GenerationRow {
   id: string;
@@ -49,9 +50,6 @@ export interface TrackRow {
 }
 
 export type NewTrack = Pick<TrackRow, 'position' | 'title' | 'duration' | 'tags' | 'audioKey' | 'imageKey' | 'audioBytes'>;
-
-/** Runs SQL on the transaction's connection (how pg-boss enqueues a job inside our transaction). */
-export type ExecuteSql = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
 
 const GENERATION = `g.id, g.user_id AS "userId", g.status, g.engine, g.params, g.seed, g.generator_version AS "generatorVersion",
   g.provider_task_ids AS "providerTaskIds", g.notice, g.error_code AS "errorCode", g.error_message AS "errorMessage",

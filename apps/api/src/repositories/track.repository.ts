@@ -25,6 +25,12 @@ export interface PlayedTrack {
   genre: string | null;
 }
 
+/** An artist to start recommendations from: its folded key, and one spelling of it to show. */
+export interface SeedArtist {
+  artistKey: string;
+  artist: string;
+}
+
 const TRACK = `t.id, t.artist, t.title, t.album, t.duration, t.genre, t.play_count AS "playCount", t.first_played_at AS "firstPlayedAt", t.last_played_at AS "lastPlayedAt"`;
 
 
@@ -87,6 +93,30 @@ export class TrackRepository {
        GROUP BY t.id ORDER BY score DESC, t.play_count DESC, t.last_played_at DESC, t.id LIMIT $2`,
       [seedArtistKeys, limit],
     )) as (TrackRow & { score: number })[];
+  }
+
+  /** The artists these stations played most in the last `days` days, the most played first (an artist's folded key, and a spelling of it). */
+  async artistsPlayedOn(stationIds: readonly string[], days: number, limit: number): Promise<SeedArtist[]> {
+    if (!stationIds.length) return [];
+    return (await this.manager.query(
+      `SELECT t.artist_key AS "artistKey", min(t.artist) AS artist FROM track_plays p JOIN tracks t ON t.id = p.track_id
+       WHERE p.station_id = ANY($1::varchar[]) AND p.played_at > now() - make_interval(days => $2)
+       GROUP BY t.artist_key ORDER BY count(*) DESC, max(p.played_at) DESC, t.artist_key LIMIT $3`,
+      [stationIds, days, limit],
+    )) as SeedArtist[];
+  }
+
+  /** For each track, the stations that played it, the most recent play first. */
+  async stationsPlaying(trackIds: readonly string[]): Promise<Map<string, string[]>> {
+    const byTrack = new Map<string, string[]>(trackIds.map((id) => [id, []]));
+    if (!trackIds.length) return byTrack;
+    const rows = (await this.manager.query(
+      `SELECT track_id AS "trackId", station_id AS "stationId" FROM track_plays WHERE track_id = ANY($1::uuid[])
+       GROUP BY track_id, station_id ORDER BY max(played_at) DESC, station_id`,
+      [trackIds],
+    )) as { trackId: string; stationId: string }[];
+    for (const row of rows) byTrack.get(row.trackId)?.push(row.stationId);
+    return byTrack;
   }
 
   /** Which of these folded artists our relays have heard. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { type EntityManager, IsNull, Not } from 'typeorm';
-import { User } from '../auth/user.entity';
+import { User } from './schema/user.entity';
 
 /** Accounts. Users are loaded with their identities wherever the client is shown the account. */
 @Injectable()

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
-import type { DeliveryStatus } from '../developer/webhook-delivery.entity';
-import type { WebhookStatus } from '../developer/webhook-endpoint.entity';
-import type { ExecuteSql } from './studio.repository';
+import type { DeliveryStatus } from './schema/webhook-delivery.entity';
+import type { WebhookStatus } from './schema/webhook-endpoint.entity';
+import type { ExecuteSql } from './sql';
 
 export interface EndpointRow {
   id: string;

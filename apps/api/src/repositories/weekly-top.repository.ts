@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
-import { WeeklyTopStation } from '../radio/weekly-top-station.entity';
+import { WeeklyTopStation } from './schema/weekly-top-station.entity';
 import { AdvisoryLock } from './locks';
 
 /** The current week in Warsaw: its first and last day, and the instant it ends. */

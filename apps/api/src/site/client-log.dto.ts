@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import type { ClientLogKind } from './client-log.entity';
+import type { ClientLogKind } from '../repositories/schema/client-log.entity';
 
 const KINDS: ClientLogKind[] = ['not_found', 'error'];
 

@@ -10,6 +10,7 @@ export const studioErrors = {
     ),
   premiumTool: (tool: string) => new ForbiddenException({ message: `${tool} needs the Premium or Ultra plan`, code: 'premium_required' }),
   premiumLength: () => new ForbiddenException({ message: 'Tracks of 5 minutes and more need the Premium or Ultra plan', code: 'premium_required' }),
+  premiumOffline: () => new ForbiddenException({ message: 'Keeping tracks for offline listening needs the Premium plan (or Ultra)', code: 'premium_required', requiredPlan: 'premium' }),
   busy: () => new ConflictException({ message: 'One of your tracks is still being generated: wait for it first', code: 'generation_in_progress' }),
   trackNotFound: () => new NotFoundException({ message: 'No such track', code: 'track_not_found' }),
   /** The track is there but the store has no file for it. */

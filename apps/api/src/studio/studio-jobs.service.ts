@@ -2,22 +2,24 @@ import { GENRE_PRESETS, type StudioGenre } from '@grouarock/music-generator';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
-import { WebhookOutbox } from '../developer/webhook-outbox';
+import { API_PREFIX } from '../core/http/openapi';
+import { WebhookOutbox } from '../webhooks/webhook-outbox.service';
 import { EventBus } from '../repositories/event-bus';
 import { Ffmpeg } from '../repositories/ffmpeg';
 import { JobQueue } from '../repositories/job-queue';
+import type { JobPayloads } from '../repositories/schema/jobs';
 import { MediaStorage, StorageUnavailableError } from '../repositories/media-storage';
 import { type GenerationRow, type NewTrack, type StartedGeneration, StudioRepository } from '../repositories/studio.repository';
 import { coverSvg } from './cover';
 import { MusicProvider, ProviderRateLimited } from '../repositories/music-provider';
-import { ProviderAnswerError, type ProviderClip } from './provider-dialects';
+import { ProviderAnswerError, type ProviderClip } from '../repositories/music-provider-dialects';
 import { ProviderCircuit } from './provider-circuit';
 import { LENGTH_SECONDS, type TrackLength } from './studio-options';
 import { toTrackDto } from './track-dto';
 import { trackFilePutOptions } from './track-media';
 import { TrackRenderer } from './track-renderer';
 
-export const STUDIO_QUEUE = 'studio.generate';
+export const STUDIO_QUEUE = 'studio.generate' satisfies keyof JobPayloads;
 
 /**
  * Runs of a job after its first (pg-boss's retryLimit). With one, a run that finds its generation already running is
@@ -80,7 +82,7 @@ export class StudioJobs implements OnApplicationBootstrap, OnModuleDestroy {
   async onApplicationBootstrap(): Promise<void> {
     // Up to 280 s polling a provider, plus the built-in generator standing in: a job running longer has died.
     await this.queue.declare(STUDIO_QUEUE, { retryLimit: RETRIES, expireInSeconds: 300 + 60 });
-    await this.queue.work<{ generationId: string }>(STUDIO_QUEUE, this.config.studio.workers, ({ generationId }) => this.run(generationId));
+    await this.queue.work(STUDIO_QUEUE, this.config.studio.workers, ({ generationId }) => this.run(generationId));
   }
 
   onModuleDestroy(): void {
@@ -164,7 +166,7 @@ export class StudioJobs implements OnApplicationBootstrap, OnModuleDestroy {
     while (Date.now() < deadline) {
       try {
         if (!ids) {
-          ids = await this.provider.submit({ prompt: params.prompt, title: params.title, tags: GENRE_PRESETS[params.genre as StudioGenre].name, callbackUrl: `${this.config.publicUrl}/api/v1/studio/provider-callback` });
+          ids = await this.provider.submit({ prompt: params.prompt, title: params.title, tags: GENRE_PRESETS[params.genre as StudioGenre].name, callbackUrl: `${this.config.publicUrl}/${API_PREFIX}/studio/provider-callback` });
           await this.generations.setProviderTaskIds(generation.id, ids);
         }
         const poll = await this.provider.poll(ids);

@@ -118,6 +118,25 @@ export class StudioController {
     await sendMedia(req, res, this.storage, key, { headers, notFound: studioErrors.fileMissing, publicUrl: download ? undefined : this.config.media.publicUrl });
   }
 
+  @Get('tracks/:id/offline')
+  @SkipThrottle()
+  @Endpoint({
+    id: 'getStudioTrackOffline',
+    summary: 'One of your tracks’ MP3, whole, to keep in the browser for offline listening (Premium and Ultra); never a CDN redirect',
+    okMedia: { description: 'MP3', types: ['audio/mpeg'] },
+    errors: [
+      HttpStatus.BAD_REQUEST,
+      { status: HttpStatus.FORBIDDEN, description: 'code premium_required: the Basic plan keeps nothing offline (requiredPlan names the plan that does: premium); code email_not_confirmed' },
+      HttpStatus.NOT_FOUND,
+      MEDIA_STORE_DOWN,
+    ],
+  })
+  @Authenticated({ confirmed: true })
+  async offline(@Param() { id }: TrackIdParamDto, @CurrentPrincipal() principal: Principal, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const key = await this.studio.offlineFile(principal.userId, id);
+    await sendMedia(req, res, this.storage, key, { headers: trackFileHeaders(key, 'audio'), notFound: studioErrors.fileMissing });
+  }
+
   @Get('tracks/:id/cover')
   @SkipThrottle()
   @Endpoint({

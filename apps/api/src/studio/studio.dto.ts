@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
-import { GENERATION_ENGINES, GENERATION_STATUSES, type GenerationEngine, type GenerationStatus } from './studio-generation.entity';
+import { GENERATION_ENGINES, GENERATION_STATUSES, type GenerationEngine, type GenerationStatus } from '../repositories/schema/studio-generation.entity';
 import { PROMPT_MAX, STUDIO_GENRES, STUDIO_TOOLS, type StudioTool, TRACK_LENGTHS, type TrackLength } from './studio-options';
+import { OneOfSlugs, SLUG_OR_LABEL } from '../core/http/enum-input';
 import { OneLine, ONE_LINE, TEXT, trim } from '../core/http/text-input';
 
 export class GenerateDto {
@@ -22,9 +23,9 @@ export class GenerateDto {
   @Matches(ONE_LINE, { message: 'title must be one line of text' })
   title?: string;
 
-  @ApiPropertyOptional({ enum: STUDIO_GENRES, description: 'Default hard-rock' })
+  @ApiPropertyOptional({ enum: STUDIO_GENRES, description: `Default hard-rock. ${SLUG_OR_LABEL}: the spec's labels (Hard Rock, Heavy Metal, Progressive Rock, Punk Rock, Alternative Rock, Grunge) and the slugs are both accepted` })
   @IsOptional()
-  @IsIn(STUDIO_GENRES, { message: `genre must be one of ${STUDIO_GENRES.join(', ')}` })
+  @OneOfSlugs('genre', STUDIO_GENRES)
   genre?: (typeof STUDIO_GENRES)[number];
 
   @ApiPropertyOptional({ enum: TRACK_LENGTHS, description: 'Default 30s (the free preview); 5min+ needs Premium or Ultra' })
@@ -32,9 +33,9 @@ export class GenerateDto {
   @IsIn(TRACK_LENGTHS, { message: `length must be one of ${TRACK_LENGTHS.join(', ')}` })
   length?: TrackLength;
 
-  @ApiPropertyOptional({ enum: STUDIO_TOOLS, description: 'The tool card chosen (default suno); aiva and bandlab need Premium or Ultra' })
+  @ApiPropertyOptional({ enum: STUDIO_TOOLS, description: 'The tool card chosen (default suno), in any case (Suno, suno); aiva and bandlab need Premium or Ultra' })
   @IsOptional()
-  @IsIn(STUDIO_TOOLS, { message: `provider must be one of ${STUDIO_TOOLS.join(', ')}` })
+  @OneOfSlugs('provider', STUDIO_TOOLS)
   provider?: StudioTool;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 2147483647, description: 'The built-in generator’s seed: the same seed, words, genre and length give the same audio. Default: random' })

@@ -10,7 +10,7 @@ import { type GenerationRow, StudioRepository, type TrackRow } from '../reposito
 import { MusicProvider } from '../repositories/music-provider';
 import { STUDIO_QUEUE, StudioJobs } from './studio-jobs.service';
 import { studioErrors } from './studio-errors';
-import type { GenerationStatus } from './studio-generation.entity';
+import type { GenerationStatus } from '../repositories/schema/studio-generation.entity';
 import { DEFAULT_GENRE, DEFAULT_LENGTH, DEFAULT_TITLE, PREMIUM_LENGTHS, PREMIUM_TOOLS } from './studio-options';
 import type { GenerateDto, GenerateResultDto, LibraryDto, ProviderHealthDto, StatusResultDto, TrackDto, UsageDto } from './studio.dto';
 import { toTrackDto } from './track-dto';
@@ -113,6 +113,15 @@ export class StudioService {
     const track = await this.generations.track(id);
     if (!track) throw studioErrors.trackNotFound();
     return { key: kind === 'audio' ? track.audioKey : track.imageKey, track };
+  }
+
+  /**
+   * A track's audio to keep in the browser for offline listening ("Playlisty offline"): the owner's own tracks, on a
+   * plan with `offline`. The plan is read first, so Basic hears which plan opens it whatever the id.
+   */
+  async offlineFile(userId: string, id: string): Promise<string> {
+    if (!(await this.entitlements.limitsOf(userId)).offline) throw studioErrors.premiumOffline();
+    return (await this.owned(userId, id)).audioKey;
   }
 
   async providerHealth(): Promise<ProviderHealthDto> {

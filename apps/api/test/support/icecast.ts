@@ -124,10 +124,11 @@ export class IcecastServer {
   }
 
   /** Starts ffmpeg sending a sine tone as MP3 to `mount`, and waits for the mount to exist. */
-  async startSource(mount: string, frequency = 440): Promise<void> {
+  /** Feeds `mount` a sine tone of `frequency` Hz as MP3 at `kbps` kbit/s. */
+  async startSource(mount: string, frequency = 440, kbps = 128): Promise<void> {
     const source = spawn(
       'ffmpeg',
-      ['-nostdin', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=44100`, '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', '-content_type', 'audio/mpeg', '-f', 'mp3', `icecast://source:${this.sourcePassword}@127.0.0.1:${this.port}${mount}`],
+      ['-nostdin', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=44100`, '-ac', '2', '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-content_type', 'audio/mpeg', '-f', 'mp3', `icecast://source:${this.sourcePassword}@127.0.0.1:${this.port}${mount}`],
       { stdio: 'ignore' },
     );
     this.sources.set(mount, source);

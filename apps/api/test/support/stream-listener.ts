@@ -8,9 +8,9 @@ export class StreamListener {
   private readonly chunks: Buffer[] = [];
   private readonly req: ClientRequest;
 
-  /** On a connection of its own, as each listener's player has (the balancer sees each one). */
-  constructor(url: string) {
-    this.req = httpRequest(url, { agent: false }, (res) => {
+  /** On a connection of its own, as each listener's player has (the balancer sees each one); `headers` as a player would send them (a cookie, a token). */
+  constructor(url: string, headers: Record<string, string> = {}) {
+    this.req = httpRequest(url, { agent: false, headers }, (res) => {
       this.status = res.statusCode ?? 0;
       this.headers = res.headers;
       res.on('data', (chunk: Buffer) => {

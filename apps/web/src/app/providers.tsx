@@ -9,6 +9,8 @@ import type { Messages } from '@grouarock/i18n';
 import { useT } from '../lib/i18n';
 import { ensureMessages, messagesIfLoaded, messagesOf } from '../lib/locale-messages';
 import { queryConfig } from '../lib/query';
+import { RealtimeConnection } from '../lib/realtime-connection';
+import { RealtimeContext } from '../lib/use-realtime-channel';
 import type { createStore } from 'jotai';
 
 type Store = ReturnType<typeof createStore>;
@@ -68,16 +70,22 @@ export interface ProvidersProps {
   children: ReactNode;
 }
 
-/** State, server state, language, theme and the session for everything below. */
+/** State, server state, language, theme, the session and the tab's one realtime connection for everything below. */
 export function Providers({ store, auth, children }: ProvidersProps) {
   const [ownAuth] = useState(() => auth ?? new SessionManager());
+  const manager = auth ?? ownAuth;
+  const [realtime] = useState(
+    () => new RealtimeConnection({ credentials: () => ({ userId: manager.session?.user.id ?? null, token: manager.accessToken() }) }),
+  );
   return (
     <JotaiProvider store={store}>
       <SWRConfig value={queryConfig}>
         <Intl>
           <DocumentLanguage />
           <Ui>
-            <AuthProvider manager={auth ?? ownAuth}>{children}</AuthProvider>
+            <AuthProvider manager={manager}>
+              <RealtimeContext.Provider value={realtime}>{children}</RealtimeContext.Provider>
+            </AuthProvider>
           </Ui>
         </Intl>
       </SWRConfig>

@@ -25,6 +25,7 @@ const SubscriptionPage = lazy(withMessages(['subscription'], () => import('../fe
 const EventsPage = lazy(withMessages(['events'], () => import('../features/events/components/events-page')));
 const StudioPage = lazy(withMessages(['studio'], () => import('../features/studio/components/studio-page')));
 const ApiDocsPage = lazy(withMessages(['developer'], () => import('../features/developer/components/api-docs-page')));
+const PlaylistPage = lazy(withMessages(['playlists'], () => import('../features/playlists/components/playlist-page')));
 
 /**
  * Every screen loads lazily as its own chunk. A screen is added here by the issue that builds it;
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: 'subscription', element: <SubscriptionPage /> },
       { path: 'auth', element: <AuthPage /> },
       { path: 'profile', element: <ProfilePage /> },
+      { path: 'playlists/:id', element: <PlaylistPage /> },
       { path: 'api', element: <ApiDocsPage /> },
       { path: 'marketplace', element: <MarketplaceRedirect /> },
       { path: 'about', element: <AboutPage /> },

@@ -1,30 +1,5 @@
+import { createFakeSocket, FakeSocket } from '../testing/fake-socket';
 import { REALTIME_RECONNECT_MS, RealtimeClient, realtimeUrl } from './realtime-client';
-
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(text: string) {
-    this.sent.push(text);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-}
 
 describe('RealtimeClient', () => {
   beforeEach(() => {
@@ -39,7 +14,7 @@ describe('RealtimeClient', () => {
     const client = new RealtimeClient({
       url: () => `ws://x/api/v1/realtime?token=${token}`,
       onMessage: (m) => messages.push(m),
-      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+      createSocket: createFakeSocket,
     });
     client.connect();
     client.subscribe('station.rock');

@@ -46,6 +46,18 @@ export class RealtimeClient {
     this.send({ action: 'unsubscribe', channel });
   }
 
+  /** Drops the socket and opens a new one at once (a new URL, e.g. another user's token), keeping the channels. */
+  reconnect(): void {
+    if (this.closed) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close();
+    this.attempt = 0;
+    this.open();
+  }
+
   close(): void {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);

@@ -16,6 +16,10 @@ export type ErrorDto = {
      * A stable, machine-readable reason where clients act on it
      */
     code?: string;
+    /**
+     * The plan that would allow it, with code premium_required (a premium station, say)
+     */
+    requiredPlan?: string;
 };
 
 export type DatabaseHealthDto = {
@@ -273,6 +277,22 @@ export type StationDto = {
     sourceUrl: string;
     codec: 'mp3' | 'aac';
     /**
+     * The standard stream's bitrate in kbit/s (null when the catalogue does not know it)
+     */
+    bitrate: number | null;
+    /**
+     * Whether the station has a higher-quality stream (for paid plans)
+     */
+    hasHighQuality: boolean;
+    /**
+     * The higher-quality stream's bitrate in kbit/s, which plans with 320 kbps hear (null without one)
+     */
+    highQualityBitrate: number | null;
+    /**
+     * Who may play it: basic (every plan) or premium (paid plans)
+     */
+    plan: 'basic' | 'premium';
+    /**
      * The catalogue's program data
      */
     program: ProgramDto | null;
@@ -467,9 +487,41 @@ export type PlanLimitsDto = {
      */
     apiPlan: 'free' | 'developer';
     /**
-     * Stations the plan offers (5, 50+, 200+)
+     * Stations the plan offers (5, 50+, 200+), and how many a playlist may hold
      */
     stations: number;
+    /**
+     * Ad breaks in the radio player every ADS_EVERY_MINUTES of listening
+     */
+    ads: boolean;
+    /**
+     * A reserved share of each station relay's listener places
+     */
+    priorityStreaming: boolean;
+    /**
+     * The best stream of a station the plan plays: standard, 320 kbps, or lossless where the station has one
+     */
+    audioQuality: 'standard' | '320' | 'lossless';
+    /**
+     * Stations the catalogue marks premium (all countries); without it, the basic stations
+     */
+    premiumStations: boolean;
+    /**
+     * Studio tracks and recordings kept in the browser for offline listening
+     */
+    offline: boolean;
+    /**
+     * Personal recommendations ("Dla Ciebie")
+     */
+    recommendations: boolean;
+    /**
+     * Live streams made Ultra-only
+     */
+    exclusiveLive: boolean;
+    /**
+     * Beta features, shown first to these accounts
+     */
+    betaFeatures: boolean;
 };
 
 export type PlanOfferDto = {
@@ -532,6 +584,10 @@ export type EntitlementsDto = {
      */
     source: 'default' | 'subscription' | 'grant';
     limits: PlanLimitsDto;
+    /**
+     * Features in beta (BETA_FEATURES) this account has first; empty unless limits.betaFeatures
+     */
+    beta: Array<'browser-live'>;
     subscription: SubscriptionDto | null;
     /**
      * An operator's grant ends then (null: open-ended)
@@ -543,10 +599,28 @@ export type EntitlementsDto = {
     trialAvailable: boolean;
 };
 
+export type BetaListDto = {
+    /**
+     * Features in beta (BETA_FEATURES); empty: every feature is everyone’s
+     */
+    features: Array<'browser-live'>;
+    /**
+     * The plan that has them first
+     */
+    plan: 'ultra';
+};
+
 export type CreateStreamDto = {
     title: string;
     description?: string;
+    /**
+     * In any case: Rock and rock are the same
+     */
     genre: 'rock' | 'metal' | 'pop' | 'jazz' | 'blues' | 'electronic' | 'other';
+    /**
+     * Who may watch: everyone, or Ultra members only (the owner always may)
+     */
+    audience?: 'everyone' | 'ultra';
 };
 
 export type CreatedStreamDto = {
@@ -584,6 +658,14 @@ export type LiveStreamDto = {
      */
     isLive: boolean;
     /**
+     * Who may watch: everyone, or Ultra members only (and the owner)
+     */
+    audience: 'everyone' | 'ultra';
+    /**
+     * The plan a viewer needs to play it, ultra (null: anyone); others see it locked
+     */
+    requiredPlan: string | null;
+    /**
      * The owner’s public name
      */
     ownerName: string | null;
@@ -620,6 +702,24 @@ export type CurrentStreamDto = {
     ingestUrl: string | null;
 };
 
+export type UpdateStreamDto = {
+    /**
+     * Who may watch: everyone, or Ultra members only (the owner always may)
+     */
+    audience: 'everyone' | 'ultra';
+};
+
+export type WatchDto = {
+    /**
+     * The HLS playlist to play; an Ultra-only stream’s carries this viewer’s access (?access=…), which its segment URLs repeat
+     */
+    playbackUrl: string;
+    /**
+     * When the access in playbackUrl ends (null: the stream is everyone’s)
+     */
+    accessUntil: string | null;
+};
+
 export type GenerateDto = {
     /**
      * What the track should be like, in any words (Polish or English)
@@ -630,7 +730,7 @@ export type GenerateDto = {
      */
     title?: string;
     /**
-     * Default hard-rock
+     * Default hard-rock. The slug or its label, in any case ("Hard Rock", "hard rock" and "hard-rock" are the same): the spec's labels (Hard Rock, Heavy Metal, Progressive Rock, Punk Rock, Alternative Rock, Grunge) and the slugs are both accepted
      */
     genre?: 'hard-rock' | 'heavy-metal' | 'progressive-rock' | 'punk-rock' | 'alternative-rock' | 'grunge';
     /**
@@ -638,7 +738,7 @@ export type GenerateDto = {
      */
     length?: '30s' | '1-2min' | '3-4min' | '5min+';
     /**
-     * The tool card chosen (default suno); aiva and bandlab need Premium or Ultra
+     * The tool card chosen (default suno), in any case (Suno, suno); aiva and bandlab need Premium or Ultra
      */
     provider?: 'suno' | 'soundful' | 'aiva' | 'bandlab';
     /**
@@ -759,7 +859,7 @@ export type ChatDto = {
      */
     conversationId?: string;
     /**
-     * The page’s language; default pl
+     * The page’s language (default pl): the reply’s language when the question does not show its own
      */
     locale?: 'pl' | 'en' | 'nl';
 };
@@ -790,6 +890,10 @@ export type ChatReplyDto = {
      * assistant_unavailable or empty_reply when the reply is the error text
      */
     error: string | null;
+    /**
+     * The reply’s language: the question’s (Polish, English or Dutch), else the conversation’s, else the page’s
+     */
+    locale: 'pl' | 'en' | 'nl';
     conversationId: string;
 };
 
@@ -1155,6 +1259,44 @@ export type UpdatePlaylistDto = {
     items?: Array<PlaylistItemInputDto>;
 };
 
+export type ForYouTrackDto = {
+    id: string;
+    artist: string;
+    title: string;
+    /**
+     * Stream metadata carries no album: null until a source does
+     */
+    album: string | null;
+    /**
+     * Seconds; unknown (null) for what the radio played
+     */
+    duration: number | null;
+    /**
+     * The main genre of the station that first played it
+     */
+    genre: string | null;
+    /**
+     * Plays our relays have seen, on all stations
+     */
+    playCount: number;
+    lastPlayedAt: string;
+    /**
+     * Stations that played it, the most recent play first
+     */
+    stationIds: Array<string>;
+};
+
+export type ForYouDto = {
+    /**
+     * The artists the recommendations start from: played on the stations you like or keep in playlists, and the tracks in your playlists
+     */
+    seedArtists: Array<string>;
+    /**
+     * The best first; empty while your likes and playlists give nothing to go on
+     */
+    tracks: Array<ForYouTrackDto>;
+};
+
 export type SearchResultDto = {
     stations: Array<StationDto>;
     /**
@@ -1169,6 +1311,63 @@ export type SearchResultDto = {
      * Public playlists (at most 20)
      */
     playlists: Array<PlaylistDto>;
+};
+
+export type ReportListeningDto = {
+    /**
+     * true: the station has played since the last report (a heartbeat, every heartbeatSeconds); false: it starts now, or the player only asks for its state
+     */
+    listening: boolean;
+};
+
+export type AdBreakDto = {
+    /**
+     * What POST /ads/breaks/{id}/complete names
+     */
+    id: string;
+    /**
+     * The spot's audio: under /api/v1/ads/spots, or an operator's URL
+     */
+    spotUrl: string;
+    /**
+     * The spot's length in seconds
+     */
+    seconds: number;
+    /**
+     * When the break started (when it was handed out)
+     */
+    startedAt: string;
+    /**
+     * The earliest its completion is accepted: the spot played whole
+     */
+    endsAt: string;
+};
+
+export type AdStateDto = {
+    /**
+     * Whether this listener gets ad breaks (Basic and signed-out listeners; not Premium or Ultra)
+     */
+    ads: boolean;
+    /**
+     * Seconds of listening between two breaks (ADS_EVERY_MINUTES)
+     */
+    everySeconds: number;
+    /**
+     * How often the player reports while the station plays, seconds
+     */
+    heartbeatSeconds: number;
+    /**
+     * Listening counted since the last break, seconds
+     */
+    listenedSeconds: number;
+    /**
+     * Listening left before the next break, seconds (0 when a break is handed out)
+     */
+    dueInSeconds: number;
+    /**
+     * The break to play now, or null
+     */
+    break: AdBreakDto | null;
 };
 
 export type GetHealthData = {
@@ -1551,13 +1750,21 @@ export type StreamStationData = {
 };
 
 export type StreamStationErrors = {
+    /**
+     * An access token or API key was sent but is not valid
+     */
+    401: ErrorDto;
+    /**
+     * code ad_break_due: the listener's ad break is overdue (play it first); code premium_required: the station needs the plan in requiredPlan
+     */
+    403: ErrorDto;
     404: ErrorDto;
     /**
      * The station does not answer
      */
     502: ErrorDto;
     /**
-     * The station has as many listeners as the relay allows
+     * The station has as many listeners as the relay allows: RELAY_MAX_LISTENERS for paid plans, RELAY_MAX_LISTENERS × (1 − RELAY_PRIORITY_SHARE) for Basic and signed-out listeners
      */
     503: ErrorDto;
 };
@@ -1566,12 +1773,54 @@ export type StreamStationError = StreamStationErrors[keyof StreamStationErrors];
 
 export type StreamStationResponses = {
     /**
-     * Endless audio
+     * Endless audio on the caller's plan (the bearer's, else the radio pass cookie's from PUT /radio/pass, else the installation's floor): the station's higher-quality stream on plans with 320 kbps where it has one (X-Stream-Quality hq, else standard; X-Stream-Bitrate and icy-br give the kbit/s when known)
      */
     200: Blob | File;
 };
 
 export type StreamStationResponse = StreamStationResponses[keyof StreamStationResponses];
+
+export type ClearRadioPassData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/radio/pass';
+};
+
+export type ClearRadioPassResponses = {
+    /**
+     * The radio pass cookie is cleared: the relay plays on the signed-out plan
+     */
+    204: void;
+};
+
+export type ClearRadioPassResponse = ClearRadioPassResponses[keyof ClearRadioPassResponses];
+
+export type SetRadioPassData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/radio/pass';
+};
+
+export type SetRadioPassErrors = {
+    401: ErrorDto;
+    /**
+     * code session_required (an API key)
+     */
+    403: ErrorDto;
+};
+
+export type SetRadioPassError = SetRadioPassErrors[keyof SetRadioPassErrors];
+
+export type SetRadioPassResponses = {
+    /**
+     * The radio pass cookie is set (HttpOnly, path /radio)
+     */
+    204: void;
+};
+
+export type SetRadioPassResponse = SetRadioPassResponses[keyof SetRadioPassResponses];
 
 export type GetNowPlayingData = {
     body?: never;
@@ -1599,9 +1848,12 @@ export type ListStationsData = {
     path?: never;
     query?: {
         /**
-         * Two-letter country code
+         * Two-letter country code (ISO 3166-1 alpha-2) in either case: PL and pl are the same
          */
         country?: string;
+        /**
+         * The slug or its label, in any case ("Hard Rock", "hard rock" and "hard-rock" are the same)
+         */
         genre?: 'rock' | 'classic-rock' | 'hard-rock' | 'metal' | 'punk' | 'alternative' | 'indie' | 'blues' | 'jazz' | 'electronic' | 'pop' | 'eclectic';
         /**
          * Text in the name, description or genres
@@ -1962,6 +2214,19 @@ export type GetEntitlementsResponses = {
 
 export type GetEntitlementsResponse = GetEntitlementsResponses[keyof GetEntitlementsResponses];
 
+export type ListBetaFeaturesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/beta';
+};
+
+export type ListBetaFeaturesResponses = {
+    200: BetaListDto;
+};
+
+export type ListBetaFeaturesResponse = ListBetaFeaturesResponses[keyof ListBetaFeaturesResponses];
+
 export type CreateStreamData = {
     body: CreateStreamDto;
     path?: never;
@@ -2086,6 +2351,70 @@ export type GetStreamResponses = {
 
 export type GetStreamResponse = GetStreamResponses[keyof GetStreamResponses];
 
+export type UpdateStreamData = {
+    body: UpdateStreamDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/stream/{id}';
+};
+
+export type UpdateStreamErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session)
+     */
+    403: ErrorDto;
+    /**
+     * code stream_not_found (someone else’s stream too)
+     */
+    404: ErrorDto;
+    /**
+     * code stream_ended: a replay keeps its audience
+     */
+    409: ErrorDto;
+};
+
+export type UpdateStreamError = UpdateStreamErrors[keyof UpdateStreamErrors];
+
+export type UpdateStreamResponses = {
+    200: LiveStreamDto;
+};
+
+export type UpdateStreamResponse = UpdateStreamResponses[keyof UpdateStreamResponses];
+
+export type WatchStreamData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/stream/{id}/watch';
+};
+
+export type WatchStreamErrors = {
+    400: ErrorDto;
+    /**
+     * An access token or API key was sent but is not valid
+     */
+    401: ErrorDto;
+    /**
+     * code ultra_only: the stream is for the plan in requiredPlan (sign in with it)
+     */
+    403: ErrorDto;
+    404: ErrorDto;
+};
+
+export type WatchStreamError = WatchStreamErrors[keyof WatchStreamErrors];
+
+export type WatchStreamResponses = {
+    200: WatchDto;
+};
+
+export type WatchStreamResponse = WatchStreamResponses[keyof WatchStreamResponses];
+
 export type StopStreamData = {
     body?: never;
     path: {
@@ -2126,6 +2455,10 @@ export type GetStreamPlaylistData = {
     };
     query?: {
         /**
+         * An Ultra-only stream’s viewer access, from POST /stream/{id}/watch (the playlist’s segment URLs carry it too)
+         */
+        access?: string;
+        /**
          * A random id the player keeps while it plays, so it is counted once as a viewer
          */
         viewer?: string;
@@ -2135,6 +2468,10 @@ export type GetStreamPlaylistData = {
 
 export type GetStreamPlaylistErrors = {
     400: ErrorDto;
+    /**
+     * code ultra_only: an Ultra-only stream without a valid access (POST /stream/{id}/watch); requiredPlan names the plan
+     */
+    403: ErrorDto;
     /**
      * code not_live_yet or stream_not_found
      */
@@ -2162,12 +2499,21 @@ export type GetStreamSegmentData = {
         id: string;
         segment: string;
     };
-    query?: never;
+    query?: {
+        /**
+         * An Ultra-only stream’s viewer access, from POST /stream/{id}/watch (the playlist’s segment URLs carry it too)
+         */
+        access?: string;
+    };
     url: '/api/v1/live/{id}/{segment}';
 };
 
 export type GetStreamSegmentErrors = {
     400: ErrorDto;
+    /**
+     * code ultra_only: an Ultra-only stream without a valid access (POST /stream/{id}/watch); requiredPlan names the plan
+     */
+    403: ErrorDto;
     404: ErrorDto;
     /**
      * code storage_unavailable
@@ -2380,6 +2726,42 @@ export type GetStudioTrackAudioResponses = {
 };
 
 export type GetStudioTrackAudioResponse = GetStudioTrackAudioResponses[keyof GetStudioTrackAudioResponses];
+
+export type GetStudioTrackOfflineData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/studio/tracks/{id}/offline';
+};
+
+export type GetStudioTrackOfflineErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session)
+     *
+     * code premium_required: the Basic plan keeps nothing offline (requiredPlan names the plan that does: premium); code email_not_confirmed
+     */
+    403: ErrorDto;
+    404: ErrorDto;
+    /**
+     * code storage_unavailable: the media store does not answer; try again in a moment
+     */
+    503: ErrorDto;
+};
+
+export type GetStudioTrackOfflineError = GetStudioTrackOfflineErrors[keyof GetStudioTrackOfflineErrors];
+
+export type GetStudioTrackOfflineResponses = {
+    /**
+     * MP3
+     */
+    200: Blob | File;
+};
+
+export type GetStudioTrackOfflineResponse = GetStudioTrackOfflineResponses[keyof GetStudioTrackOfflineResponses];
 
 export type GetStudioTrackCoverData = {
     body?: never;
@@ -3088,6 +3470,32 @@ export type UpdatePlaylistResponses = {
 
 export type UpdatePlaylistResponse = UpdatePlaylistResponses[keyof UpdatePlaylistResponses];
 
+export type GetMyRecommendationsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        limit?: number;
+    };
+    url: '/api/v1/me/recommendations';
+};
+
+export type GetMyRecommendationsErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code premium_required: the Basic plan has no recommendations
+     */
+    403: ErrorDto;
+};
+
+export type GetMyRecommendationsError = GetMyRecommendationsErrors[keyof GetMyRecommendationsErrors];
+
+export type GetMyRecommendationsResponses = {
+    200: ForYouDto;
+};
+
+export type GetMyRecommendationsResponse = GetMyRecommendationsResponses[keyof GetMyRecommendationsResponses];
+
 export type SearchData = {
     body?: never;
     path?: never;
@@ -3115,3 +3523,84 @@ export type SearchResponses = {
 };
 
 export type SearchResponse = SearchResponses[keyof SearchResponses];
+
+export type ReportListeningData = {
+    body: ReportListeningDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/ads/listening';
+};
+
+export type ReportListeningErrors = {
+    400: ErrorDto;
+    /**
+     * An access token or API key was sent but is not valid
+     */
+    401: ErrorDto;
+};
+
+export type ReportListeningError = ReportListeningErrors[keyof ReportListeningErrors];
+
+export type ReportListeningResponses = {
+    200: AdStateDto;
+};
+
+export type ReportListeningResponse = ReportListeningResponses[keyof ReportListeningResponses];
+
+export type CompleteAdBreakData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/ads/breaks/{id}/complete';
+};
+
+export type CompleteAdBreakErrors = {
+    400: ErrorDto;
+    /**
+     * An access token or API key was sent but is not valid
+     */
+    401: ErrorDto;
+    /**
+     * code ad_break_not_found: this listener has no such break
+     */
+    404: ErrorDto;
+    /**
+     * code ad_break_unfinished: too early, the spot cannot have played whole
+     */
+    409: ErrorDto;
+};
+
+export type CompleteAdBreakError = CompleteAdBreakErrors[keyof CompleteAdBreakErrors];
+
+export type CompleteAdBreakResponses = {
+    200: AdStateDto;
+};
+
+export type CompleteAdBreakResponse = CompleteAdBreakResponses[keyof CompleteAdBreakResponses];
+
+export type GetAdSpotData = {
+    body?: never;
+    path: {
+        name: string;
+    };
+    query?: never;
+    url: '/api/v1/ads/spots/{name}';
+};
+
+export type GetAdSpotErrors = {
+    400: ErrorDto;
+    404: ErrorDto;
+};
+
+export type GetAdSpotError = GetAdSpotErrors[keyof GetAdSpotErrors];
+
+export type GetAdSpotResponses = {
+    /**
+     * Audio
+     */
+    200: Blob | File;
+};
+
+export type GetAdSpotResponse = GetAdSpotResponses[keyof GetAdSpotResponses];

@@ -39,6 +39,10 @@ export const assistantPl = {
   'assistant.reply.live': 'Na żywo nadają teraz: {list}. Oglądaj na stronie głównej w sekcji Streaming.',
   'assistant.reply.liveNone': 'Teraz nikt nie nadaje na żywo. Możesz rozpocząć własny stream na stronie głównej w sekcji Streaming.',
   'assistant.reply.studio': 'W Studio AI opisujesz utwór, wybierasz gatunek i długość, a wbudowany generator algorytmiczny go tworzy. Basic ma {basicAi} generację dziennie, Premium {premiumAi}, Ultra bez limitu.',
+  'assistant.reply.nowPlayingAll': 'Teraz w radiu: {list}.',
+  'assistant.reply.nowPlayingNone': 'Żadna stacja nie podaje mi teraz tytułu: tytuły czytamy, gdy ktoś słucha stacji. Włącz w radiu którąś z tych: {list}, albo zapytaj o jedną, np. „Co gra w {station}?”.',
+  'assistant.reply.goLive': '{hint} {serverLabel} (RTMP): {server}. {keyLabel}: pokazujemy go po rozpoczęciu streamu na stronie głównej, w sekcji Streaming, i tylko raz, więc od razu go skopiuj.',
+  'assistant.reply.goLiveNoRtmp': '{noRtmp} Stream rozpoczniesz na stronie głównej, w sekcji Streaming.',
 
   'assistant.link.radio': 'Radio',
   'assistant.link.events': 'Wydarzenia',

@@ -12,14 +12,19 @@ import type { Messages } from './pl';
 import { marketplaceEn } from './marketplace.en';
 import { mixerEn } from './mixer.en';
 import { profileEn } from './profile.en';
+import { playlistsEn } from './playlists.en';
 import { radioEn } from './radio.en';
 import { tutorialsEn } from './tutorials.en';
+import { adsEn } from './ads.en';
+import { offlineEn } from './offline.en';
+import { betaEn } from './beta.en';
 
 export const en: Messages = {
   ...coreEn,
   ...authEn,
   ...profileEn,
   ...radioEn,
+  ...playlistsEn,
   ...homeEn,
   ...mixerEn,
   ...marketplaceEn,
@@ -31,4 +36,7 @@ export const en: Messages = {
   ...studioEn,
   ...subscriptionEn,
   ...developerEn,
+  ...adsEn,
+  ...offlineEn,
+  ...betaEn,
 };

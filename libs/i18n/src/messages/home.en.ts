@@ -3,7 +3,7 @@ import type { homePl } from './home.pl';
 export const homeEn: Record<keyof typeof homePl, string> = {
   'home.meta.title': 'GrouaRock — the platform for rock and punk fans',
   'home.meta.description':
-    'GrouaRock: a community of rock and punk musicians and fans, 50+ online radio stations, live concert streams 24/7 and an AI assistant. The first 30 days are free.',
+    'GrouaRock: a community of rock and punk musicians and fans, online radio{known, select, true { (stations in the catalogue: {count})} other {}}, live concert streams 24/7 and an AI assistant. The first 30 days are free.',
   'home.hero.title': 'GrouaRock',
   'home.hero.subtitle': 'The platform for rock and punk fans',
   'home.hero.description':
@@ -25,7 +25,7 @@ export const homeEn: Record<keyof typeof homePl, string> = {
   'home.promo.close': 'Close',
   'home.stats.label': 'GrouaRock in numbers',
   'home.stats.musicians': 'Professional musicians',
-  'home.stats.stationsValue': '50+',
+  'home.stats.stationsValue': '{count}',
   'home.stats.stations': 'Radio stations',
   'home.stats.streamingValue': '24/7',
   'home.stats.streaming': 'Live streaming',
@@ -35,7 +35,7 @@ export const homeEn: Record<keyof typeof homePl, string> = {
   'home.features.community.title': 'Musician community',
   'home.features.community.text': 'Meet musicians and fans, start bands and share your music.',
   'home.features.radio.title': 'Online radio',
-  'home.features.radio.text': '50+ rock and punk stations from around the world, available 24/7.',
+  'home.features.radio.text': 'Rock and punk stations from around the world{known, select, true { (in the catalogue: {count})} other {}}, available 24/7.',
   'home.features.streaming.title': 'Live streaming',
   'home.features.streaming.text': 'Watch live concerts and run your own streams.',
   'home.features.assistant.title': 'AI assistant',
@@ -54,7 +54,7 @@ export const homeEn: Record<keyof typeof homePl, string> = {
   'home.visitors.winner': 'Congratulations! You are the 1000th visitor of GrouaRock and our winner!',
   'home.visitors.days': '{days, plural, one {# day} other {# days}} since GrouaRock started',
   'home.radio.title': 'Online radio',
-  'home.radio.text': '50+ rock and punk stations from around the world, live 24/7.',
+  'home.radio.text': 'Rock and punk stations from around the world{known, select, true { (in the catalogue: {count})} other {}}, live 24/7.',
   'home.radio.cta': 'Listen to the radio',
   'home.streaming.title': 'Live streaming',
   'home.streaming.text': 'Live concerts and streams by the musicians of our community.',

@@ -3,7 +3,7 @@ import type { homePl } from './home.pl';
 export const homeNl: Record<keyof typeof homePl, string> = {
   'home.meta.title': 'GrouaRock — het platform voor rock- en punkfans',
   'home.meta.description':
-    'GrouaRock: een community van rock- en punkmuzikanten en -fans, 50+ online radiozenders, liveconcerten 24/7 en een AI-assistent. De eerste 30 dagen zijn gratis.',
+    'GrouaRock: een community van rock- en punkmuzikanten en -fans, online radio{known, select, true { (zenders in de catalogus: {count})} other {}}, liveconcerten 24/7 en een AI-assistent. De eerste 30 dagen zijn gratis.',
   'home.hero.title': 'GrouaRock',
   'home.hero.subtitle': 'Het platform voor rock- en punkfans',
   'home.hero.description':
@@ -25,7 +25,7 @@ export const homeNl: Record<keyof typeof homePl, string> = {
   'home.promo.close': 'Sluiten',
   'home.stats.label': 'GrouaRock in cijfers',
   'home.stats.musicians': 'Professionele muzikanten',
-  'home.stats.stationsValue': '50+',
+  'home.stats.stationsValue': '{count}',
   'home.stats.stations': 'Radiozenders',
   'home.stats.streamingValue': '24/7',
   'home.stats.streaming': 'Livestreaming',
@@ -35,7 +35,7 @@ export const homeNl: Record<keyof typeof homePl, string> = {
   'home.features.community.title': 'Muzikantencommunity',
   'home.features.community.text': 'Ontmoet muzikanten en fans, begin een band en deel je muziek.',
   'home.features.radio.title': 'Online radio',
-  'home.features.radio.text': '50+ rock- en punkzenders van over de hele wereld, 24/7 beschikbaar.',
+  'home.features.radio.text': 'Rock- en punkzenders van over de hele wereld{known, select, true { (in de catalogus: {count})} other {}}, 24/7 beschikbaar.',
   'home.features.streaming.title': 'Livestreaming',
   'home.features.streaming.text': 'Kijk naar liveconcerten en start je eigen streams.',
   'home.features.assistant.title': 'AI-assistent',
@@ -54,7 +54,7 @@ export const homeNl: Record<keyof typeof homePl, string> = {
   'home.visitors.winner': 'Gefeliciteerd! Je bent de 1000e bezoeker van GrouaRock en onze winnaar!',
   'home.visitors.days': '{days, plural, one {# dag} other {# dagen}} sinds de start van GrouaRock',
   'home.radio.title': 'Online radio',
-  'home.radio.text': '50+ rock- en punkzenders van over de hele wereld, live 24/7.',
+  'home.radio.text': 'Rock- en punkzenders van over de hele wereld{known, select, true { (in de catalogus: {count})} other {}}, live 24/7.',
   'home.radio.cta': 'Luister naar de radio',
   'home.streaming.title': 'Livestreaming',
   'home.streaming.text': 'Liveconcerten en streams van de muzikanten uit onze community.',

@@ -2,7 +2,7 @@
 export const homePl = {
   'home.meta.title': 'GrouaRock — platforma dla fanów rocka i punka',
   'home.meta.description':
-    'GrouaRock: społeczność muzyków i fanów rocka i punka, 50+ stacji radia online, transmisje koncertów na żywo 24/7 i asystent AI. Pierwsze 30 dni za darmo.',
+    'GrouaRock: społeczność muzyków i fanów rocka i punka, radio online{known, select, true { (stacje w katalogu: {count})} other {}}, transmisje koncertów na żywo 24/7 i asystent AI. Pierwsze 30 dni za darmo.',
 
   'home.hero.title': 'GrouaRock',
   'home.hero.subtitle': 'Platforma dla fanów rocka i punka',
@@ -27,8 +27,8 @@ export const homePl = {
 
   'home.stats.label': 'GrouaRock w liczbach',
   'home.stats.musicians': 'Profesjonalnych muzyków',
-  'home.stats.stationsValue': '50+',
-  'home.stats.stations': 'Stacji radiowych',
+  'home.stats.stationsValue': '{count}',
+  'home.stats.stations': 'Stacje radiowe',
   'home.stats.streamingValue': '24/7',
   'home.stats.streaming': 'Transmisje na żywo',
   'home.stats.possibilitiesValue': '∞',
@@ -38,7 +38,7 @@ export const homePl = {
   'home.features.community.title': 'Społeczność muzyków',
   'home.features.community.text': 'Poznawaj muzyków i fanów, zakładaj zespoły i dziel się swoją muzyką.',
   'home.features.radio.title': 'Radio online',
-  'home.features.radio.text': '50+ stacji rockowych i punkowych z całego świata, dostępnych 24/7.',
+  'home.features.radio.text': 'Stacje rockowe i punkowe z całego świata{known, select, true { (w katalogu: {count})} other {}}, dostępne 24/7.',
   'home.features.streaming.title': 'Transmisje na żywo',
   'home.features.streaming.text': 'Oglądaj koncerty na żywo i prowadź własne transmisje.',
   'home.features.assistant.title': 'Asystent AI',
@@ -60,7 +60,7 @@ export const homePl = {
     '{days, plural, one {# dzień} few {# dni} many {# dni} other {# dnia}} od startu GrouaRock',
 
   'home.radio.title': 'Radio online',
-  'home.radio.text': '50+ stacji rockowych i punkowych z całego świata, na żywo 24/7.',
+  'home.radio.text': 'Stacje rockowe i punkowe z całego świata{known, select, true { (w katalogu: {count})} other {}}, na żywo 24/7.',
   'home.radio.cta': 'Słuchaj radia',
   'home.streaming.title': 'Transmisje na żywo',
   'home.streaming.text': 'Koncerty na żywo i transmisje muzyków z naszej społeczności.',

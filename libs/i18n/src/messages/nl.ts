@@ -12,14 +12,19 @@ import type { Messages } from './pl';
 import { marketplaceNl } from './marketplace.nl';
 import { mixerNl } from './mixer.nl';
 import { profileNl } from './profile.nl';
+import { playlistsNl } from './playlists.nl';
 import { radioNl } from './radio.nl';
 import { tutorialsNl } from './tutorials.nl';
+import { adsNl } from './ads.nl';
+import { offlineNl } from './offline.nl';
+import { betaNl } from './beta.nl';
 
 export const nl: Messages = {
   ...coreNl,
   ...authNl,
   ...profileNl,
   ...radioNl,
+  ...playlistsNl,
   ...homeNl,
   ...mixerNl,
   ...marketplaceNl,
@@ -31,4 +36,7 @@ export const nl: Messages = {
   ...studioNl,
   ...subscriptionNl,
   ...developerNl,
+  ...adsNl,
+  ...offlineNl,
+  ...betaNl,
 };

@@ -11,8 +11,12 @@ import { homePl } from './home.pl';
 import { marketplacePl } from './marketplace.pl';
 import { mixerPl } from './mixer.pl';
 import { profilePl } from './profile.pl';
+import { playlistsPl } from './playlists.pl';
 import { radioPl } from './radio.pl';
 import { tutorialsPl } from './tutorials.pl';
+import { adsPl } from './ads.pl';
+import { offlinePl } from './offline.pl';
+import { betaPl } from './beta.pl';
 
 /**
  * Polish, the source dictionary: its keys are the message ids of the whole product and its texts are
@@ -23,6 +27,7 @@ export const pl = {
   ...authPl,
   ...profilePl,
   ...radioPl,
+  ...playlistsPl,
   ...homePl,
   ...mixerPl,
   ...marketplacePl,
@@ -34,6 +39,9 @@ export const pl = {
   ...studioPl,
   ...subscriptionPl,
   ...developerPl,
+  ...adsPl,
+  ...offlinePl,
+  ...betaPl,
 };
 
 export type MessageId = keyof typeof pl;

@@ -29,6 +29,8 @@ export const radioPl = {
   'radio.station.listeners': '{count, plural, one {# słuchacz} few {# słuchaczy} many {# słuchaczy} other {# słuchacza}}',
   'radio.station.play': 'Słuchaj: {name}',
   'radio.station.current': 'Wybrana stacja',
+  'radio.station.premium': 'Premium',
+  'radio.station.locked': '{name} – wymaga Premium. Zobacz plany',
 
   'radio.filters.label': 'Filtry stacji',
   'radio.filters.search': 'Szukaj stacji',
@@ -65,6 +67,10 @@ export const radioPl = {
   'radio.player.label': 'Odtwarzacz radia',
   'radio.player.play': 'Odtwarzaj',
   'radio.player.pause': 'Pauza',
+  'radio.player.previous': 'Poprzednia stacja',
+  'radio.player.next': 'Następna stacja',
+  'radio.player.adBreak': 'Reklama',
+  'radio.player.adPlaying': 'Trwa reklama: stacja wróci po niej',
   'radio.player.volume': 'Głośność',
   'radio.player.mute': 'Wycisz',
   'radio.player.unmute': 'Włącz dźwięk',
@@ -73,6 +79,8 @@ export const radioPl = {
   'radio.player.likeCount': '{count, plural, one {# polubienie} few {# polubienia} many {# polubień} other {# polubienia}}',
   'radio.player.mixer': 'PRO DJ MIXER',
   'radio.player.level': 'Poziom sygnału',
+  'radio.player.bitrate': '{kbps} kbps',
+  'radio.player.bitrateLabel': 'Jakość dźwięku: {kbps} kbps',
   'radio.player.noStation': 'Nie wybrano stacji',
 
   'radio.shortcuts.title': 'Skróty klawiszowe',

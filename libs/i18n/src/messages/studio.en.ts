@@ -73,6 +73,7 @@ export const studioEn: Record<keyof typeof studioPl, string> = {
   'studio.library.download': 'Download MP3',
   'studio.library.rename': 'Rename',
   'studio.library.renameLabel': 'New track name',
+  'studio.library.titleRequired': 'Enter a name for the track',
   'studio.library.save': 'Save',
   'studio.library.cancel': 'Cancel',
   'studio.library.delete': 'Delete',

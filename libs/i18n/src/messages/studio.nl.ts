@@ -73,6 +73,7 @@ export const studioNl: Record<keyof typeof studioPl, string> = {
   'studio.library.download': 'MP3 downloaden',
   'studio.library.rename': 'Hernoemen',
   'studio.library.renameLabel': 'Nieuwe naam van het nummer',
+  'studio.library.titleRequired': 'Vul een naam voor het nummer in',
   'studio.library.save': 'Opslaan',
   'studio.library.cancel': 'Annuleren',
   'studio.library.delete': 'Verwijderen',

@@ -81,6 +81,7 @@ export const studioPl = {
   'studio.library.download': 'Pobierz MP3',
   'studio.library.rename': 'Zmień nazwę',
   'studio.library.renameLabel': 'Nowa nazwa utworu',
+  'studio.library.titleRequired': 'Podaj nazwę utworu',
   'studio.library.save': 'Zapisz',
   'studio.library.cancel': 'Anuluj',
   'studio.library.delete': 'Usuń',

@@ -60,6 +60,8 @@ export const subscriptionEn: Record<keyof typeof subscriptionPl, string> = {
   'subscription.feature.ultra.beta': 'Beta features first',
   'subscription.feature.ultra.artists': 'Direct contact with artists',
   'subscription.feature.ultra.merch': '{percent}% merchandise discount',
+  'subscription.where.community': 'on the GrouaRock community',
+  'subscription.where.marketplace': 'on the GrouaRock marketplace',
   'subscription.feature.ultra.events': 'Exclusive live events',
   'subscription.feature.ultra.api': 'API access for developers',
   'subscription.feature.ultra.stations': '{count}+ premium stations worldwide',

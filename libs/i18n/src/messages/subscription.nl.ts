@@ -60,6 +60,8 @@ export const subscriptionNl: Record<keyof typeof subscriptionPl, string> = {
   'subscription.feature.ultra.beta': 'Als eerste nieuwe bètafuncties',
   'subscription.feature.ultra.artists': 'Direct contact met artiesten',
   'subscription.feature.ultra.merch': '{percent}% korting op merchandise',
+  'subscription.where.community': 'in de GrouaRock-community',
+  'subscription.where.marketplace': 'op de GrouaRock-marketplace',
   'subscription.feature.ultra.events': 'Exclusieve live-evenementen',
   'subscription.feature.ultra.api': 'API-toegang voor ontwikkelaars',
   'subscription.feature.ultra.stations': '{count}+ premiumzenders wereldwijd',

@@ -60,6 +60,8 @@ export const subscriptionPl = {
   'subscription.feature.ultra.beta': 'Nowe funkcje w wersji beta jako pierwszy',
   'subscription.feature.ultra.artists': 'Bezpośredni kontakt z artystami',
   'subscription.feature.ultra.merch': '{percent}% zniżki na merch',
+  'subscription.where.community': 'w społeczności GrouaRock',
+  'subscription.where.marketplace': 'w marketplace GrouaRock',
   'subscription.feature.ultra.events': 'Ekskluzywne wydarzenia na żywo',
   'subscription.feature.ultra.api': 'Dostęp do API dla deweloperów',
   'subscription.feature.ultra.stations': '{count}+ stacji premium z całego świata',

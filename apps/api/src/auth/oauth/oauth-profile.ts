@@ -1,4 +1,4 @@
-import type { OAuthProvider } from '../auth.dto';
+import type { OAuthProvider } from '../../repositories/schema/identity.entity';
 
 /** What we take from any provider's profile. */
 export interface OAuthProfile {

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { randomToken, safeEqual, sign, unsign } from '../secrets';
+import { randomToken, safeEqual, sign, unsign } from '../../core/security/secrets';
 import type { OAuthState } from './oauth-profile';
 import { RefreshCookie } from '../refresh-cookie';
 

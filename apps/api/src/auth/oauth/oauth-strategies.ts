@@ -8,7 +8,7 @@ import { Strategy as GoogleStrategy, type Profile as GoogleProfile } from 'passp
 import { type AppConfig, type OAuthProviderConfig, resolveJwtSecret } from '../../core/config/config';
 import { APP_CONFIG } from '../../core/config/config.module';
 import { API_PREFIX } from '../../core/http/openapi';
-import type { OAuthProvider } from '../auth.dto';
+import type { OAuthProvider } from '../../repositories/schema/identity.entity';
 import { RefreshCookie } from '../refresh-cookie';
 import { SessionsService } from '../sessions.service';
 import { OAuthHttp } from './oauth-http';

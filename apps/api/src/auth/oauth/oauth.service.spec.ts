@@ -1,6 +1,6 @@
 import type { DatabaseRepository, TransactionRepositories } from '../../repositories/database.repository';
 import type { AuthService, SignedIn } from '../auth.service';
-import type { User } from '../user.entity';
+import type { User } from '../../repositories/schema/user.entity';
 import type { OAuthProfile } from './oauth-profile';
 import { OAuthService } from './oauth.service';
 

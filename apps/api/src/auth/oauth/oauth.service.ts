@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DatabaseRepository, type TransactionRepositories } from '../../repositories/database.repository';
 import { AuthService, type ClientInfo, type SignedIn } from '../auth.service';
 import { localPart } from '../user-mapper';
-import type { User } from '../user.entity';
+import type { User } from '../../repositories/schema/user.entity';
 import type { OAuthProfile, OAuthState } from './oauth-profile';
 
 /** Signs a provider's user in: their identity's account, else a linked or a new one. */

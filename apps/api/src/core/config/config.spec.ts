@@ -27,10 +27,23 @@ describe('loadConfig', () => {
       logLevel: 'info',
       accessTokenTtl: 900,
       relayMaxListeners: 1000,
+      relayPriorityShare: 0.2,
       defaultPlan: 'basic',
       stripe: undefined,
       live: { rtmpPort: 1935, ffmpegPath: undefined, maxPublishers: 20, maxTranscodes: 2, maxViewers: 200, retentionDays: 30, readyMinutes: 15, maxHours: 6 },
     });
+  });
+
+  it('reads the share of each relay kept for paid listeners: 0.2 by default, 0 keeps none', () => {
+    expect(loadConfig({ RELAY_PRIORITY_SHARE: '0.5' }, '/srv/app').relayPriorityShare).toBe(0.5);
+    expect(loadConfig({ RELAY_PRIORITY_SHARE: '0' }, '/srv/app').relayPriorityShare).toBe(0);
+    expect(errorOf({ RELAY_PRIORITY_SHARE: '0.95' }).message).toBe('RELAY_PRIORITY_SHARE must be a number from 0 to 0.9, got "0.95"');
+  });
+
+  it('reads the features in beta: none by default, known ids only', () => {
+    expect(loadConfig({}, '/srv/app').betaFeatures).toEqual([]);
+    expect(loadConfig({ BETA_FEATURES: ' browser-live , browser-live,' }, '/srv/app').betaFeatures).toEqual(['browser-live']);
+    expect(errorOf({ BETA_FEATURES: 'browser-live,teleport' }).message).toBe('BETA_FEATURES must be feature ids separated by commas, of browser-live; got "browser-live,teleport"');
   });
 
   it('reads the live settings; RTMP_PORT 0 turns RTMP ingest off in this process', () => {
@@ -87,6 +100,8 @@ describe('loadConfig', () => {
     [{ ACCESS_TOKEN_TTL: '1h' }, 'ACCESS_TOKEN_TTL'],
     [{ OAUTH_GITHUB_TOKEN_URL: 'nope' }, 'OAUTH_GITHUB_TOKEN_URL'],
     [{ RELAY_MAX_LISTENERS: '0' }, 'RELAY_MAX_LISTENERS'],
+    [{ RELAY_PRIORITY_SHARE: '1' }, 'RELAY_PRIORITY_SHARE'],
+    [{ RELAY_PRIORITY_SHARE: 'a fifth' }, 'RELAY_PRIORITY_SHARE'],
     [{ DEFAULT_PLAN: 'gold' }, 'DEFAULT_PLAN'],
     [{ MUSIC_PROVIDER_URL: 'ftp://x' }, 'MUSIC_PROVIDER_URL'],
     [{ MUSIC_PROVIDER_URL: 'http://x', MUSIC_PROVIDER_KIND: 'udio' }, 'MUSIC_PROVIDER_KIND'],
@@ -117,6 +132,18 @@ describe('loadConfig', () => {
     expect(error.variable).toBe(variable);
     expect(error.message.startsWith(variable)).toBe(true);
     expect(error.message).not.toContain('\n');
+  });
+
+  it('reads the ad settings: every 15 minutes with the house spot by default, fractions of a minute, a directory and URLs', () => {
+    expect(loadConfig({}, '/srv/app').ads).toEqual({ everyMinutes: 15, dir: undefined, urls: [] });
+    const dir = mkdtempSync(path.join(tmpdir(), 'ads-'));
+    const config = loadConfig({ ADS_EVERY_MINUTES: '0.05', ADS_DIR: dir, ADS_URLS: 'https://ads.example/a.mp3, http://ads.example/b.ogg' }, '/srv/app');
+    expect(config.ads).toEqual({ everyMinutes: 0.05, dir, urls: ['https://ads.example/a.mp3', 'http://ads.example/b.ogg'] });
+    expect(errorOf({ ADS_EVERY_MINUTES: '0' }).message).toBe('ADS_EVERY_MINUTES must be a number from 0.05 to 1440, got "0"');
+    expect(errorOf({ ADS_EVERY_MINUTES: 'quarter' }).message).toBe('ADS_EVERY_MINUTES must be a number from 0.05 to 1440, got "quarter"');
+    expect(errorOf({ ADS_EVERY_MINUTES: '2000' }).message).toBe('ADS_EVERY_MINUTES must be a number from 0.05 to 1440, got "2000"');
+    expect(errorOf({ ADS_DIR: 'no-such-ads' }).message).toBe('ADS_DIR points to a directory that does not exist: no-such-ads');
+    expect(errorOf({ ADS_URLS: 'ftp://ads.example/a.mp3' }).message).toBe('ADS_URLS must be http(s) URLs of audio files, separated by commas');
   });
 
   it('says what is wrong and what it got', () => {

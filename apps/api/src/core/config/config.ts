@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import type { PaidPlan, Plan } from '../../billing/plans';
+import type { PaidPlan, Plan } from '../../repositories/schema/plans';
+import { type BetaFeature, betaFeatureList } from '../../repositories/schema/beta-features';
 import { Environment, type LogLevel, type MusicProviderKind } from './environment.dto';
 import { DEFAULT_TRUST_PROXY, parseTrustProxy, type TrustProxy } from './trust-proxy';
 
@@ -50,8 +51,12 @@ export interface AppConfig {
   accessTokenTtl: number;
   /** Listeners one station's relay accepts at once. */
   relayMaxListeners: number;
+  /** The share of relayMaxListeners kept for paid listeners (priority streaming): Basic and signed-out ones are refused from max × (1 − share). */
+  relayPriorityShare: number;
   /** The plan every account has at least (an installation without payments may give everyone more). */
   defaultPlan: Plan;
+  /** Features in beta (BETA_FEATURES): plans with betaFeatures have them first; empty, everyone has every feature. */
+  betaFeatures: BetaFeature[];
   /** Unset: no online payment on this installation (plans are set with the plans command). */
   stripe?: StripeConfig;
   live: LiveConfig;
@@ -60,6 +65,16 @@ export interface AppConfig {
   assistant?: AssistantModelConfig;
   webhooks: WebhooksConfig;
   media: MediaConfig;
+  ads: AdsConfig;
+}
+
+/** Ad breaks for Basic and signed-out listeners (docs/architecture.md, "Ads"). */
+export interface AdsConfig {
+  /** Minutes of listening between two breaks (ADS_EVERY_MINUTES). */
+  everyMinutes: number;
+  /** The operator's spots: a directory of audio files, and URLs. With neither, the built-in house spot plays. */
+  dir?: string;
+  urls: string[];
 }
 
 /** Where media files (studio tracks and covers, live playlists, segments and replays) are kept. */
@@ -258,6 +273,17 @@ function mediaOf(environment: Environment): MediaConfig {
   };
 }
 
+/** ADS_DIR must be a directory that exists; ADS_URLS are taken as written. */
+function adsOf(environment: Environment, cwd: string): AdsConfig {
+  const dir = environment.ADS_DIR === undefined ? undefined : path.resolve(cwd, environment.ADS_DIR);
+  if (dir !== undefined && !(existsSync(dir) && statSync(dir).isDirectory())) throw new ConfigError('ADS_DIR', `points to a directory that does not exist: ${environment.ADS_DIR}`);
+  return {
+    everyMinutes: Number(environment.ADS_EVERY_MINUTES ?? 15),
+    dir,
+    urls: (environment.ADS_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean),
+  };
+}
+
 /** Reads and validates the environment (see Environment). Throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const environment = environmentOf(env);
@@ -282,7 +308,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     logLevel: environment.LOG_LEVEL ?? 'info',
     accessTokenTtl: Number(environment.ACCESS_TOKEN_TTL ?? 900),
     relayMaxListeners: Number(environment.RELAY_MAX_LISTENERS ?? 1000),
+    relayPriorityShare: Number(environment.RELAY_PRIORITY_SHARE ?? 0.2),
     defaultPlan: environment.DEFAULT_PLAN ?? 'basic',
+    // Validated with the Environment: every id is known.
+    betaFeatures: [...new Set(betaFeatureList(environment.BETA_FEATURES))] as BetaFeature[],
     stripe: stripeOf(environment),
     live: {
       rtmpPort: Number(environment.RTMP_PORT ?? 1935),
@@ -306,6 +335,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       retrySchedule: environment.WEBHOOK_RETRY_SCHEDULE ? environment.WEBHOOK_RETRY_SCHEDULE.split(',').map((n) => Number(n.trim())) : DEFAULT_WEBHOOK_SCHEDULE,
     },
     media: mediaOf(environment),
+    ads: adsOf(environment, cwd),
   };
 }
 

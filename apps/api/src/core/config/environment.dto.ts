@@ -1,5 +1,6 @@
 import { IsIn, IsOptional, Matches, MinLength, ValidateBy } from 'class-validator';
-import { type Plan, PLANS } from '../../billing/plans';
+import { BETA_FEATURE_IDS, betaFeatureList, isBetaFeature } from '../../repositories/schema/beta-features';
+import { type Plan, PLANS } from '../../repositories/schema/plans';
 import { parseTrustProxy, TRUST_PROXY_FORMS } from './trust-proxy';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -43,6 +44,28 @@ function IsWholeNumber(min: number, max: number): PropertyDecorator {
   });
 }
 
+/** A number written in decimal digits with an optional fraction (`15`, `0.5`), from `min` to `max`. */
+function IsDecimal(min: number, max: number): PropertyDecorator {
+  return ValidateBy({
+    name: 'isDecimal',
+    validator: {
+      validate: (value) => typeof value === 'string' && /^\d{1,6}(\.\d{1,6})?$/.test(value) && Number(value) >= min && Number(value) <= max,
+      defaultMessage: (args) => `must be a number from ${min} to ${max}, got "${String(args?.value)}"`,
+    },
+  });
+}
+
+/** Comma-separated ids of BETA_FEATURE_IDS. */
+function IsBetaFeatureList(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isBetaFeatureList',
+    validator: {
+      validate: (value) => typeof value === 'string' && betaFeatureList(value).every(isBetaFeature),
+      defaultMessage: (args) => `must be feature ids separated by commas, of ${BETA_FEATURE_IDS.join(', ')}; got "${String(args?.value)}"`,
+    },
+  });
+}
+
 const httpUrl = () => IsUrlOf(['http', 'https']);
 
 function IsTrustProxy(): PropertyDecorator {
@@ -76,7 +99,11 @@ export class Environment {
   @IsOptional() @IsIn(LOG_LEVELS, { message: ({ value }) => `must be one of ${LOG_LEVELS.join(', ')}, got "${String(value)}"` }) LOG_LEVEL?: LogLevel;
   @IsOptional() @IsWholeNumber(5, 86_400) ACCESS_TOKEN_TTL?: string;
   @IsOptional() @IsWholeNumber(1, 100_000) RELAY_MAX_LISTENERS?: string;
+  /** The share of RELAY_MAX_LISTENERS kept for listeners with priority streaming (paid plans): 0 to 0.9. */
+  @IsOptional() @IsDecimal(0, 0.9) RELAY_PRIORITY_SHARE?: string;
   @IsOptional() @IsIn(PLANS, { message: ({ value }) => `must be one of ${PLANS.join(', ')}, got "${String(value)}"` }) DEFAULT_PLAN?: Plan;
+  /** Features in beta: Ultra members have them first (docs/live.md, "Beta features"). */
+  @IsOptional() @IsBetaFeatureList() BETA_FEATURES?: string;
   /** RTMP ingest port for OBS; 0: this process takes no RTMP (an API replica beside the one that does). */
   @IsOptional() @IsWholeNumber(0, 65_535) RTMP_PORT?: string;
   @IsOptional() FFMPEG_PATH?: string;
@@ -86,6 +113,13 @@ export class Environment {
   @IsOptional() @IsWholeNumber(1, 3_650) LIVE_RETENTION_DAYS?: string;
   @IsOptional() @IsWholeNumber(1, 1_440) LIVE_READY_MINUTES?: string;
   @IsOptional() @IsWholeNumber(1, 168) LIVE_MAX_HOURS?: string;
+  /** Minutes of listening between two ad breaks for Basic and signed-out listeners; a decimal from 0.05 (3 s, for tests) to 1440. */
+  @IsOptional() @IsDecimal(0.05, 1_440) ADS_EVERY_MINUTES?: string;
+  /** A directory of the operator's ad spots (mp3, aac, m4a, ogg, opus). */
+  @IsOptional() ADS_DIR?: string;
+  /** The operator's ad spots at http(s) URLs, comma-separated. */
+  @IsOptional() @Matches(/^https?:\/\/[^\s,]+(\s*,\s*https?:\/\/[^\s,]+)*$/, { message: 'must be http(s) URLs of audio files, separated by commas' })
+  ADS_URLS?: string;
 
   /** A Suno-compatible music API (docs/studio.md); unset: the built-in generator makes every track. */
   @IsOptional() @httpUrl() MUSIC_PROVIDER_URL?: string;

@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AdvisoryLock } from '../../repositories/locks';
-import { entities } from '../../entities';
+import { entities } from '../../repositories/schema/entities';
 import { migrations } from '../../migrations';
 
 /** Our schema on a PostgreSQL server: the entities, and the migrations that alone make the schema. */

@@ -3,7 +3,7 @@ import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { entities } from '../../entities';
+import { entities } from '../../repositories/schema/entities';
 import { migrations } from '../../migrations';
 import { EmbeddedDatabase } from './embedded-database';
 

@@ -52,8 +52,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const payload = exception.getResponse();
       const error = STATUS_CODES[statusCode] ?? 'Error';
       if (typeof payload === 'string') return { statusCode, error, message: payload };
-      const { message, fields, code } = payload as { message?: string | string[]; fields?: string[]; code?: string };
-      return { statusCode, error, message: message ?? error, ...(fields ? { fields } : {}), ...(code ? { code } : {}) };
+      const { message, fields, code, requiredPlan } = payload as { message?: string | string[]; fields?: string[]; code?: string; requiredPlan?: string };
+      return { statusCode, error, message: message ?? error, ...(fields ? { fields } : {}), ...(code ? { code } : {}), ...(requiredPlan ? { requiredPlan } : {}) };
     }
     const middleware = exception as MiddlewareError;
     const status = middleware?.statusCode ?? middleware?.status;

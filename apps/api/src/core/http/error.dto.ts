@@ -22,4 +22,7 @@ export class ErrorDto {
     example: 'invalid_credentials',
   })
   code?: string;
+
+  @ApiPropertyOptional({ description: 'The plan that would allow it, with code premium_required (a premium station, say)', example: 'premium' })
+  requiredPlan?: string;
 }

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { PAGES_DIR, PUBLIC_URL_TOKEN, PrerenderedPages } from './prerendered-pages';
+import { PAGES_DIR, PUBLIC_URL_TOKEN, PrerenderedPages, STATION_COUNT_TOKEN } from './prerendered-pages';
 
 describe('PrerenderedPages', () => {
   let webRoot: string;
@@ -17,11 +17,12 @@ describe('PrerenderedPages', () => {
     webRoot = mkdtempSync(path.join(tmpdir(), 'prerendered-'));
     mkdirSync(path.join(webRoot, PAGES_DIR, 'tutorial'), { recursive: true });
     writeFileSync(path.join(webRoot, PAGES_DIR, 'index.html'), '<h1>GrouaRock</h1>');
+    writeFileSync(path.join(webRoot, PAGES_DIR, 'about.html'), `<meta name="grouarock:station-count" content="${STATION_COUNT_TOKEN}" /><p>${STATION_COUNT_TOKEN} stacji</p>`);
     writeFileSync(path.join(webRoot, PAGES_DIR, 'radio.html'), radio);
     writeFileSync(path.join(webRoot, PAGES_DIR, 'tutorial', 'konto.html'), '<h1>Konto</h1>');
     writeFileSync(path.join(webRoot, PAGES_DIR, 'sitemap.xml'), `<loc>${PUBLIC_URL_TOKEN}/</loc>`);
     writeFileSync(path.join(webRoot, PAGES_DIR, 'robots.txt'), `Sitemap: ${PUBLIC_URL_TOKEN}/sitemap.xml`);
-    const pages = new PrerenderedPages(webRoot, 'https://grouarock.example');
+    const pages = new PrerenderedPages(webRoot, { publicUrl: 'https://grouarock.example', stationCount: 7 });
     const app = express();
     app.use((req, res, next) => {
       const page = pages.find(req.path);
@@ -62,6 +63,10 @@ describe('PrerenderedPages', () => {
     expect((await get('/robots.txt')).body.toString()).toBe('Sitemap: https://grouarock.example/sitemap.xml');
   });
 
+  it("writes the catalogue's station count where the build left its token", async () => {
+    expect((await get('/about')).body.toString()).toBe('<meta name="grouarock:station-count" content="7" /><p>7 stacji</p>');
+  });
+
   it('finds nothing for other paths, nor for the files under their own names', async () => {
     expect((await get('/profile')).status).toBe(404);
     expect((await get('/radio.html')).status).toBe(404);
@@ -92,6 +97,6 @@ describe('PrerenderedPages', () => {
   });
 
   it('holds nothing when the build made no pages', () => {
-    expect(new PrerenderedPages(path.join(tmpdir(), 'no-such-web-root'), 'https://grouarock.example').size).toBe(0);
+    expect(new PrerenderedPages(path.join(tmpdir(), 'no-such-web-root'), { publicUrl: 'https://grouarock.example', stationCount: 7 }).size).toBe(0);
   });
 });

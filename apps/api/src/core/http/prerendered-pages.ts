@@ -13,6 +13,19 @@ export const PAGES_DIR = '.pages';
  */
 export const PUBLIC_URL_TOKEN = '__GROUAROCK_PUBLIC_URL__';
 
+/**
+ * What the build wrote where the number of stations goes (the home page's texts, and a meta element the page reads
+ * before hydrating): the same token as apps/web/src/lib/station-count.ts, replaced here with the catalogue's size.
+ */
+export const STATION_COUNT_TOKEN = '__GROUAROCK_STATION_COUNT__';
+
+/** What the server writes into the pages in place of the build's tokens. */
+export interface PageValues {
+  publicUrl: string;
+  /** The stations of the catalogue the server serves (STATIONS_FILE or the built-in one). */
+  stationCount: number;
+}
+
 interface Prepared {
   type: string;
   etag: string;
@@ -31,19 +44,19 @@ function addressOf(file: string): string {
 }
 
 /**
- * The prerendered public pages with PUBLIC_URL in place of the build's token, each kept in memory as it is, as brotli
- * and as gzip, with a strong ETag: loaded once at boot, sent without touching the disk.
+ * The prerendered public pages with PUBLIC_URL and the station count in place of the build's tokens, each kept in
+ * memory as it is, as brotli and as gzip, with a strong ETag: loaded once at boot, sent without touching the disk.
  */
 export class PrerenderedPages {
   private readonly pages = new Map<string, Prepared>();
 
-  constructor(webRoot: string, publicUrl: string) {
+  constructor(webRoot: string, { publicUrl, stationCount }: PageValues) {
     const dir = path.join(webRoot, PAGES_DIR);
     if (!existsSync(dir)) return;
     for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
       const type = TYPES[path.extname(file)];
       if (!type) continue;
-      const identity = Buffer.from(readFileSync(path.join(dir, file), 'utf8').replaceAll(PUBLIC_URL_TOKEN, publicUrl));
+      const identity = Buffer.from(readFileSync(path.join(dir, file), 'utf8').replaceAll(PUBLIC_URL_TOKEN, publicUrl).replaceAll(STATION_COUNT_TOKEN, String(stationCount)));
       this.pages.set(addressOf(file), {
         type,
         etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,

@@ -1,10 +1,11 @@
-import { BadRequestException, type DynamicModule, Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { BadRequestException, type DynamicModule, Inject, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import path from 'node:path';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { StationRepository } from '../../repositories/station.repository';
 import { API_PREFIX, DOCS_PATH } from './openapi';
 import { PrerenderedPages } from './prerendered-pages';
 
@@ -23,7 +24,7 @@ const NOT_THE_APP = new RegExp(`^/(?:${API_PREFIX}|${DOCS_PATH}|assets/)`, 'i');
  * Every other GET outside the API is a client route: its prerendered page (with sitemap.xml and robots.txt) when the
  * build made one, else index.html, likewise compressed.
  */
-function serveWebApp(webRoot: string, pages: PrerenderedPages): RequestHandler[] {
+function serveWebApp(webRoot: string, prerendered: () => PrerenderedPages | undefined): RequestHandler[] {
   const assets = `assets${path.sep}`;
   const serve: RequestHandler = expressStaticGzip(webRoot, {
     enableBrotli: true,
@@ -48,8 +49,9 @@ function serveWebApp(webRoot: string, pages: PrerenderedPages): RequestHandler[]
   const clientRoutes = (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_THE_APP.test(`${req.path}/`)) return next();
     if (!decodes(req)) return next(new BadRequestException(`Malformed path ${req.path}`));
-    const page = pages.find(req.path);
-    if (page) return pages.send(req, res, page);
+    const pages = prerendered();
+    const page = pages?.find(req.path);
+    if (pages && page) return pages.send(req, res, page);
     const url = req.url;
     req.url = '/index.html';
     serve(req, res, (error?: unknown) => {
@@ -67,11 +69,14 @@ const WEB_ROOT = Symbol('WEB_ROOT');
  * before the JSON 404 for everything neither answers.
  */
 @Module({})
-export class WebAppModule implements OnModuleInit {
+export class WebAppModule implements OnModuleInit, OnApplicationBootstrap {
+  private pages?: PrerenderedPages;
+
   constructor(
     @Inject(WEB_ROOT) private readonly webRoot: string,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly adapter: HttpAdapterHost,
+    private readonly stations: StationRepository,
   ) {}
 
   static forRoot(webRoot: string): DynamicModule {
@@ -79,8 +84,14 @@ export class WebAppModule implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    const [files, clientRoutes] = serveWebApp(this.webRoot, new PrerenderedPages(this.webRoot, this.config.publicUrl));
+    const [files, clientRoutes] = serveWebApp(this.webRoot, () => this.pages);
     const app = this.adapter.httpAdapter.getInstance<Express>();
     app.use(files, clientRoutes);
+  }
+
+  /** After every module's init, so the catalogue (radio's CatalogueService) is in: the pages say how many stations it has. */
+  async onApplicationBootstrap(): Promise<void> {
+    const stationCount = (await this.stations.listActive()).length;
+    this.pages = new PrerenderedPages(this.webRoot, { publicUrl: this.config.publicUrl, stationCount });
   }
 }

@@ -4,11 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../config/config';
 import type { LogLevel } from '../config/environment.dto';
+import { API_PREFIX } from '../http/openapi';
 
 /** Every API request. */
 const API_ROUTES = [{ path: '{*path}', method: RequestMethod.ALL }];
 /** An audio stream lasts for hours: a per-request logger would live (and weigh) as long. */
-const STREAMS = [{ path: 'api/v1/radio/:id/stream', method: RequestMethod.ALL }];
+const STREAMS = [{ path: `${API_PREFIX}/radio/:id/stream`, method: RequestMethod.ALL }];
 
 /** The levels that print pino-http's line a request (it logs at info). */
 const REQUEST_LINE_LEVELS: ReadonlySet<LogLevel> = new Set(['trace', 'debug', 'info']);

@@ -1,16 +1,23 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, ServiceUnavailableException, BadGatewayException } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, BadGatewayException } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { AppConfig } from '../../core/config/config';
-import { APP_CONFIG } from '../../core/config/config.module';
-import type { Station } from '../station.entity';
+import type { Station } from '../../repositories/schema/station.entity';
 import { type RelayTitle, StationRelay } from './station-relay';
 import { UpstreamConnector } from '../../repositories/upstream-connector';
 import { RelayPresenceService } from './relay-presence.service';
 import { takeConnection } from './take-connection';
+import type { Principal } from '../../auth/principals.service';
+import { type ChosenStream, type StreamQuality, streamFor } from './listener-terms';
+import { RelayAccess } from './relay-access';
+import { AdsService } from '../../ads/ads.service';
+
+/** A station's relays in this process: one per stream quality that has listeners (docs/architecture.md, "Plans on the relay"). */
+const QUALITIES: readonly StreamQuality[] = ['standard', 'hq'];
+const relayKey = (stationId: string, quality: StreamQuality) => (quality === 'standard' ? stationId : `${stationId} ${quality}`);
 
 /**
  * The same-origin relay of every station (docs/architecture.md, "What talks to what"): one StationRelay per station
- * with listeners in this process, each reported to the other processes through RelayPresenceService.
+ * and stream quality with listeners in this process, reported to the other processes through RelayPresenceService as
+ * one figure per station.
  */
 @Injectable()
 export class RelayService implements OnModuleDestroy {
@@ -19,37 +26,45 @@ export class RelayService implements OnModuleDestroy {
   private readonly titleListeners = new Set<(stationId: string, title: RelayTitle & { updatedAt: Date }) => void>();
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly connector: UpstreamConnector,
     private readonly presence: RelayPresenceService,
+    private readonly access: RelayAccess,
+    private readonly ads: AdsService,
   ) {}
 
   /** Now-playing from this process's open relay of a station, if it has one with a title. */
   current(stationId: string): (RelayTitle & { updatedAt: Date }) | undefined {
-    return this.relays.get(stationId)?.current;
+    return this.relays.get(relayKey(stationId, 'standard'))?.current ?? this.relays.get(relayKey(stationId, 'hq'))?.current;
   }
 
   /** This process's listeners of the station, exactly. */
   listeners(stationId: string): number {
-    return this.relays.get(stationId)?.audienceSize ?? 0;
+    return QUALITIES.reduce((sum, quality) => sum + (this.relays.get(relayKey(stationId, quality))?.audienceSize ?? 0), 0);
   }
 
   onTitle(listener: (stationId: string, title: RelayTitle & { updatedAt: Date }) => void): void {
     this.titleListeners.add(listener);
   }
 
-  /** Answers a listener's request with the station's audio for as long as they stay. */
-  async serve(station: Station, req: Request, res: Response): Promise<void> {
+  /**
+   * Answers a listener's request with the station's audio for as long as they stay: a premium station only on a plan
+   * with premium stations (403 naming the plan), the station's higher-quality stream on a plan with 320 kbps, and the
+   * share of the listener limit kept for paid plans (docs/architecture.md, "Plans on the relay").
+   */
+  async serve(station: Station, req: Request, res: Response, principal?: Principal): Promise<void> {
+    const limits = await this.access.limitsOf(req, principal);
+    this.access.checkStation(station, limits);
+    // A Basic listener whose ad break is overdue hears it first (403 ad_break_due; docs/architecture.md, "Ads").
+    await this.ads.admit(req);
     // The limit is the station's over every process: the others' reported listeners (about 2 s old at most) and ours.
     const elsewhere = (await this.presence.others()).get(station.id)?.listeners ?? 0;
-    const relay = this.relayFor(station);
-    if (relay.audienceSize + elsewhere >= this.config.relayMaxListeners) {
-      throw new ServiceUnavailableException(`${station.name} has reached its limit of ${this.config.relayMaxListeners} listeners; try again later`);
-    }
+    this.access.checkRoom(station, this.listeners(station.id) + elsewhere, limits);
+    const stream = streamFor(station, limits);
+    const relay = this.relayFor(station, stream);
     try {
       await relay.ready();
     } catch (e) {
-      if (relay.audienceSize === 0) this.forget(relay);
+      if (relay.audienceSize === 0) this.forget(relayKey(station.id, stream.quality), relay);
       this.logger.warn(`${station.id}: ${(e as Error).message}`);
       throw new BadGatewayException(`${station.name} is not reachable right now`);
     }
@@ -59,6 +74,10 @@ export class RelayService implements OnModuleDestroy {
       'Access-Control-Allow-Origin': '*',
       'Cross-Origin-Resource-Policy': 'cross-origin',
       'X-Content-Type-Options': 'nosniff',
+      // Which stream this is, so a player can show it (icy-br is what Icecast players read).
+      'X-Stream-Quality': stream.quality,
+      ...(stream.bitrate ? { 'X-Stream-Bitrate': String(stream.bitrate), 'icy-br': String(stream.bitrate) } : {}),
+      'Access-Control-Expose-Headers': 'X-Stream-Quality, X-Stream-Bitrate',
     };
     if (req.method === 'HEAD') {
       res.status(200).set(headers).end();
@@ -79,32 +98,41 @@ export class RelayService implements OnModuleDestroy {
     for (const relay of this.relays.values()) relay.close();
   }
 
-  private relayFor(station: Station): StationRelay {
-    let relay = this.relays.get(station.id);
+  private relayFor(station: Station, stream: ChosenStream): StationRelay {
+    const key = relayKey(station.id, stream.quality);
+    let relay = this.relays.get(key);
     if (!relay) {
-      relay = new StationRelay(station.id, station.streamUrl, this.connector);
+      relay = new StationRelay(station.id, stream.url, this.connector);
       const opened = relay;
       relay.on('title', (title: RelayTitle & { updatedAt: Date }) => {
-        this.report(opened);
+        this.report(station.id);
+        // The station's other stream announced this title already: one title change is one announcement.
+        const sibling = this.relays.get(relayKey(station.id, stream.quality === 'hq' ? 'standard' : 'hq'));
+        if (sibling?.current && sibling.current.title === title.title && sibling.current.artist === title.artist) return;
         for (const listener of this.titleListeners) listener(station.id, title);
       });
-      relay.on('audience', () => this.report(opened));
-      relay.once('closed', () => this.forget(opened));
-      this.relays.set(station.id, relay);
-      this.report(relay);
+      relay.on('audience', () => this.report(station.id));
+      relay.once('closed', () => this.forget(key, opened));
+      this.relays.set(key, relay);
+      this.report(station.id);
     }
     return relay;
   }
 
-  private forget(relay: StationRelay): void {
-    if (this.relays.get(relay.stationId) !== relay) return;
-    this.relays.delete(relay.stationId);
-    this.presence.report(relay.stationId, undefined);
+  private forget(key: string, relay: StationRelay): void {
+    if (this.relays.get(key) !== relay) return;
+    this.relays.delete(key);
+    this.report(relay.stationId);
   }
 
-  private report(relay: StationRelay): void {
-    if (this.relays.get(relay.stationId) !== relay) return;
-    const title = relay.current;
-    this.presence.report(relay.stationId, { listeners: relay.audienceSize, artist: title?.artist ?? null, title: title?.title ?? null, titleAt: title?.updatedAt ?? null });
+  /** The station's relays in this process as one report: their listeners together, and the title they play. */
+  private report(stationId: string): void {
+    const open = QUALITIES.some((quality) => this.relays.has(relayKey(stationId, quality)));
+    if (!open) {
+      this.presence.report(stationId, undefined);
+      return;
+    }
+    const title = this.current(stationId);
+    this.presence.report(stationId, { listeners: this.listeners(stationId), artist: title?.artist ?? null, title: title?.title ?? null, titleAt: title?.updatedAt ?? null });
   }
 }

@@ -2,7 +2,7 @@ import { ingestCloseMessage } from './ingest-close';
 
 describe('ingestCloseMessage', () => {
   it('has a message of its own for each refusal the server documents', () => {
-    const refusals = [1013, 4409, 4404, 4401, 4403, 4408, 4429, 1009, 1011];
+    const refusals = [1013, 4409, 4404, 4402, 4401, 4403, 4408, 4429, 1009, 1011];
     const messages = refusals.map(ingestCloseMessage);
     expect(new Set(messages).size).toBe(refusals.length);
     expect(messages).not.toContain('live.closed.unknown');

@@ -17,6 +17,9 @@ export function ingestCloseMessage(code: number): MessageId {
       return 'live.closed.signIn';
     case 4403:
       return 'live.closed.forbidden';
+    // In beta (BETA_FEATURES) and not yet on the owner's plan: what the app says of it anyway.
+    case 4402:
+      return 'live.beta.coming';
     case 4429:
       return 'live.closed.tooMany';
     // 4408: ffmpeg's backlog on the server; 4008: our own socket's (browser-publisher.ts).

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useRef } from 'react';
-import { RealtimeClient, realtimeUrl, type RealtimeMessage } from '../../lib/realtime-client';
+import type { RealtimeMessage } from '../../lib/realtime-client';
+import { useRealtimeChannel } from '../../lib/use-realtime-channel';
 import { useT } from '../../lib/i18n';
 import { useAuth } from '../auth';
 import { useStreamsChanged, type LiveStreamDto } from './api/streams';
@@ -8,7 +8,7 @@ import { addNotificationAtom, markReadAtom } from './atoms';
 import { playChime, showBrowserNotification } from './live-alert';
 
 /** What `global.events` says of streams: each one changes the list. */
-const STREAM_EVENTS = new Set(['stream_started', 'stream_ended', 'stream_deleted']);
+const STREAM_EVENTS = new Set(['stream_started', 'stream_ended', 'stream_deleted', 'stream_updated']);
 
 function streamOf(message: RealtimeMessage): LiveStreamDto | undefined {
   const data = message.data as Partial<LiveStreamDto> | undefined;
@@ -26,33 +26,19 @@ export function useLiveEvents(onWatch: (streamId: string) => void): void {
   const add = useSetAtom(addNotificationAtom);
   const markRead = useSetAtom(markReadAtom);
   const changed = useStreamsChanged();
-  const latest = useRef({ t, session, add, markRead, onWatch, changed });
-  useEffect(() => {
-    latest.current = { t, session, add, markRead, onWatch, changed };
-  });
-
-  useEffect(() => {
-    const client = new RealtimeClient({
-      // global.events is public: no token, so an access token expiring never drops this connection.
-      url: () => realtimeUrl(null),
-      onMessage: (message) => {
-        if (message.channel !== 'global.events' || !STREAM_EVENTS.has(message.type)) return;
-        const stream = streamOf(message);
-        const { session: current, t: translate, add: notify, markRead: read, onWatch: watch, changed: reload } = latest.current;
-        void reload(current?.user.id ?? null);
-        if (message.type !== 'stream_started' || !stream || stream.userId === current?.user.id) return;
-        const ownerName = stream.ownerName ?? translate('live.card.anonymous');
-        notify({ streamId: stream.id, ownerName: stream.ownerName, title: stream.title, createdAt: Date.now() });
-        playChime();
-        // Opening it from the browser reads it in the list too (the list's notification id is the stream's).
-        showBrowserNotification(translate('live.notifications.browserTitle'), translate('live.notifications.message', { name: ownerName, title: stream.title }), () => {
-          read(stream.id);
-          watch(stream.id);
-        });
-      },
+  // global.events is public: the tab's connection carries it whether or not anyone is signed in.
+  useRealtimeChannel('global.events', (message) => {
+    if (!STREAM_EVENTS.has(message.type)) return;
+    const stream = streamOf(message);
+    void changed(session?.user.id ?? null);
+    if (message.type !== 'stream_started' || !stream || stream.userId === session?.user.id) return;
+    const ownerName = stream.ownerName ?? t('live.card.anonymous');
+    add({ streamId: stream.id, ownerName: stream.ownerName, title: stream.title, createdAt: Date.now() });
+    playChime();
+    // Opening it from the browser reads it in the list too (the list's notification id is the stream's).
+    showBrowserNotification(t('live.notifications.browserTitle'), t('live.notifications.message', { name: ownerName, title: stream.title }), () => {
+      markRead(stream.id);
+      onWatch(stream.id);
     });
-    client.subscribe('global.events');
-    client.connect();
-    return () => client.close();
-  }, []);
+  });
 }

@@ -1,6 +1,5 @@
 import { loadArea, type Messages } from '@grouarock/i18n';
 import { createIntl } from 'react-intl';
-import type { StationDto } from './api/stations';
 import {
   emptyFilters,
   filterStations,
@@ -9,6 +8,7 @@ import {
   hasFilters,
   nowPlayingLine,
   periodCountdown,
+  queueStep,
   sleepOptionLabel,
   statusLabel,
   toggleLike,
@@ -16,28 +16,7 @@ import {
   type PeriodCountdown,
   type ToggleLikeDeps,
 } from './atoms';
-
-function station(id: string, over: Partial<StationDto> = {}): StationDto {
-  return {
-    id,
-    name: id,
-    country: { code: 'pl', name: 'Polska', flag: '🇵🇱' },
-    genre: 'rock',
-    genres: ['rock'],
-    streamUrl: `/api/v1/radio/${id}/stream`,
-    nowPlaying: null,
-    description: null,
-    gradient: 'linear-gradient(#000, #111)',
-    logoUrl: null,
-    featured: false,
-    listeners: 0,
-    homepage: null,
-    sourceUrl: 'http://example.test/stream',
-    codec: 'mp3',
-    program: null,
-    ...over,
-  };
-}
+import { stationDto as station } from '../../testing/station-fixtures';
 
 const catalogue = [
   station('antyradio', { name: 'Antyradio', description: 'Najlepszy rock', genres: ['rock', 'hard-rock'] }),
@@ -199,5 +178,19 @@ describe('player labels', () => {
     expect(formatDuration(0)).toBe('0:00');
     expect(formatDuration(65.9)).toBe('1:05');
     expect(formatDuration(3725)).toBe('1:02:05');
+  });
+});
+
+describe('queueStep', () => {
+  const queue = ['a', 'b', 'c'];
+  it('moves through a playlist’s stations, round either end', () => {
+    expect(queueStep(queue, 'a', 1)).toBe('b');
+    expect(queueStep(queue, 'c', 1)).toBe('a');
+    expect(queueStep(queue, 'a', -1)).toBe('c');
+  });
+  it('gives nothing when the station playing is not in the playlist', () => {
+    expect(queueStep(queue, 'x', 1)).toBeNull();
+    expect(queueStep(queue, null, 1)).toBeNull();
+    expect(queueStep([], 'a', 1)).toBeNull();
   });
 });

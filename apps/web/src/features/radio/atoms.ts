@@ -67,6 +67,21 @@ export const deckStateAtom = atom<DeckState>('stopped');
 export const volumeAtom = atom(DEFAULT_RADIO_VOLUME);
 export const mutedAtom = atom(false);
 
+/** A playlist being played: its stations in order, which the player's next and previous move through. */
+export interface PlayQueue {
+  name: string;
+  stationIds: readonly string[];
+}
+
+export const playQueueAtom = atom<PlayQueue | null>(null);
+
+/** The station after (or before) `currentId` in the queue, round the end; null when the current one is not in it. */
+export function queueStep(stationIds: readonly string[], currentId: string | null, direction: 1 | -1): string | null {
+  const index = currentId ? stationIds.indexOf(currentId) : -1;
+  if (index < 0) return null;
+  return stationIds[(index + direction + stationIds.length) % stationIds.length] ?? null;
+}
+
 export type StatusLabel = 'live' | 'loading' | 'offline' | 'reconnecting';
 
 /** The player bar's status label for a deck state (the product's live / loading / offline, plus reconnecting). */

@@ -1,9 +1,10 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useAuth, useAuthDialog } from '../auth';
 import { setLike, useLikeChanged, useStationLikes } from './api/likes';
 import { useNowPlaying, usePushNowPlaying, type NowPlayingDto } from './api/now-playing';
-import { RealtimeClient, realtimeUrl, type RealtimeMessage } from '../../lib/realtime-client';
+import type { RealtimeMessage } from '../../lib/realtime-client';
+import { useRealtimeChannel } from '../../lib/use-realtime-channel';
 import { useStations, type StationDto } from './api/stations';
 import { currentStationIdAtom, deckStateAtom, toggleLike, type LikeState } from './atoms';
 import { useAsyncAction } from '../../lib/use-async-action';
@@ -72,34 +73,10 @@ function isNowPlayingMessage(message: RealtimeMessage): message is RealtimeMessa
 export function useNowPlayingPush(): void {
   const stationId = useAtomValue(currentStationIdAtom);
   const push = usePushNowPlaying();
-  const pushRef = useRef(push);
-  const { session } = useAuth();
-  const tokenRef = useRef<string | null>(null);
-  useEffect(() => {
-    tokenRef.current = session?.accessToken ?? null;
-    pushRef.current = push;
-  }, [session, push]);
-  const [client, setClient] = useState<RealtimeClient | null>(null);
-
-  useEffect(() => {
-    const realtime = new RealtimeClient({
-      url: () => realtimeUrl(tokenRef.current),
-      onMessage: (message) => {
-        const prefix = 'station.';
-        if (isNowPlayingMessage(message) && message.channel?.startsWith(prefix)) pushRef.current(message.channel.slice(prefix.length), message.data);
-      },
-    });
-    realtime.connect();
-    setClient(realtime);
-    return () => realtime.close();
-  }, []);
-
-  useEffect(() => {
-    if (!client || !stationId) return;
-    const channel = `station.${stationId}`;
-    client.subscribe(channel);
-    return () => client.unsubscribe(channel);
-  }, [client, stationId]);
+  useRealtimeChannel(stationId ? `station.${stationId}` : null, (message) => {
+    const prefix = 'station.';
+    if (isNowPlayingMessage(message) && message.channel?.startsWith(prefix)) push(message.channel.slice(prefix.length), message.data);
+  });
 }
 
 /** Opens the login dialog after 3 s on a visit with no user, auth settled and no stored session flag. */

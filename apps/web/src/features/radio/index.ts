@@ -4,3 +4,6 @@ import { withMessages } from '../../lib/locale-messages';
 
 /** The featured stations playing in place (the home page's radio section), with the radio texts, as its own chunk. */
 export const FeaturedRadio = lazy(withMessages(['radio'], () => import('./components/featured-radio')));
+
+/** The station catalogue (GET /radio/stations, loaded once per page visit): the home page counts it. */
+export { useStations } from './api/stations';

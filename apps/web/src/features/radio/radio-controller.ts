@@ -15,6 +15,7 @@ import {
   currentStationIdAtom,
   deckStateAtom,
   mutedAtom,
+  playQueueAtom,
   recordingsAtom,
   sleepLabelAtom,
   volumeAtom,
@@ -122,8 +123,42 @@ export class RadioController {
     }
   }
 
+  /** Plays a playlist's stations from the first: next and previous then move through them (usePlayerActions). */
+  async playQueue(name: string, stations: readonly Pick<StationDto, 'id' | 'name'>[]): Promise<void> {
+    const [first] = stations;
+    if (!first) return;
+    this.store.set(playQueueAtom, { name, stationIds: stations.map((s) => s.id) });
+    await this.play(first);
+  }
+
   pause(): void {
     this.player?.deck.pause();
+  }
+
+  /**
+   * Ducks the station to silence with a GainNode ramp for an ad break (features/ads): the station's audio goes through
+   * Web Audio, so this works on iOS too, which ignores a media element's volume. The listener's volume stays as it is.
+   */
+  async holdForBreak(fadeSeconds = 0.8): Promise<void> {
+    const player = this.player;
+    if (!player) return;
+    const gain = player.output.gain;
+    const now = player.context.currentTime;
+    gain.cancelScheduledValues(now);
+    gain.setValueAtTime(gain.value, now);
+    gain.linearRampToValueAtTime(0, now + fadeSeconds);
+    await new Promise((resolve) => setTimeout(resolve, fadeSeconds * 1000));
+  }
+
+  /** After an ad break: the station plays again from its live edge (a new connection, never the buffer from before). */
+  async resumeAfterBreak(): Promise<void> {
+    const player = this.player;
+    if (!player?.deck.source) return;
+    player.deck.pause();
+    const gain = player.output.gain;
+    gain.cancelScheduledValues(player.context.currentTime);
+    gain.setValueAtTime(1, player.context.currentTime);
+    await player.deck.play();
   }
 
   get playing(): boolean {

@@ -84,9 +84,21 @@ export const recordingStore = {
   },
 };
 
+/**
+ * The blob behind each object URL downloadBlob made: the page's Content-Security-Policy (connect-src 'self') lets no
+ * fetch read a blob: URL back, and "Zachowaj offline" (features/offline) keeps the recording's own bytes.
+ */
+const savedBlobs = new Map<string, Blob>();
+
+/** The recording saved under `url` by downloadBlob, if this page saved it. */
+export function savedBlob(url: string): Blob | undefined {
+  return savedBlobs.get(url);
+}
+
 /** Saves a blob as a file through a temporary link. */
 export function downloadBlob(blob: Blob, fileName: string): string {
   const url = URL.createObjectURL(blob);
+  savedBlobs.set(url, blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

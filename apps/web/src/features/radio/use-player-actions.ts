@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { StationDto } from './api/stations';
 import { NO_STATIONS, useStations } from './api/stations';
-import { deckStateAtom, filterStations, filtersAtom, mutedAtom, nowPlayingLine, volumeAtom } from './atoms';
+import { deckStateAtom, filterStations, filtersAtom, mutedAtom, nowPlayingLine, playQueueAtom, queueStep, volumeAtom } from './atoms';
 import { useCurrentNowPlaying, useCurrentStation } from './hooks';
 import { useRadio } from './radio-context';
 
@@ -10,15 +10,18 @@ export interface PlayerActions {
   play: (station: StationDto) => void;
   togglePlay: () => void;
   step: (direction: 1 | -1) => void;
+  /** Plays a playlist's stations in order: next and previous move through them. */
+  playQueue: (name: string, stations: readonly StationDto[]) => void;
 }
 
-/** Play, pause and next/previous station (through the stations as filtered). */
+/** Play, pause and next/previous station (through the playlist being played, else the stations as filtered). */
 export function usePlayerActions(): PlayerActions {
   const radio = useRadio();
   const { data: stations = NO_STATIONS } = useStations();
   const filters = useAtomValue(filtersAtom);
   const current = useCurrentStation();
   const state = useAtomValue(deckStateAtom);
+  const queue = useAtomValue(playQueueAtom);
   const visible = useMemo(() => filterStations(stations, filters), [stations, filters]);
 
   const play = useCallback(
@@ -35,16 +38,24 @@ export function usePlayerActions(): PlayerActions {
 
   const step = useCallback(
     (direction: 1 | -1) => {
+      const queued = queue ? queueStep(queue.stationIds, current?.id ?? null, direction) : null;
+      const inQueue = queued ? stations.find((s) => s.id === queued) : undefined;
       const list = visible.length > 0 ? visible : stations;
-      if (list.length === 0) return;
       const index = current ? list.findIndex((s) => s.id === current.id) : -1;
-      const next = list[(index + direction + list.length) % list.length];
+      const next = inQueue ?? list[(index + direction + list.length) % list.length];
       if (next) play(next);
     },
-    [visible, stations, current, play],
+    [queue, visible, stations, current, play],
   );
 
-  return { play, togglePlay, step };
+  const playQueue = useCallback(
+    (name: string, list: readonly StationDto[]) => {
+      radio.playQueue(name, list).catch((error: unknown) => console.warn('Playback failed', error));
+    },
+    [radio],
+  );
+
+  return { play, togglePlay, step, playQueue };
 }
 
 function isTyping(target: EventTarget | null): boolean {

@@ -1,12 +1,12 @@
 import type { MessageId } from '@grouarock/i18n';
 import { useToast } from '@grouarock/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { useT } from '../../lib/i18n';
-import { RealtimeClient, realtimeUrl } from '../../lib/realtime-client';
+import { useRealtimeChannel } from '../../lib/use-realtime-channel';
 import { useAuth } from '../auth';
-import { generationStatus, startGeneration, useStudioChanged, type GenerateDto, type TrackDto, type TrackLength } from './api/studio';
-import { POLL_EVERY_MS, POLL_FIRST_MS, POLL_MAX } from './options';
+import { startGeneration, useGenerationStatus, useStudioChanged, type GenerateDto, type TrackDto, type TrackLength } from './api/studio';
+import { POLL_MAX } from './options';
 
 export type Generation =
   | { phase: 'idle' }
@@ -27,100 +27,60 @@ const NOTICES = new Set(['provider_unavailable', 'provider_failed', 'provider_ti
 
 /**
  * One generation at a time, as the spec runs it: the request, then the status asked after 10 s and every 5 s (at most
- * 60 times), ending with the track or an error; the page's `user.{id}` channel says at once when it is ready.
+ * 60 times, useGenerationStatus), ending with the track or an error; the page's `user.{id}` channel says at once
+ * when it is ready.
  */
 export function useGeneration(): { generation: Generation; generate: (body: GenerateDto) => Promise<boolean> } {
   const t = useT();
   const toast = useToast();
-  const { session, user } = useAuth();
+  const { user } = useAuth();
   const changed = useStudioChanged();
   const [generation, setGeneration] = useState<Generation>({ phase: 'idle' });
-  const current = useRef<{ taskId: string; attempts: number; timer?: ReturnType<typeof setTimeout> } | null>(null);
-  const latest = useRef({ t, toast, changed, userId: user?.id ?? null, token: session?.accessToken ?? null });
-  useEffect(() => {
-    latest.current = { t, toast, changed, userId: user?.id ?? null, token: session?.accessToken ?? null };
+  const taskId = generation.phase === 'generating' ? generation.taskId : null;
+  const attempts = useRef(0);
+  const userId = user?.id ?? null;
+
+  const status = useGenerationStatus(taskId, (answer) => {
+    attempts.current++;
+    if (!answer?.completed) {
+      if (attempts.current < POLL_MAX) return;
+      setGeneration({ phase: 'failed' });
+      toast.show({ tone: 'error', title: t('studio.toast.timeout') });
+      return;
+    }
+    if (userId) void changed(userId);
+    if (answer.tracks.length) {
+      setGeneration({ phase: 'done', tracks: answer.tracks });
+      toast.show({ tone: 'success', title: t('studio.toast.success') });
+      if (answer.notice && NOTICES.has(answer.notice)) toast.show({ tone: 'info', title: t(`studio.notice.${answer.notice}` as MessageId) });
+    } else {
+      setGeneration({ phase: 'failed' });
+      toast.show({ tone: 'error', title: t(answer.error?.code === 'content_refused' ? 'studio.toast.refused' : 'studio.toast.failed') });
+    }
   });
 
-  // The scheduled checks call the latest `check` through this ref (it schedules itself).
-  const checkRef = useRef<(taskId: string) => Promise<void>>(async () => undefined);
-  const check = useCallback(async (taskId: string) => {
-    const job = current.current;
-    if (!job || job.taskId !== taskId) return;
-    clearTimeout(job.timer);
-    job.attempts++;
-    const { t: tr, toast: toasts, changed: reload, userId } = latest.current;
-    const next = () => {
-      if (job.attempts >= POLL_MAX) {
-        current.current = null;
-        setGeneration({ phase: 'failed' });
-        toasts.show({ tone: 'error', title: tr('studio.toast.timeout') });
-        return;
-      }
-      job.timer = setTimeout(() => void checkRef.current(taskId), POLL_EVERY_MS);
-    };
-    try {
-      const status = await generationStatus([taskId]);
-      if (current.current !== job) return;
-      if (!status.completed) return next();
-      current.current = null;
-      if (userId) void reload(userId);
-      if (status.tracks.length) {
-        setGeneration({ phase: 'done', tracks: status.tracks });
-        toasts.show({ tone: 'success', title: tr('studio.toast.success') });
-        if (status.notice && NOTICES.has(status.notice)) toasts.show({ tone: 'info', title: tr(`studio.notice.${status.notice}` as MessageId) });
-      } else {
-        setGeneration({ phase: 'failed' });
-        toasts.show({ tone: 'error', title: tr(status.error?.code === 'content_refused' ? 'studio.toast.refused' : 'studio.toast.failed') });
-      }
-    } catch (error) {
-      // A check that did not get through is asked again at the next interval.
-      console.warn('Checking the generation failed', error);
-      if (current.current === job) next();
-    }
-  }, []);
-  useEffect(() => {
-    checkRef.current = check;
-  }, [check]);
-
   // The user's channel: a finished (or failed) generation is checked at once instead of at the next interval.
-  useEffect(() => {
-    if (!user || user.is_anonymous) return;
-    const client = new RealtimeClient({
-      url: () => realtimeUrl(latest.current.token),
-      onMessage: (message) => {
-        const data = message.data as { task_id?: unknown } | undefined;
-        if ((message.type === 'track_ready' || message.type === 'generation_failed') && typeof data?.task_id === 'string') void check(data.task_id);
-      },
-    });
-    client.subscribe(`user.${user.id}`);
-    client.connect();
-    return () => client.close();
-  }, [user, check]);
+  useRealtimeChannel(user && !user.is_anonymous ? `user.${user.id}` : null, (message) => {
+    const data = message.data as { task_id?: unknown } | undefined;
+    if ((message.type === 'track_ready' || message.type === 'generation_failed') && taskId !== null && data?.task_id === taskId) void status.mutate();
+  });
 
-  useEffect(() => () => clearTimeout(current.current?.timer), []);
-
-  const generate = useCallback(
-    async (body: GenerateDto): Promise<boolean> => {
-      const { t: tr, toast: toasts, changed: reload, userId } = latest.current;
-      try {
-        const started = await startGeneration(body);
-        const taskId = started.task_ids[0];
-        toasts.show({ tone: 'info', title: tr('studio.toast.started'), description: tr('studio.toast.startedText') });
-        current.current = { taskId, attempts: 0 };
-        current.current.timer = setTimeout(() => void checkRef.current(taskId), POLL_FIRST_MS);
-        setGeneration({ phase: 'generating', taskId, length: body.length ?? '30s', startedAt: Date.now() });
-        if (userId) void reload(userId);
-        return true;
-      } catch (error) {
-        const message = refusal(error);
-        // A refusal the page explains (the limit, the plan, one at a time) is not an error of ours.
-        if (message === 'studio.toast.requestFailed') console.error('Starting the generation failed', error);
-        toasts.show({ tone: 'error', title: tr(message) });
-        return false;
-      }
-    },
-    [],
-  );
+  const generate = async (body: GenerateDto): Promise<boolean> => {
+    try {
+      const started = await startGeneration(body);
+      toast.show({ tone: 'info', title: t('studio.toast.started'), description: t('studio.toast.startedText') });
+      attempts.current = 0;
+      setGeneration({ phase: 'generating', taskId: started.task_ids[0], length: body.length ?? '30s', startedAt: Date.now() });
+      if (userId) void changed(userId);
+      return true;
+    } catch (error) {
+      const message = refusal(error);
+      // A refusal the page explains (the limit, the plan, one at a time) is not an error of ours.
+      if (message === 'studio.toast.requestFailed') console.error('Starting the generation failed', error);
+      toast.show({ tone: 'error', title: t(message) });
+      return false;
+    }
+  };
 
   return { generation, generate };
 }

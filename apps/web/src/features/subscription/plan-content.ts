@@ -1,11 +1,23 @@
 import type { MessageId } from '@grouarock/i18n';
+import { externalLinks } from '../../lib/external-links';
 import type { Plan, PlanOfferDto } from './api/billing';
 
-/** One line of a plan card: a message and its values. */
+/** Where a benefit that lives on another of our sites is found: its address and the words naming the site. */
+export interface PlanLineLink {
+  href: string;
+  label: MessageId;
+}
+
+/** One line of a plan card: a message and its values, and the site it is on when that is not this app. */
 export interface PlanLine {
   id: MessageId;
   values?: Record<string, number>;
+  link?: PlanLineLink;
 }
+
+/** The forums and artists' pages are on the community site, the merchandise on the marketplace. */
+const ON_COMMUNITY: PlanLineLink = { href: externalLinks.community, label: 'subscription.where.community' };
+const ON_MARKETPLACE: PlanLineLink = { href: externalLinks.marketplace, label: 'subscription.where.marketplace' };
 
 /** The Ultra merchandise discount, in percent. */
 export const MERCH_DISCOUNT_PERCENT = 20;
@@ -24,7 +36,7 @@ export function planLines({ plan, limits }: PlanOfferDto): { features: PlanLine[
         { id: 'subscription.feature.basic.playlists', values: stations },
         { id: 'subscription.feature.basic.quality' },
         aiLine(limits),
-        { id: 'subscription.feature.basic.forum' },
+        { id: 'subscription.feature.basic.forum', link: ON_COMMUNITY },
       ],
       limitations: [
         { id: 'subscription.limitation.basic.ads' },
@@ -50,11 +62,11 @@ export function planLines({ plan, limits }: PlanOfferDto): { features: PlanLine[
     ultra: {
       features: [
         { id: 'subscription.feature.ultra.everything' },
-        { id: 'subscription.feature.ultra.forum' },
+        { id: 'subscription.feature.ultra.forum', link: ON_COMMUNITY },
         aiLine(limits),
         { id: 'subscription.feature.ultra.beta' },
-        { id: 'subscription.feature.ultra.artists' },
-        { id: 'subscription.feature.ultra.merch', values: { percent: MERCH_DISCOUNT_PERCENT } },
+        { id: 'subscription.feature.ultra.artists', link: ON_COMMUNITY },
+        { id: 'subscription.feature.ultra.merch', values: { percent: MERCH_DISCOUNT_PERCENT }, link: ON_MARKETPLACE },
         { id: 'subscription.feature.ultra.events' },
         { id: 'subscription.feature.ultra.api' },
         { id: 'subscription.feature.ultra.stations', values: stations },

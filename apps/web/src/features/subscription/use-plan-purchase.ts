@@ -21,53 +21,66 @@ export interface PlanPurchase {
 }
 
 /**
+ * Where the browser is being sent: a plan's checkout or the billing portal. Not a busy flag of a request: it stays set
+ * after the request succeeds, while the browser leaves for Stripe, and is cleared when the request fails or when the
+ * page comes back from the back-forward cache as it was left.
+ */
+type Leaving = { to: 'checkout'; plan: PaidPlan } | { to: 'portal' } | null;
+
+/**
  * Buying a plan: without a full account the login dialog opens instead; otherwise a checkout session is requested and
  * the browser goes to it. A failure restores the button and shows the payment error banner for 5 s.
  */
 export function usePlanPurchase({ signedIn, go }: { signedIn: boolean; go: LeaveTo }): PlanPurchase {
   const dialog = useAuthDialog();
-  const [pending, setPending] = useState<PaidPlan | null>(null);
-  const [portalPending, setPortalPending] = useState(false);
+  const [leaving, setLeaving] = useState<Leaving>(null);
   const [alreadySubscribed, setAlreadySubscribed] = useState(false);
   const banner = useTimedFlag(PAYMENT_ERROR_MS);
 
-  // Back from Stripe through the browser's back button, the page may come from the back-forward cache as it was left.
   useEffect(() => {
     const restored = (event: PageTransitionEvent) => {
-      if (!event.persisted) return;
-      setPending(null);
-      setPortalPending(false);
+      if (event.persisted) setLeaving(null);
     };
     window.addEventListener('pageshow', restored);
     return () => window.removeEventListener('pageshow', restored);
   }, []);
 
-  const choose = useCallback(
-    (plan: PaidPlan) => {
-      if (!signedIn) return dialog.open('login');
-      if (pending || portalPending) return;
-      setPending(plan);
+  /** Asks for the address to leave to, then goes there; a failure stays here with the banner (or `refused`'s answer). */
+  const leave = useCallback(
+    (to: NonNullable<Leaving>, request: () => Promise<string>, refused: (error: unknown) => boolean) => {
+      if (leaving) return;
+      setLeaving(to);
       banner.lower();
-      startCheckout(plan).then(go, (error: unknown) => {
-        setPending(null);
-        if (error instanceof ApiError && error.code === 'already_subscribed') return setAlreadySubscribed(true);
-        console.error('Checkout failed', error);
+      request().then(go, (error: unknown) => {
+        setLeaving(null);
+        if (refused(error)) return;
+        console.error(to.to === 'checkout' ? 'Checkout failed' : 'The billing portal could not be opened', error);
         banner.raise();
       });
     },
-    [signedIn, dialog, pending, portalPending, banner, go],
+    [leaving, banner, go],
   );
 
-  const manage = useCallback(() => {
-    if (pending || portalPending) return;
-    setPortalPending(true);
-    banner.lower();
-    openPortal().then(go, (error: unknown) => {
-      setPortalPending(false);
-      console.error('The billing portal could not be opened', error);
-      banner.raise();
-    });
-  }, [pending, portalPending, banner, go]);
+  const choose = useCallback(
+    (plan: PaidPlan) => {
+      if (!signedIn) return dialog.open('login');
+      leave({ to: 'checkout', plan }, () => startCheckout(plan), (error) => {
+        if (!(error instanceof ApiError && error.code === 'already_subscribed')) return false;
+        setAlreadySubscribed(true);
+        return true;
+      });
+    },
+    [signedIn, dialog, leave],
+  );
 
-  return { pending, portalPending, failed: banner.up, alreadySubscribed, choose, manage };
+  const manage = useCallback(() => leave({ to: 'portal' }, openPortal, () => false), [leave]);
+
+  return {
+    pending: leaving?.to === 'checkout' ? leaving.plan : null,
+    portalPending: leaving?.to === 'portal',
+    failed: banner.up,
+    alreadySubscribed,
+    choose,
+    manage,
+  };
 }

@@ -2,7 +2,7 @@
 
 import { client } from '../client.gen';
 import type { Options } from '../sdk.gen';
-import type { CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, GetBillingPlansData, GetBillingPlansResponses, GetEntitlementsData, GetEntitlementsErrors, GetEntitlementsResponses, OpenBillingPortalData, OpenBillingPortalErrors, OpenBillingPortalResponses, SyncSubscriptionData, SyncSubscriptionErrors, SyncSubscriptionResponses } from '../types.gen';
+import type { CreateCheckoutData, CreateCheckoutErrors, CreateCheckoutResponses, GetBillingPlansData, GetBillingPlansResponses, GetEntitlementsData, GetEntitlementsErrors, GetEntitlementsResponses, ListBetaFeaturesData, ListBetaFeaturesResponses, OpenBillingPortalData, OpenBillingPortalErrors, OpenBillingPortalResponses, SyncSubscriptionData, SyncSubscriptionErrors, SyncSubscriptionResponses } from '../types.gen';
 
 /**
  * The plans with their prices and limits, and whether they can be bought online here
@@ -48,3 +48,8 @@ export const getEntitlements = <ThrowOnError extends boolean = false>(options?: 
     url: '/api/v1/me/entitlements',
     ...options
 });
+
+/**
+ * Features in beta on this installation, which Ultra members have first
+ */
+export const listBetaFeatures = <ThrowOnError extends boolean = false>(options?: Options<ListBetaFeaturesData, ThrowOnError>) => (options?.client ?? client).get<ListBetaFeaturesResponses, unknown, ThrowOnError>({ url: '/api/v1/beta', ...options });

@@ -2,7 +2,7 @@
 
 import { client } from '../client.gen';
 import type { Options } from '../sdk.gen';
-import type { CreateStreamData, CreateStreamErrors, CreateStreamResponses, DeleteStreamData, DeleteStreamErrors, DeleteStreamResponses, GetCurrentStreamData, GetCurrentStreamErrors, GetCurrentStreamResponses, GetStreamData, GetStreamErrors, GetStreamPlaylistData, GetStreamPlaylistErrors, GetStreamPlaylistResponses, GetStreamResponses, GetStreamSegmentData, GetStreamSegmentErrors, GetStreamSegmentResponses, ListStreamsData, ListStreamsResponses, StopStreamData, StopStreamErrors, StopStreamResponses } from '../types.gen';
+import type { CreateStreamData, CreateStreamErrors, CreateStreamResponses, DeleteStreamData, DeleteStreamErrors, DeleteStreamResponses, GetCurrentStreamData, GetCurrentStreamErrors, GetCurrentStreamResponses, GetStreamData, GetStreamErrors, GetStreamPlaylistData, GetStreamPlaylistErrors, GetStreamPlaylistResponses, GetStreamResponses, GetStreamSegmentData, GetStreamSegmentErrors, GetStreamSegmentResponses, ListStreamsData, ListStreamsResponses, StopStreamData, StopStreamErrors, StopStreamResponses, UpdateStreamData, UpdateStreamErrors, UpdateStreamResponses, WatchStreamData, WatchStreamErrors, WatchStreamResponses } from '../types.gen';
 
 /**
  * A new stream of yours, ready for video from OBS (RTMP, with the key shown only now) or from the browser
@@ -44,6 +44,28 @@ export const deleteStream = <ThrowOnError extends boolean = false>(options: Opti
  * One stream, live or a replay
  */
 export const getStream = <ThrowOnError extends boolean = false>(options: Options<GetStreamData, ThrowOnError>) => (options.client ?? client).get<GetStreamResponses, GetStreamErrors, ThrowOnError>({ url: '/api/v1/stream/{id}', ...options });
+
+/**
+ * Set who may watch your stream (everyone, or Ultra members only) while it is ready or live
+ */
+export const updateStream = <ThrowOnError extends boolean = false>(options: Options<UpdateStreamData, ThrowOnError>) => (options.client ?? client).patch<UpdateStreamResponses, UpdateStreamErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/stream/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Where you play the stream: an Ultra-only one’s playlist URL carries your access (Ultra members and its owner)
+ */
+export const watchStream = <ThrowOnError extends boolean = false>(options: Options<WatchStreamData, ThrowOnError>) => (options.client ?? client).post<WatchStreamResponses, WatchStreamErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/stream/{id}/watch',
+    ...options
+});
 
 /**
  * Stop your stream

@@ -2,12 +2,30 @@
 
 import { client } from '../client.gen';
 import type { Options } from '../sdk.gen';
-import type { GetLikedStationsData, GetLikedStationsErrors, GetLikedStationsResponses, GetNowPlayingData, GetNowPlayingErrors, GetNowPlayingResponses, GetRecommendationsData, GetRecommendationsErrors, GetRecommendationsResponses, GetStationData, GetStationErrors, GetStationLikesData, GetStationLikesErrors, GetStationLikesResponses, GetStationResponses, GetTrackData, GetTrackErrors, GetTrackResponses, GetWeeklyTopData, GetWeeklyTopResponses, LikeStationData, LikeStationErrors, LikeStationResponses, ListStationsData, ListStationsResponses, StreamStationData, StreamStationErrors, StreamStationResponses, UnlikeStationData, UnlikeStationErrors, UnlikeStationResponses } from '../types.gen';
+import type { ClearRadioPassData, ClearRadioPassResponses, GetLikedStationsData, GetLikedStationsErrors, GetLikedStationsResponses, GetMyRecommendationsData, GetMyRecommendationsErrors, GetMyRecommendationsResponses, GetNowPlayingData, GetNowPlayingErrors, GetNowPlayingResponses, GetRecommendationsData, GetRecommendationsErrors, GetRecommendationsResponses, GetStationData, GetStationErrors, GetStationLikesData, GetStationLikesErrors, GetStationLikesResponses, GetStationResponses, GetTrackData, GetTrackErrors, GetTrackResponses, GetWeeklyTopData, GetWeeklyTopResponses, LikeStationData, LikeStationErrors, LikeStationResponses, ListStationsData, ListStationsResponses, SetRadioPassData, SetRadioPassErrors, SetRadioPassResponses, StreamStationData, StreamStationErrors, StreamStationResponses, UnlikeStationData, UnlikeStationErrors, UnlikeStationResponses } from '../types.gen';
 
 /**
  * The station's audio through our same-origin relay (CORS-clean, ICY metadata removed)
  */
-export const streamStation = <ThrowOnError extends boolean = false>(options: Options<StreamStationData, ThrowOnError>) => (options.client ?? client).get<StreamStationResponses, StreamStationErrors, ThrowOnError>({ url: '/api/v1/radio/{id}/stream', ...options });
+export const streamStation = <ThrowOnError extends boolean = false>(options: Options<StreamStationData, ThrowOnError>) => (options.client ?? client).get<StreamStationResponses, StreamStationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/radio/{id}/stream',
+    ...options
+});
+
+/**
+ * Forgets this browser's radio pass (signing out ends it anyway)
+ */
+export const clearRadioPass = <ThrowOnError extends boolean = false>(options?: Options<ClearRadioPassData, ThrowOnError>) => (options?.client ?? client).delete<ClearRadioPassResponses, unknown, ThrowOnError>({ url: '/api/v1/radio/pass', ...options });
+
+/**
+ * Lets this browser's audio element play on the caller's plan: an HttpOnly cookie the relay reads, valid while this session lasts
+ */
+export const setRadioPass = <ThrowOnError extends boolean = false>(options?: Options<SetRadioPassData, ThrowOnError>) => (options?.client ?? client).put<SetRadioPassResponses, SetRadioPassErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/radio/pass',
+    ...options
+});
 
 /**
  * What the station plays now (its metadata, else its program, else just its name)
@@ -74,3 +92,12 @@ export const getRecommendations = <ThrowOnError extends boolean = false>(options
  * A track our relays heard, with where and when it played
  */
 export const getTrack = <ThrowOnError extends boolean = false>(options: Options<GetTrackData, ThrowOnError>) => (options.client ?? client).get<GetTrackResponses, GetTrackErrors, ThrowOnError>({ url: '/api/v1/tracks/{id}', ...options });
+
+/**
+ * "Dla Ciebie": tracks picked from your likes and playlists, with the stations that play them (Premium and Ultra)
+ */
+export const getMyRecommendations = <ThrowOnError extends boolean = false>(options?: Options<GetMyRecommendationsData, ThrowOnError>) => (options?.client ?? client).get<GetMyRecommendationsResponses, GetMyRecommendationsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/me/recommendations',
+    ...options
+});

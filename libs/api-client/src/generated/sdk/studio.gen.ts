@@ -2,7 +2,7 @@
 
 import { client } from '../client.gen';
 import type { Options } from '../sdk.gen';
-import type { DeleteStudioTrackData, DeleteStudioTrackErrors, DeleteStudioTrackResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GetGenerationStatusData, GetGenerationStatusErrors, GetGenerationStatusResponses, GetMusicProviderHealthData, GetMusicProviderHealthResponses, GetStudioTrackAudioData, GetStudioTrackAudioErrors, GetStudioTrackAudioResponses, GetStudioTrackCoverData, GetStudioTrackCoverErrors, GetStudioTrackCoverResponses, GetStudioUsageData, GetStudioUsageErrors, GetStudioUsageResponses, ListStudioTracksData, ListStudioTracksErrors, ListStudioTracksResponses, MusicProviderCallbackData, MusicProviderCallbackResponses, RenameStudioTrackData, RenameStudioTrackErrors, RenameStudioTrackResponses } from '../types.gen';
+import type { DeleteStudioTrackData, DeleteStudioTrackErrors, DeleteStudioTrackResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GetGenerationStatusData, GetGenerationStatusErrors, GetGenerationStatusResponses, GetMusicProviderHealthData, GetMusicProviderHealthResponses, GetStudioTrackAudioData, GetStudioTrackAudioErrors, GetStudioTrackAudioResponses, GetStudioTrackCoverData, GetStudioTrackCoverErrors, GetStudioTrackCoverResponses, GetStudioTrackOfflineData, GetStudioTrackOfflineErrors, GetStudioTrackOfflineResponses, GetStudioUsageData, GetStudioUsageErrors, GetStudioUsageResponses, ListStudioTracksData, ListStudioTracksErrors, ListStudioTracksResponses, MusicProviderCallbackData, MusicProviderCallbackResponses, RenameStudioTrackData, RenameStudioTrackErrors, RenameStudioTrackResponses } from '../types.gen';
 
 /**
  * Start generating a track (the spec’s generate-music-suno); ask about it with POST /studio/status
@@ -74,6 +74,15 @@ export const renameStudioTrack = <ThrowOnError extends boolean = false>(options:
  * A track’s MP3 (Range requests for seeking); with download=1, as a file to save. With a CDN configured, a redirect to it (except download=1)
  */
 export const getStudioTrackAudio = <ThrowOnError extends boolean = false>(options: Options<GetStudioTrackAudioData, ThrowOnError>) => (options.client ?? client).get<GetStudioTrackAudioResponses, GetStudioTrackAudioErrors, ThrowOnError>({ url: '/api/v1/studio/tracks/{id}/audio', ...options });
+
+/**
+ * One of your tracks’ MP3, whole, to keep in the browser for offline listening (Premium and Ultra); never a CDN redirect
+ */
+export const getStudioTrackOffline = <ThrowOnError extends boolean = false>(options: Options<GetStudioTrackOfflineData, ThrowOnError>) => (options.client ?? client).get<GetStudioTrackOfflineResponses, GetStudioTrackOfflineErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/studio/tracks/{id}/offline',
+    ...options
+});
 
 /**
  * A track’s cover image (with a CDN configured, a redirect to it)

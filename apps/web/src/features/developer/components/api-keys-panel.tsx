@@ -1,9 +1,12 @@
 import { css, type Theme } from '@emotion/react';
 import { Badge, Button, Panel, Select, Spinner, TextField, useToast } from '@grouarock/ui';
-import { useState, type FormEvent } from 'react';
+import type { MessageId } from '@grouarock/i18n';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useSWRConfig } from 'swr';
 import { ApiError } from '../../../lib/api';
 import { CopyField } from '../../../lib/copy-field';
+import { schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useIntl } from 'react-intl';
 import { useT } from '../../../lib/i18n';
 import { useAsyncAction } from '../../../lib/use-async-action';
@@ -137,6 +140,16 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyDto; onRevoke: (key: ApiKe
  * each expires; lately expired ones marked so), a form to make one (read-only or full-access, for 30, 90 or 365 days
  * or for good) whose value is shown once, and revoking with a confirmation.
  */
+interface NewKeyValues {
+  name: string;
+  scope: ApiKeyScope;
+  /** The lifetime select's value (lifetimeValue). */
+  lifetime: string;
+}
+
+/** A key needs a name (the scope and lifetime have defaults). */
+export const newKeySchema: FormSchema<NewKeyValues> = ({ name }) => (name.trim() ? {} : { name: 'developer.keys.nameRequired' });
+
 export function ApiKeysPanel({ userId }: { userId: string }) {
   const t = useT();
   const intl = useIntl();
@@ -145,33 +158,28 @@ export function ApiKeysPanel({ userId }: { userId: string }) {
   const { mutate } = useSWRConfig();
   const keys = useApiKeys(userId);
   const usage = useApiUsage(userId);
-  const [name, setName] = useState('');
-  const [scope, setScope] = useState<ApiKeyScope>('read-only');
-  const [lifetime, setLifetime] = useState<ApiKeyLifetime>(DEFAULT_API_KEY_LIFETIME);
-  const [nameError, setNameError] = useState<string>();
-  const [creating, setCreating] = useState(false);
+  const { register, handleSubmit, control, setValue, resetField, formState } = useForm<NewKeyValues>({
+    resolver: schemaResolver(newKeySchema),
+    defaultValues: { name: '', scope: 'read-only', lifetime: lifetimeValue(DEFAULT_API_KEY_LIFETIME) },
+    // The name's problem stays until the next try, as the other fields' would.
+    reValidateMode: 'onSubmit',
+  });
+  const [scope, lifetime] = useWatch({ control, name: ['scope', 'lifetime'] });
+  const creating = formState.isSubmitting;
+  const nameError = formState.errors.name?.message;
   const [created, setCreated] = useState<CreatedApiKeyDto | null>(null);
 
   const refresh = () => Promise.all([mutate(apiKeysKey(userId)), mutate(apiUsageKey(userId))]);
 
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      setNameError(t('developer.keys.nameRequired'));
-      return;
-    }
-    setNameError(undefined);
-    setCreating(true);
+  const create = handleSubmit(async ({ name, scope, lifetime }) => {
     try {
-      setCreated(await makeApiKey({ name: name.trim(), scope, expiresInDays: lifetime }));
-      setName('');
+      setCreated(await makeApiKey({ name: name.trim(), scope, expiresInDays: lifetimeOf(lifetime) }));
+      resetField('name');
       await refresh();
     } catch (error) {
       show({ tone: 'error', title: t(error instanceof ApiError && error.code === 'too_many_keys' ? 'developer.keys.tooMany' : 'developer.keys.createError') });
-    } finally {
-      setCreating(false);
     }
-  };
+  });
 
   const revoke = async (key: ApiKeyDto) => {
     try {
@@ -230,11 +238,11 @@ export function ApiKeysPanel({ userId }: { userId: string }) {
         <p css={muted}>{t('developer.keys.atMax', { max: keys.data.maxActive })}</p>
       ) : (
         <form css={form} onSubmit={(event) => void create(event)} noValidate aria-label={t('developer.keys.formLabel')}>
-          <TextField label={t('developer.keys.name')} maxLength={64} value={name} onChange={(event) => setName(event.target.value)} error={nameError} aria-required="true" />
+          <TextField label={t('developer.keys.name')} maxLength={64} error={nameError ? t(nameError as MessageId) : undefined} aria-required="true" {...register('name')} />
           <Select
             label={t('developer.keys.scopeLabel')}
             value={scope}
-            onValueChange={(value) => setScope(value as ApiKeyScope)}
+            onValueChange={(value) => setValue('scope', value as ApiKeyScope)}
             options={[
               { value: 'read-only', label: t('developer.keys.scope', { full: false }) },
               { value: 'full-access', label: t('developer.keys.scope', { full: true }) },
@@ -242,8 +250,8 @@ export function ApiKeysPanel({ userId }: { userId: string }) {
           />
           <Select
             label={t('developer.keys.lifetimeLabel')}
-            value={lifetimeValue(lifetime)}
-            onValueChange={(value) => setLifetime(lifetimeOf(value))}
+            value={lifetime}
+            onValueChange={(value) => setValue('lifetime', value)}
             options={API_KEY_LIFETIMES.map((days) => ({
               value: lifetimeValue(days),
               label: days === null ? t('developer.keys.lifetimeNever') : t('developer.keys.lifetimeDays', { days, recommended: days === DEFAULT_API_KEY_LIFETIME }),

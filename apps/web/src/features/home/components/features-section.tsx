@@ -8,6 +8,7 @@ import { useT } from '../../../lib/i18n';
 import { AssistantIcon, ChatIcon, CirclesIcon, CommunityIcon, EventsIcon, LiveIcon, MarketIcon, RadioIcon } from './icons';
 import { NewTabHint } from '../../../lib/new-tab-hint';
 import { coveringLink } from './covering-link';
+import { stationCountValues, useStationCount } from '../station-count';
 
 type Target = { kind: 'route'; to: string } | { kind: 'anchor'; href: string } | { kind: 'external'; href: string };
 
@@ -102,6 +103,8 @@ function FeatureLink({ target, children }: { target: Target; children: ReactNode
 
 export function FeaturesSection() {
   const t = useT();
+  // Only the radio's text says a number; the others take no values.
+  const values = stationCountValues(useStationCount());
   return (
     <section css={section} aria-labelledby="home-features">
       <h2 id="home-features" css={heading}>
@@ -114,7 +117,7 @@ export function FeaturesSection() {
             <h3 css={cardTitle}>
               <FeatureLink target={feature.target}>{t(feature.title)}</FeatureLink>
             </h3>
-            <p css={text}>{t(feature.text)}</p>
+            <p css={text}>{t(feature.text, values)}</p>
           </Card>
         ))}
       </ul>

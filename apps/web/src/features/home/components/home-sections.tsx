@@ -10,6 +10,7 @@ import { useNearViewport } from '../../../lib/use-near-viewport';
 import { useAfterPaint } from '../../../lib/use-after-paint';
 import { FeaturedRadio } from '../../radio';
 import { LiveSection } from '../../live';
+import { stationCountValues, useStationCount } from '../station-count';
 
 /** Below the fold: its own chunk, loaded once the page has painted. */
 const FeaturedConcertsList = lazy(() => import('./featured-concerts-list').then((m) => ({ default: m.FeaturedConcertsList })));
@@ -80,6 +81,7 @@ function InPlace({ near: whenNear, children }: { near?: boolean; children: React
  */
 export function HomeSections() {
   const t = useT();
+  const stationCount = useStationCount();
   return (
     <div css={sections}>
       <section id="radio" css={panel} aria-labelledby="home-radio">
@@ -87,7 +89,7 @@ export function HomeSections() {
         <h2 id="home-radio" css={heading}>
           {t('home.radio.title')}
         </h2>
-        <p css={text}>{t('home.radio.text')}</p>
+        <p css={text}>{t('home.radio.text', stationCountValues(stationCount))}</p>
         <InPlace near>
           <FeaturedRadio />
         </InPlace>

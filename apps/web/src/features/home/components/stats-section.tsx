@@ -1,6 +1,8 @@
 import { css, type Theme } from '@emotion/react';
 import type { MessageId } from '@grouarock/i18n';
+import type { ReactNode } from 'react';
 import { useT } from '../../../lib/i18n';
+import { useStationCount } from '../station-count';
 import { MusicianIcon } from './icons';
 
 const list = (theme: Theme) => css`
@@ -31,6 +33,8 @@ const item = (theme: Theme) => css`
 `;
 
 const value = (theme: Theme) => css`
+  /* A line high even while empty (the station count before the catalogue is in): the tile keeps its height. */
+  min-height: 1em;
   color: ${theme.colors.secondary};
   font-family: ${theme.fonts.display};
   font-size: ${theme.fontSizes['4xl']};
@@ -42,7 +46,10 @@ const label = (theme: Theme) => css`
   font-weight: ${theme.fontWeights.bold};
 `;
 
-/** Values only where the product gives them; the musicians' count is not known, so it shows an icon instead of a number. */
+/**
+ * Values only where the product gives them; the musicians' count is not known, so it shows an icon instead of a number.
+ * The stations' is the catalogue's (../station-count.tsx).
+ */
 const stats: { value: MessageId | null; label: MessageId }[] = [
   { value: null, label: 'home.stats.musicians' },
   { value: 'home.stats.stationsValue', label: 'home.stats.stations' },
@@ -52,11 +59,17 @@ const stats: { value: MessageId | null; label: MessageId }[] = [
 
 export function StatsSection() {
   const t = useT();
+  const stationCount = useStationCount();
+  const valueOf = (id: MessageId | null): ReactNode => {
+    if (!id) return <MusicianIcon />;
+    if (id !== 'home.stats.stationsValue') return t(id);
+    return stationCount === undefined ? null : t(id, { count: stationCount });
+  };
   return (
     <ul css={list} aria-label={t('home.stats.label')}>
       {stats.map((stat) => (
         <li key={stat.label} css={item}>
-          <span css={value}>{stat.value ? t(stat.value) : <MusicianIcon />}</span>
+          <span css={value}>{valueOf(stat.value)}</span>
           <span css={label}>{t(stat.label)}</span>
         </li>
       ))}

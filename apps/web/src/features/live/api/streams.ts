@@ -6,6 +6,8 @@ import {
   getStream,
   listStreams,
   stopStream,
+  updateStream,
+  watchStream,
   type CreatedStreamDto,
   type CreateStreamDto,
   type CurrentStreamDto,
@@ -19,6 +21,7 @@ import { dataOf } from '../../../lib/query';
 
 export type { CreatedStreamDto, CreateStreamDto, CurrentStreamDto, LiveStreamDto, StreamListDto };
 export type StreamGenre = CreateStreamDto['genre'];
+export type StreamAudience = LiveStreamDto['audience'];
 
 /** The spec's genres, in its order. */
 export const STREAM_GENRES: readonly StreamGenre[] = ['rock', 'metal', 'pop', 'jazz', 'blues', 'electronic', 'other'];
@@ -45,6 +48,22 @@ export function useCurrentStream(userId: string | null) {
 /** GET /stream/{id}: one stream, live or a replay; the player's when the list does not hold it (nothing asked for null). */
 export function useStream(id: string | null) {
   return useSWR(id ? [STREAM_KEY, id] : null, ([, streamId]) => dataOf(getStream({ path: { id: streamId }, throwOnError: true })));
+}
+
+/**
+ * POST /stream/{id}/watch: where this viewer plays an Ultra-only stream (its URL carries their access), asked once the
+ * player opens; null for nothing to ask. A viewer who may not watch it gets the 403 (ultra_only) as the error.
+ */
+export function useWatchUrl(id: string | null, userId: string | null) {
+  return useSWR(id ? ['/stream/watch', id, userId] : null, ([, streamId]) => dataOf(watchStream({ path: { id: streamId }, throwOnError: true })), {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
+}
+
+/** PATCH /stream/{id}: the owner sets who may watch while the stream is ready or live. */
+export async function setAudience(id: string, audience: StreamAudience): Promise<LiveStreamDto> {
+  return dataOf(updateStream({ path: { id }, body: { audience }, throwOnError: true }));
 }
 
 /**

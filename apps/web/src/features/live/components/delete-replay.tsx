@@ -1,6 +1,7 @@
 import { Button, Dialog, useToast } from '@grouarock/ui';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n';
+import { useAsyncAction } from '../../../lib/use-async-action';
 import { removeStream, useStreamsChanged, type LiveStreamDto } from '../api/streams';
 import { row } from './styles';
 
@@ -10,10 +11,7 @@ export function DeleteReplay({ stream, userId }: { stream: LiveStreamDto; userId
   const toast = useToast();
   const changed = useStreamsChanged();
   const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
-
-  const remove = async () => {
-    setPending(true);
+  const { run: remove, running: pending } = useAsyncAction(async () => {
     try {
       await removeStream(stream.id);
       setOpen(false);
@@ -22,10 +20,8 @@ export function DeleteReplay({ stream, userId }: { stream: LiveStreamDto; userId
     } catch (error) {
       console.error('Deleting the replay failed', error);
       toast.show({ tone: 'error', title: t('live.delete.failed') });
-    } finally {
-      setPending(false);
     }
-  };
+  });
 
   return (
     <Dialog

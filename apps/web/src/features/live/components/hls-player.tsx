@@ -43,7 +43,8 @@ export function HlsPlayer({ src, label }: { src: string; label: string }) {
   useEffect(() => {
     const element = video.current;
     if (!element) return;
-    const url = `${src}?viewer=${viewerId()}`;
+    // An Ultra-only stream's URL carries the viewer's access already (POST /stream/{id}/watch).
+    const url = `${src}${src.includes('?') ? '&' : '?'}viewer=${viewerId()}`;
     let disposed = false;
     let destroy = () => {};
     const playing = () => setState('playing');

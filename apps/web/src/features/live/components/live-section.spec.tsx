@@ -1,9 +1,10 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ws } from 'msw';
-import type { CurrentStreamDto, LiveStreamDto, StreamListDto } from '@grouarock/api-client';
-import { apiError, answer, apiServer, realtime, setupApiServer } from '../../../testing/api-server';
+import { http, HttpResponse, ws } from 'msw';
+import type { BetaListDto, CurrentStreamDto, EntitlementsDto, LiveStreamDto, StreamListDto } from '@grouarock/api-client';
+import { apiError, apiUrl, answer, apiServer, realtime, setupApiServer } from '../../../testing/api-server';
 import { sessionDto, userDto } from '../../../testing/auth-fixtures';
+import { PLAN_LIMITS_FIXTURE } from '../../../testing/plan-fixtures';
 import { renderRoutes } from '../../../testing/render-app';
 import { AuthDialogHost, SessionManager } from '../../auth';
 import LiveSection from './live-section';
@@ -11,6 +12,12 @@ import LiveSection from './live-section';
 setupApiServer();
 
 const me = userDto();
+
+type Plan = EntitlementsDto['plan'];
+type BetaFeature = BetaListDto['features'][number];
+
+/** The signed-in account's GET /me/entitlements on `plan` (from an operator's grant). */
+const entitlementsOf = (plan: Plan): Omit<EntitlementsDto, 'beta'> => ({ plan, source: plan === 'basic' ? 'default' : 'grant', limits: PLAN_LIMITS_FIXTURE[plan], subscription: null, trialAvailable: false });
 
 function streamDto(overrides: Partial<LiveStreamDto> = {}): LiveStreamDto {
   return {
@@ -20,6 +27,8 @@ function streamDto(overrides: Partial<LiveStreamDto> = {}): LiveStreamDto {
     genre: 'metal',
     status: 'live',
     isLive: true,
+    audience: 'everyone',
+    requiredPlan: null,
     ownerName: 'Kasia',
     userId: '11111111-2222-4333-8444-555555555555',
     startedAt: '2026-11-25T12:00:00.000Z',
@@ -32,7 +41,13 @@ function streamDto(overrides: Partial<LiveStreamDto> = {}): LiveStreamDto {
 }
 
 /** The section with a realtime socket the test can push on. */
-async function renderSection({ signedIn = true, list = { live: [], replays: [] } as StreamListDto | Response, current = { stream: null, ingestUrl: 'rtmp://localhost:1935/live' } as CurrentStreamDto } = {}) {
+async function renderSection({
+  signedIn = true,
+  list = { live: [], replays: [] } as StreamListDto | Response,
+  current = { stream: null, ingestUrl: 'rtmp://localhost:1935/live' } as CurrentStreamDto,
+  plan = 'basic' as Plan,
+  beta = { features: [] as BetaFeature[], plan: 'ultra' as const },
+} = {}) {
   let push: (message: object) => void = () => undefined;
   apiServer.use(realtime.addEventListener('connection', ({ client }) => (push = (message) => client.send(JSON.stringify(message)))));
   const auth = new SessionManager({ arrivedThroughRedirect: () => false });
@@ -41,6 +56,8 @@ async function renderSection({ signedIn = true, list = { live: [], replays: [] }
     answer('post', '/auth/token', sessionDto(900, me));
     await auth.signInWithPassword('fan@example.com', 'riff-raff');
   }
+  answer('get', '/beta', beta);
+  if (signedIn) answer('get', '/me/entitlements', { ...entitlementsOf(plan), beta: plan === 'ultra' ? beta.features : [] });
   const lists = answer('get', '/stream/list', list);
   answer('get', '/stream/current', current);
   renderRoutes([{ path: '/', element: <><LiveSection /><AuthDialogHost /></> }], '/', { auth });
@@ -213,7 +230,7 @@ describe('the live section', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Gatunek' }), 'jazz');
     await userEvent.click(screen.getByRole('button', { name: 'Rozpocznij stream' }));
     expect(await screen.findByText('Stream rozpoczęty...')).toBeInTheDocument();
-    expect(created[0].body).toEqual({ title: 'Koncert w piwnicy', genre: 'jazz' });
+    expect(created[0].body).toEqual({ title: 'Koncert w piwnicy', genre: 'jazz', audience: 'everyone' });
     expect(await screen.findByRole('button', { name: 'Stream Aktywny' })).toBeDisabled();
     const mine = screen.getByText('Twój stream').closest('section') as HTMLElement;
     expect(within(mine).getByText('k'.repeat(43))).toBeInTheDocument();
@@ -246,6 +263,91 @@ describe('the live section', () => {
     expect(deleted[0].url).toBe('/api/v1/stream/7d1c2b3a-0000-4000-8000-000000000002');
     await screen.findByRole('button', { name: 'Obejrzyj powtórkę: Próba w garażu' });
     expect(screen.queryByRole('button', { name: 'Obejrzyj powtórkę: Mój koncert' })).toBeNull();
+  });
+
+  describe('Ultra-only streams', () => {
+    const exclusive = () => streamDto({ audience: 'ultra', requiredPlan: 'ultra', title: 'Koncert dla VIP' });
+
+    it('shows a Basic viewer the lock and the way to Ultra instead of the player, and asks for no access', async () => {
+      await renderSection({ list: { live: [exclusive()], replays: [] } });
+      const card = (await screen.findByRole('button', { name: /Koncert dla VIP/ })).closest('li') as HTMLElement;
+      expect(within(card).getByText('🔒 Ultra')).toBeInTheDocument();
+      const watches = answer('post', `/stream/${exclusive().id}/watch`, apiError(403, { code: 'ultra_only', message: 'This stream is for Ultra members' }));
+      await userEvent.click(within(card).getByRole('button', { name: /Koncert dla VIP/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Koncert dla VIP' });
+      expect(within(dialog).getByText('Transmisja tylko dla Ultra')).toBeInTheDocument();
+      expect(within(dialog).getByRole('link', { name: 'Przejdź na Ultra' })).toHaveAttribute('href', '/subscription');
+      expect(within(dialog).queryByLabelText('Obraz transmisji: Koncert dla VIP')).not.toBeInTheDocument();
+      expect(watches).toHaveLength(0);
+    });
+
+    it('plays it for an Ultra member from the URL that carries their access', async () => {
+      await renderSection({ plan: 'ultra', list: { live: [exclusive()], replays: [] } });
+      const watches = answer('post', `/stream/${exclusive().id}/watch`, { playbackUrl: 'http://localhost/api/v1/live/x/index.m3u8?access=a.b', accessUntil: '2026-11-25T18:00:00.000Z' });
+      await userEvent.click(await screen.findByRole('button', { name: /Koncert dla VIP/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Koncert dla VIP' });
+      expect(await within(dialog).findByLabelText('Obraz transmisji: Koncert dla VIP')).toBeInTheDocument();
+      expect(within(dialog).queryByText('Transmisja tylko dla Ultra')).not.toBeInTheDocument();
+      expect(watches).toHaveLength(1);
+    });
+
+    it('starts a stream for Ultra only when "Tylko dla Ultra" is ticked, and lets its owner open it to everyone while it runs', async () => {
+      await renderSection();
+      const created = answer('post', '/stream/create', { id: '7d1c2b3a-0000-4000-8000-000000000009', streamKey: 'k'.repeat(43), ingestUrl: null, playbackUrl: 'http://localhost/x', status: 'ready', maxListeners: 200 });
+      const mine = streamDto({ id: '7d1c2b3a-0000-4000-8000-000000000009', userId: me.id, audience: 'ultra', requiredPlan: 'ultra' });
+      await userEvent.type(await screen.findByLabelText('Tytuł'), 'Dla VIP');
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Gatunek' }), 'rock');
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Tylko dla Ultra' }));
+      answer('get', '/stream/current', { stream: mine, ingestUrl: null });
+      await userEvent.click(screen.getByRole('button', { name: 'Rozpocznij stream' }));
+      expect(await screen.findByText('Stream rozpoczęty...')).toBeInTheDocument();
+      expect(created[0].body).toEqual({ title: 'Dla VIP', genre: 'rock', audience: 'ultra' });
+
+      const section = (await screen.findByText('Twój stream')).closest('section') as HTMLElement;
+      // The helper answers GET, POST, PUT and DELETE: PATCH is answered here.
+      const patches: unknown[] = [];
+      apiServer.use(
+        http.patch(apiUrl(`/stream/${mine.id}`), async ({ request }) => {
+          patches.push(await request.json());
+          return HttpResponse.json({ ...mine, audience: 'everyone', requiredPlan: null });
+        }),
+      );
+      answer('get', '/stream/current', { stream: { ...mine, audience: 'everyone', requiredPlan: null }, ingestUrl: null });
+      const box = within(section).getByRole('checkbox', { name: 'Tylko dla Ultra' });
+      expect(box).toBeChecked();
+      await userEvent.click(box);
+      await waitFor(() => expect(within(section).getByRole('checkbox', { name: 'Tylko dla Ultra' })).not.toBeChecked());
+      expect(patches).toEqual([{ audience: 'everyone' }]);
+    });
+  });
+
+  describe('going live from the browser in beta (BETA_FEATURES lists browser-live)', () => {
+    const mine = () => ({ stream: streamDto({ status: 'ready', isLive: false, userId: me.id }), ingestUrl: 'rtmp://localhost:1935/live' });
+    const inBeta = { features: ['browser-live'] as BetaFeature[], plan: 'ultra' as const };
+
+    it('keeps it from a Basic account, which sees it as coming with the way to Ultra, and OBS as ever', async () => {
+      await renderSection({ current: mine(), beta: inBeta });
+      const section = (await screen.findByText('Twój stream')).closest('section') as HTMLElement;
+      expect(await within(section).findByText(/Nadawanie z przeglądarki jest w wersji beta/)).toBeInTheDocument();
+      expect(within(section).getByRole('link', { name: 'Przejdź na Ultra' })).toHaveAttribute('href', '/subscription');
+      expect(within(section).queryByRole('button', { name: 'Nadaj z kamery' })).not.toBeInTheDocument();
+      expect(within(section).getByText('rtmp://localhost:1935/live')).toBeInTheDocument();
+    });
+
+    it('gives it to an Ultra account with the Beta badge', async () => {
+      await renderSection({ current: mine(), beta: inBeta, plan: 'ultra' });
+      const section = (await screen.findByText('Twój stream')).closest('section') as HTMLElement;
+      expect(await within(section).findByText('Beta')).toBeInTheDocument();
+      expect(within(section).getByRole('button', { name: 'Nadaj z kamery' })).toBeInTheDocument();
+      expect(within(section).queryByText(/w wersji beta/)).not.toBeInTheDocument();
+    });
+
+    it('gives it to everyone, with no badge, when nothing is in beta', async () => {
+      await renderSection({ current: mine() });
+      const section = (await screen.findByText('Twój stream')).closest('section') as HTMLElement;
+      expect(await within(section).findByRole('button', { name: 'Nadaj z kamery' })).toBeInTheDocument();
+      expect(within(section).queryByText('Beta')).not.toBeInTheDocument();
+    });
   });
 
   describe('going live from the browser', () => {

@@ -80,6 +80,7 @@ export default function LiveSection() {
           failed={Boolean(single.error) && !gone}
           onRetry={() => void single.mutate()}
           onClose={() => setWatching(null)}
+          userId={account?.id ?? null}
         />
       ) : null}
     </div>

@@ -3,10 +3,13 @@ import { Badge, Button, Card, Select, TextField, useToast } from '@grouarock/ui'
 import type { MessageId } from '@grouarock/i18n';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n';
+import { useAsyncAction } from '../../../lib/use-async-action';
 import { useAuth, useAuthDialog } from '../../auth';
+import { useBetaFeature } from '../../beta';
 import { endStream, STREAM_GENRES, startFailure, startStream, useCurrentStream, type StreamGenre } from '../api/streams';
 import { mixPicture } from '../mix-picture';
 import { usePublisher } from '../use-publisher';
+import { BrowserLiveBetaBadge, BrowserLiveComing } from './browser-live-beta';
 import { TITLE_MAX } from './start-stream-form';
 import { muted, row, subheading } from './styles';
 
@@ -44,19 +47,18 @@ export function MixerBroadcast({ feed, level }: MixerBroadcastProps) {
   const { user } = useAuth();
   const account = user && !user.is_anonymous ? user : null;
   const current = useCurrentStream(account?.id ?? null);
+  const browserLive = useBetaFeature('browser-live', account?.id ?? null);
   const { status, start, stop } = usePublisher();
   const [title, setTitle] = useState('');
   const [genre, setGenre] = useState<StreamGenre>('electronic');
-  const [pending, setPending] = useState(false);
   const existing = current.data?.stream ?? null;
 
-  const goLive = async () => {
+  const { run: goLive, running: pending } = useAsyncAction(async () => {
     const name = existing?.title ?? title.trim();
     if (!name) {
       toast.show({ tone: 'error', title: t('live.toast.missing') });
       return;
     }
-    setPending(true);
     try {
       const id = existing?.id ?? (await startStream({ title: name, genre })).id;
       await current.mutate();
@@ -80,10 +82,8 @@ export function MixerBroadcast({ feed, level }: MixerBroadcastProps) {
     } catch (error) {
       console.error('Starting the stream failed', error);
       toast.show({ tone: 'error', title: t(startFailure(error)) });
-    } finally {
-      setPending(false);
     }
-  };
+  });
 
   const finish = async () => {
     stop();
@@ -99,6 +99,7 @@ export function MixerBroadcast({ feed, level }: MixerBroadcastProps) {
           {t('live.mixer.heading')}
         </h3>
         {on ? <Badge tone="live">{t('live.badge.live')}</Badge> : null}
+        {browserLive.early ? <BrowserLiveBetaBadge /> : null}
       </div>
       <p css={muted}>{t('live.mixer.text')}</p>
       {!account ? (
@@ -108,6 +109,8 @@ export function MixerBroadcast({ feed, level }: MixerBroadcastProps) {
             {t('live.form.signIn')}
           </Button>
         </div>
+      ) : !browserLive.available && !on ? (
+        <BrowserLiveComing />
       ) : on ? (
         <div css={row}>
           <p role="status">{t('live.mixer.live')}</p>

@@ -1,12 +1,16 @@
 import { css, type Theme } from '@emotion/react';
 import { Badge, Button, Card, useToast } from '@grouarock/ui';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { CopyField } from '../../../lib/copy-field';
 import { useT } from '../../../lib/i18n';
+import { useAsyncAction } from '../../../lib/use-async-action';
 import { useAuth } from '../../auth';
-import { endStream, useStreamsChanged, type CreatedStreamDto, type CurrentStreamDto } from '../api/streams';
+import { useBetaFeature } from '../../beta';
+import { endStream, setAudience, useStreamsChanged, type CreatedStreamDto, type CurrentStreamDto } from '../api/streams';
 import { usePublisher } from '../use-publisher';
+import { BrowserLiveBetaBadge, BrowserLiveComing } from './browser-live-beta';
 import { block, muted, row, subheading } from './styles';
+import { UltraOnlyField } from './ultra-only-field';
 
 const preview = (theme: Theme) => css`
   width: 100%;
@@ -27,9 +31,20 @@ export function MyStream({ current, created }: { current: CurrentStreamDto; crea
   const streamsChanged = useStreamsChanged();
   const stream = current.stream!;
   const { status: camera, start, stop: stopPublishing } = usePublisher();
-  const [stopping, setStopping] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
   const key = created?.id === stream.id ? created.streamKey : null;
+  const userId = session?.user.id ?? null;
+  const browserLive = useBetaFeature('browser-live', userId);
+
+  const { run: changeAudience, running: changingAudience } = useAsyncAction(async (ultraOnly: boolean) => {
+    try {
+      await setAudience(stream.id, ultraOnly ? 'ultra' : 'everyone');
+      await streamsChanged(userId);
+    } catch (error) {
+      console.error('Changing who may watch failed', error);
+      toast.show({ tone: 'error', title: t('live.audience.failed') });
+    }
+  });
 
   const goLiveWithCamera = () =>
     start(
@@ -42,19 +57,16 @@ export function MyStream({ current, created }: { current: CurrentStreamDto; crea
       t('live.mine.cameraDenied'),
     );
 
-  const stop = async () => {
-    setStopping(true);
+  const { run: stop, running: stopping } = useAsyncAction(async () => {
     try {
       stopPublishing();
       await endStream(stream.id);
-      await streamsChanged(session?.user.id ?? null);
+      await streamsChanged(userId);
     } catch (error) {
       console.error('Stopping the stream failed', error);
       toast.show({ tone: 'error', title: t('live.toast.stopFailed') });
-    } finally {
-      setStopping(false);
     }
-  };
+  });
 
   const live = stream.status === 'live';
   return (
@@ -69,6 +81,7 @@ export function MyStream({ current, created }: { current: CurrentStreamDto; crea
       <p role="status" css={muted}>
         {t(live ? 'live.mine.live' : 'live.mine.ready')}
       </p>
+      <UltraOnlyField checked={stream.audience === 'ultra'} onChange={(checked) => void changeAudience(checked)} disabled={changingAudience} />
 
       {camera.state === 'off' && !live ? (
         <>
@@ -92,11 +105,15 @@ export function MyStream({ current, created }: { current: CurrentStreamDto; crea
         </>
       ) : null}
 
-      <h4>{t('live.mine.browser')}</h4>
+      <div css={row}>
+        <h4>{t('live.mine.browser')}</h4>
+        {browserLive.early ? <BrowserLiveBetaBadge /> : null}
+      </div>
+      {browserLive.available ? null : <BrowserLiveComing />}
       <video ref={video} css={preview} muted playsInline autoPlay aria-label={t('live.mine.preview')} hidden={camera.state !== 'on' && camera.state !== 'connecting'} />
       {camera.state === 'failed' ? <p role="alert">{camera.message}</p> : null}
       <div css={row}>
-        {camera.state !== 'on' && !live ? (
+        {camera.state !== 'on' && !live && browserLive.available ? (
           <Button variant="secondary" onClick={() => void goLiveWithCamera()} loading={camera.state === 'connecting'}>
             {t(camera.state === 'connecting' ? 'live.mine.connecting' : 'live.mine.camera')}
           </Button>

@@ -7,14 +7,7 @@ import { useIntl } from 'react-intl';
 import { useT } from '../../../lib/i18n';
 import { dismissNotificationAtom, markAllReadAtom, markReadAtom, notificationsAtom } from '../atoms';
 import { block, muted, row, subheading } from './styles';
-
-const list = (theme: Theme) => css`
-  display: grid;
-  gap: ${theme.space[2]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
+import { plainList } from '../../../lib/panel-styles';
 
 const item = (theme: Theme) => css`
   display: flex;
@@ -94,7 +87,7 @@ export function NotificationsPanel({ onWatch }: { onWatch: (streamId: string) =>
         {notifications.length === 0 ? (
           <p css={muted}>{t('live.notifications.empty')}</p>
         ) : (
-          <ul css={list}>
+          <ul css={plainList}>
             {notifications.map((n) => (
               <li key={n.id} css={[item, !n.read && unread]}>
                 <button

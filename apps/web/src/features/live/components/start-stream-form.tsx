@@ -1,11 +1,14 @@
 import { css, type Theme } from '@emotion/react';
 import { Button, Select, TextArea, TextField, useToast } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { firstProblem, schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
 import { useAuthDialog } from '../../auth';
 import { STREAM_GENRES, startFailure, startStream, type CreatedStreamDto, type StreamGenre } from '../api/streams';
 import { block, muted, subheading } from './styles';
+import { UltraOnlyField } from './ultra-only-field';
 
 /** The API's limits (live.dto.ts). */
 export const TITLE_MAX = 100;
@@ -17,6 +20,22 @@ const form = (theme: Theme) => css`
   max-width: 36rem;
 `;
 
+interface StartStreamValues {
+  title: string;
+  description: string;
+  genre: StreamGenre | '';
+  /** "Tylko dla Ultra": only Ultra members (and the owner) may watch. */
+  ultraOnly: boolean;
+}
+
+const EMPTY: StartStreamValues = { title: '', description: '', genre: '', ultraOnly: false };
+
+/** A title and a genre (the description is optional); one message for either missing, as the spec words it. */
+export const startStreamSchema: FormSchema<StartStreamValues> = ({ title, genre }) => ({
+  ...(title.trim() ? {} : { title: 'live.toast.missing' }),
+  ...(genre ? {} : { genre: 'live.toast.missing' }),
+});
+
 /**
  * "Start my stream": title, optional description, genre. Signed out, the start asks to sign in; while the user has a
  * stream that has not ended, the button reads "Stream Aktywny" and is disabled (the spec's states and toasts).
@@ -25,12 +44,31 @@ export function StartStreamForm({ signedIn, active, onCreated }: { signedIn: boo
   const t = useT();
   const toast = useToast();
   const dialog = useAuthDialog();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [genre, setGenre] = useState<StreamGenre | ''>('');
-  const [pending, setPending] = useState(false);
+  const { register, handleSubmit, control, setValue, reset, formState } = useForm<StartStreamValues>({
+    resolver: schemaResolver(startStreamSchema),
+    defaultValues: EMPTY,
+  });
+  const genre = useWatch({ control, name: 'genre' });
+  const ultraOnly = useWatch({ control, name: 'ultraOnly' });
+  const pending = formState.isSubmitting;
 
-  const submit = async (event: FormEvent) => {
+  const start = handleSubmit(
+    async ({ title, description, genre, ultraOnly }) => {
+      try {
+        const created = await startStream({ title: title.trim(), description: description.trim() || undefined, genre: genre as StreamGenre, audience: ultraOnly ? 'ultra' : 'everyone' });
+        toast.show({ tone: 'success', title: t('live.toast.started'), description: t('live.toast.startedPromise') });
+        reset(EMPTY);
+        onCreated(created);
+      } catch (error) {
+        console.error('Starting the stream failed', error);
+        toast.show({ tone: 'error', title: t(startFailure(error)) });
+      }
+    },
+    (errors) => toast.show({ tone: 'error', title: t(firstProblem(errors) ?? 'live.toast.missing') }),
+  );
+
+  // Signed out, the start asks to sign in before anything the fields lack is said.
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (pending || active) return;
     if (!signedIn) {
@@ -38,24 +76,7 @@ export function StartStreamForm({ signedIn, active, onCreated }: { signedIn: boo
       dialog.open('login');
       return;
     }
-    if (!title.trim() || !genre) {
-      toast.show({ tone: 'error', title: t('live.toast.missing') });
-      return;
-    }
-    setPending(true);
-    try {
-      const created = await startStream({ title: title.trim(), description: description.trim() || undefined, genre });
-      toast.show({ tone: 'success', title: t('live.toast.started'), description: t('live.toast.startedPromise') });
-      setTitle('');
-      setDescription('');
-      setGenre('');
-      onCreated(created);
-    } catch (error) {
-      console.error('Starting the stream failed', error);
-      toast.show({ tone: 'error', title: t(startFailure(error)) });
-    } finally {
-      setPending(false);
-    }
+    void start(event);
   };
 
   return (
@@ -69,18 +90,19 @@ export function StartStreamForm({ signedIn, active, onCreated }: { signedIn: boo
           </Button>
         </p>
       ) : null}
-      <form css={form} onSubmit={(e) => void submit(e)} noValidate>
-        <TextField label={t('live.form.title')} value={title} maxLength={TITLE_MAX} required onChange={(e) => setTitle(e.target.value)} disabled={active} />
-        <TextArea label={t('live.form.description')} value={description} maxLength={DESCRIPTION_MAX} onChange={(e) => setDescription(e.target.value)} disabled={active} />
+      <form css={form} onSubmit={submit} noValidate>
+        <TextField label={t('live.form.title')} maxLength={TITLE_MAX} required disabled={active} {...register('title')} />
+        <TextArea label={t('live.form.description')} maxLength={DESCRIPTION_MAX} disabled={active} {...register('description')} />
         <Select
           label={t('live.form.genre')}
           placeholder={t('live.form.genrePlaceholder')}
           value={genre}
-          onValueChange={(value) => setGenre(value as StreamGenre)}
+          onValueChange={(value) => setValue('genre', value as StreamGenre)}
           options={STREAM_GENRES.map((value) => ({ value, label: t(`live.genre.${value}` as MessageId) }))}
           required
           disabled={active}
         />
+        <UltraOnlyField checked={ultraOnly} onChange={(checked) => setValue('ultraOnly', checked)} disabled={active} />
         <Button type="submit" disabled={active} loading={pending}>
           {t(active ? 'live.form.active' : 'live.form.start')}
         </Button>

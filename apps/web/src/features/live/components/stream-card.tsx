@@ -4,6 +4,7 @@ import type { MessageId } from '@grouarock/i18n';
 import { useT } from '../../../lib/i18n';
 import type { LiveStreamDto } from '../api/streams';
 import { DeleteReplay } from './delete-replay';
+import { UltraBadge } from './ultra-lock';
 import { muted, row } from './styles';
 
 const title = (theme: Theme) => css`
@@ -52,6 +53,7 @@ export function StreamCard({ stream, onWatch, userId }: { stream: LiveStreamDto;
       <div css={row}>
         <Badge tone={live ? 'live' : 'neutral'}>{t(live ? 'live.badge.live' : 'live.badge.replay')}</Badge>
         <Badge tone="neutral">{t(`live.genre.${stream.genre}` as MessageId)}</Badge>
+        {stream.requiredPlan === 'ultra' ? <UltraBadge /> : null}
         {!live && stream.durationSeconds !== null ? <span css={muted}>{t('live.card.duration', duration(stream.durationSeconds))}</span> : null}
       </div>
       <h4 css={title}>

@@ -1,9 +1,12 @@
 import { Badge, Button, Dialog, Spinner } from '@grouarock/ui';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n';
-import type { LiveStreamDto } from '../api/streams';
+import { ApiError } from '../../../lib/api';
+import { useWatchUrl, type LiveStreamDto } from '../api/streams';
+import { useStreamLocked } from '../stream-access';
 import { HlsPlayer } from './hls-player';
 import { muted, row } from './styles';
+import { UltraLock } from './ultra-lock';
 
 interface WatchDialogProps {
   /** The stream as the list (or a read of it alone) has it now; undefined while it is being read. */
@@ -14,6 +17,27 @@ interface WatchDialogProps {
   failed: boolean;
   onRetry: () => void;
   onClose: () => void;
+  /** The signed-in viewer (null: nobody): whether an Ultra-only stream plays for them. */
+  userId: string | null;
+}
+
+/**
+ * The player, or in its place the lock for a viewer an Ultra-only stream is not for. An Ultra-only stream plays from the
+ * URL POST /stream/{id}/watch gives this viewer (it carries their access, which hls.js and Safari cannot send otherwise).
+ */
+function StreamPlayer({ stream, userId, label }: { stream: LiveStreamDto; userId: string | null; label: string }) {
+  const t = useT();
+  const locked = useStreamLocked(stream, userId);
+  const restricted = stream.requiredPlan === 'ultra';
+  const watch = useWatchUrl(restricted && locked === false ? stream.id : null, userId);
+  if (locked || (watch.error instanceof ApiError && watch.error.status === 403)) return <UltraLock />;
+  if (!restricted) return <HlsPlayer src={stream.playbackUrl} label={label} />;
+  if (watch.data) return <HlsPlayer src={watch.data.playbackUrl} label={label} />;
+  return (
+    <div role="status">
+      {watch.error ? <p role="alert">{t('live.now.error')}</p> : <Spinner label={t('live.watch.connecting')} />}
+    </div>
+  );
 }
 
 /**
@@ -21,7 +45,7 @@ interface WatchDialogProps {
  * viewer sees that at once (the realtime event reloads the list); the player plays on to the last segment. When it is
  * deleted while watched, or was already when opened (from an old notification), the dialog says so instead.
  */
-export function WatchDialog({ stream, gone, failed, onRetry, onClose }: WatchDialogProps) {
+export function WatchDialog({ stream, gone, failed, onRetry, onClose, userId }: WatchDialogProps) {
   const t = useT();
   // Whether this dialog saw its stream live, and the last stream it was told (state adjusted while rendering, React's
   // pattern for "what it was before"): a stream read again shows what it was meanwhile, not an empty dialog. The
@@ -55,7 +79,7 @@ export function WatchDialog({ stream, gone, failed, onRetry, onClose }: WatchDia
   const ended = seenLive && shown.status === 'ended';
   return (
     <Dialog open onOpenChange={close} title={shown.title} description={shown.ownerName ?? t('live.card.anonymous')} closeLabel={t('live.watch.close')} size="lg">
-      <HlsPlayer src={shown.playbackUrl} label={t('live.watch.video', { title: shown.title })} />
+      <StreamPlayer stream={shown} userId={userId} label={t('live.watch.video', { title: shown.title })} />
       <div css={row}>
         {shown.status === 'live' ? <Badge tone="live">{t('live.badge.live')}</Badge> : <Badge tone="neutral">{t('live.badge.replay')}</Badge>}
         {shown.status === 'live' ? <span css={muted}>{t('live.card.viewers', { count: shown.viewers })}</span> : null}

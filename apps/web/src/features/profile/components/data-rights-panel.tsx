@@ -1,6 +1,8 @@
 import { Button, Panel, Stack, TextField, useToast } from '@grouarock/ui';
 import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
 import { useAsyncAction } from '../../../lib/use-async-action';
 import { useAuth } from '../../auth';
@@ -8,6 +10,19 @@ import { anonymize, deleteData, exportData } from '../api/data-rights';
 import { actions, muted } from './profile-styles';
 
 type Step = 'idle' | 'delete' | 'anonymize';
+
+interface ConfirmValues {
+  typed: string;
+}
+
+/**
+ * The word of the step typed out (any case). Its problem is the field's own instruction: the confirm button waits
+ * for the word, so it is not shown.
+ */
+export const confirmSchema =
+  (word: string): FormSchema<ConfirmValues> =>
+  ({ typed }) =>
+    typed.trim().toUpperCase() === word ? {} : { typed: 'profile.data.typeToConfirm' };
 
 /** Saves `data` as a JSON file the browser downloads. */
 function download(data: unknown, name: string): void {
@@ -29,7 +44,14 @@ export function DataRightsPanel() {
   const { forget } = useAuth();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('idle');
-  const [typed, setTyped] = useState('');
+  const word = t(step === 'anonymize' ? 'profile.data.anonymizeWord' : 'profile.data.deleteWord');
+  const { register, handleSubmit, reset, control, formState } = useForm<ConfirmValues>({
+    resolver: schemaResolver(confirmSchema(word)),
+    defaultValues: { typed: '' },
+  });
+  const typed = useWatch({ control, name: 'typed' });
+  const confirmed = !confirmSchema(word)({ typed }).typed;
+  const busy = formState.isSubmitting;
   const erased = useRef(false);
   useEffect(
     () => () => {
@@ -37,7 +59,6 @@ export function DataRightsPanel() {
     },
     [forget],
   );
-  const word = t(step === 'anonymize' ? 'profile.data.anonymizeWord' : 'profile.data.deleteWord');
 
   const exporting = useAsyncAction(async () => {
     try {
@@ -47,7 +68,7 @@ export function DataRightsPanel() {
     }
   });
 
-  const confirming = useAsyncAction(async () => {
+  const erase = async () => {
     try {
       if (step === 'anonymize') await anonymize();
       else await deleteData();
@@ -59,11 +80,11 @@ export function DataRightsPanel() {
     // Home first, and the session forgotten once /profile is gone (it sends a signed-out visitor to /auth).
     erased.current = true;
     await navigate('/');
-  });
+  };
 
   const open = (next: Step) => {
     setStep(next);
-    setTyped('');
+    reset({ typed: '' });
   };
 
   return (
@@ -87,19 +108,16 @@ export function DataRightsPanel() {
         ) : (
           <form
             aria-label={t(step === 'anonymize' ? 'profile.data.anonymize' : 'profile.data.delete')}
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (typed.trim().toUpperCase() === word) void confirming.run();
-            }}
+            onSubmit={(event) => void handleSubmit(erase)(event)}
           >
             <Stack gap={3}>
               <p role="alert">{t(step === 'anonymize' ? 'profile.data.anonymizeWarning' : 'profile.data.deleteWarning')}</p>
-              <TextField label={t('profile.data.typeToConfirm', { word })} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
+              <TextField label={t('profile.data.typeToConfirm', { word })} autoComplete="off" {...register('typed')} />
               <div css={actions}>
-                <Button type="submit" variant="danger" loading={confirming.running} disabled={typed.trim().toUpperCase() !== word}>
+                <Button type="submit" variant="danger" loading={busy} disabled={!confirmed}>
                   {t(step === 'anonymize' ? 'profile.data.anonymizeConfirm' : 'profile.data.deleteConfirm')}
                 </Button>{' '}
-                <Button variant="ghost" disabled={confirming.running} onClick={() => open('idle')}>
+                <Button variant="ghost" disabled={busy} onClick={() => open('idle')}>
                   {t('profile.data.cancel')}
                 </Button>
               </div>

@@ -6,6 +6,7 @@ import { sessionDto, userDto } from '../../../testing/auth-fixtures';
 import { renderRoutes } from '../../../testing/render-app';
 import { AuthDialogHost, SessionManager } from '../../auth';
 import { ProfilePage } from './profile-page';
+import { PLAN_LIMITS_FIXTURE } from '../../../testing/plan-fixtures';
 
 setupApiServer();
 
@@ -15,7 +16,7 @@ let userReads: Received[] = [];
 const basicPlan = {
   plan: 'basic',
   source: 'default',
-  limits: { aiGenerationsPerDay: 1, premiumStudioTools: false, longTracks: false, apiPlan: 'free', stations: 5 },
+  limits: PLAN_LIMITS_FIXTURE.basic,
   subscription: null,
   trialAvailable: true,
 } as const;
@@ -28,6 +29,8 @@ async function renderProfile(user: ReturnType<typeof userDto> | null, entitlemen
     await auth.signInWithPassword('fan@example.com', 'riff-raff');
     userReads = answer('get', '/auth/user', user);
     answer('get', '/me/entitlements', entitlements);
+    answer('get', '/beta', { features: [], plan: 'ultra' });
+    answer('get', '/user/playlists', { playlists: [], maxPlaylists: 50, maxStationsPerPlaylist: 5 });
     answer('get', '/developer/keys', { keys: [], maxActive: 10 });
     answer('get', '/developer/usage', { plan: 'free', monthlyRequests: 1000, perMinute: 10, burst: 50, usedThisMonth: 0, requestsLeftNow: 50, monthResetsAt: '2026-12-01T00:00:00.000Z' });
   }

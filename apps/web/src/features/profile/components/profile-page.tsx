@@ -1,11 +1,14 @@
 import { css } from '@emotion/react';
 import { Page, PageTitle, Spinner, Stack } from '@grouarock/ui';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useT } from '../../../lib/i18n';
 import { useAuth } from '../../auth';
+import { BetaFeatures } from '../../beta';
 import { ApiKeysPanel } from '../../developer';
+import { OfflinePanel } from '../../offline';
+import { PlaylistsPanel } from '../../playlists';
 import { AccountDetails } from './account-details';
 import { DataRightsPanel } from './data-rights-panel';
 import { PasswordForm } from './password-form';
@@ -54,6 +57,11 @@ export function ProfilePage() {
           <>
             <ProfileForm key={`profile-${user.id}`} user={user} />
             <SubscriptionPanel userId={user.id} />
+            <Suspense fallback={null}>
+              <PlaylistsPanel placement="profile" />
+              <OfflinePanel />
+              <BetaFeatures userId={user.id} />
+            </Suspense>
             <ApiKeysPanel userId={user.id} />
             <PasswordForm user={user} />
             <DataRightsPanel />

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, apiServer, apiUrl, get, http, realtime, setupApiServer } from '../../../testing/api-server';
 import { renderApp } from '../../../testing/render-app';
+import { stationDto } from '../../../testing/station-fixtures';
 import type { StationDto } from '../api/stations';
 import FeaturedRadio, { FEATURED_ON_HOME } from './featured-radio';
 
@@ -9,24 +10,7 @@ import FeaturedRadio, { FEATURED_ON_HOME } from './featured-radio';
 setupApiServer(realtime.addEventListener('connection', () => undefined));
 
 function station(id: string, featured: boolean): StationDto {
-  return {
-    id,
-    name: `Stacja ${id}`,
-    country: { code: 'pl', name: 'Polska', flag: '🇵🇱' },
-    genre: 'rock',
-    genres: ['rock'],
-    streamUrl: `/api/v1/radio/${id}/stream`,
-    nowPlaying: null,
-    description: null,
-    gradient: 'linear-gradient(#000, #111)',
-    logoUrl: null,
-    featured,
-    listeners: 0,
-    homepage: null,
-    sourceUrl: 'http://example.test/stream',
-    codec: 'mp3',
-    program: null,
-  };
+  return stationDto(id, { name: `Stacja ${id}`, featured });
 }
 
 describe('the featured stations on the home page', () => {

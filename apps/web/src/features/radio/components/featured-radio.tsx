@@ -2,6 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { Button, Spinner } from '@grouarock/ui';
 import { useAtomValue } from 'jotai';
 import { useT } from '../../../lib/i18n';
+import { useRadioPass } from '../api/radio-pass';
 import { useStations } from '../api/stations';
 import { currentStationIdAtom, deckStateAtom } from '../atoms';
 import { useDefaultStation, useNowPlayingPush } from '../hooks';
@@ -33,6 +34,7 @@ function FeaturedStations() {
   const deck = useAtomValue(deckStateAtom);
   useDefaultStation();
   useNowPlayingPush();
+  useRadioPass();
 
   if (isLoading || !stations) {
     if (!error || isLoading) return <Spinner label={t('radio.stations.loading')} />;

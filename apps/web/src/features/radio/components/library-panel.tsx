@@ -1,13 +1,16 @@
 import { css, type Theme } from '@emotion/react';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import type { StationDto } from '../api/stations';
 import { useAuth } from '../../auth';
 import { useLikedStations } from '../api/likes';
 import { NO_STATIONS, useStations } from '../api/stations';
 import { currentStationIdAtom, groupByCountry } from '../atoms';
+import { isLocked, useListenerLimits } from '../station-access';
 import { usePlayerActions } from '../use-player-actions';
+import { LockIcon } from './premium-lock';
 
 const panel = (theme: Theme) => css`
   display: flex;
@@ -61,16 +64,51 @@ const item = (theme: Theme) => css`
   }
 `;
 
+/** A locked station: a link to the plans, the lock and "Premium" after its name. */
+const lockedItem = (theme: Theme) => css`
+  display: flex;
+  align-items: center;
+  gap: ${theme.space[1]};
+  color: ${theme.colors.textMuted};
+  text-decoration: none;
+
+  & > small {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.2em;
+    margin-left: auto;
+  }
+`;
+
+/** One station of the library: plays it, or (a premium station the plan does not open) links to /subscription. */
+function StationEntry({ station, current }: { station: StationDto; current: boolean }) {
+  const t = useT();
+  const { play } = usePlayerActions();
+  if (isLocked(station, useListenerLimits(station.plan === 'premium'))) {
+    return (
+      <Link to="/subscription" css={[item, lockedItem]} aria-label={t('radio.station.locked', { name: station.name })}>
+        {station.name}
+        <small>
+          <LockIcon />
+          {t('radio.station.premium')}
+        </small>
+      </Link>
+    );
+  }
+  return (
+    <button type="button" css={item} aria-current={current} onClick={() => play(station)}>
+      {station.name}
+    </button>
+  );
+}
+
 function StationList({ stations }: { stations: StationDto[] }) {
   const current = useAtomValue(currentStationIdAtom);
-  const { play } = usePlayerActions();
   return (
     <ul css={list}>
       {stations.map((station) => (
         <li key={station.id}>
-          <button type="button" css={item} aria-current={station.id === current} onClick={() => play(station)}>
-            {station.name}
-          </button>
+          <StationEntry station={station} current={station.id === current} />
         </li>
       ))}
     </ul>

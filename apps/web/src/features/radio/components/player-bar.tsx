@@ -1,12 +1,14 @@
 import { css, keyframes, type Theme } from '@emotion/react';
 import { Button, IconButton, Slider, Spinner } from '@grouarock/ui';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
+import { AdBreaks, adBreakAtom } from '../../ads';
 import { deckStateAtom, mutedAtom, statusLabel, volumeAtom } from '../atoms';
 import { useCurrentStation, useLikes } from '../hooks';
 import { useRadio } from '../radio-context';
 import type { PlayerActions } from '../use-player-actions';
+import { StreamBitrate } from './stream-bitrate';
 
 // The mixer is its own chunk, loaded the first time its button is pressed.
 const MixerOverlay = lazy(async () => ({ default: (await import('../mixer')).MixerOverlay }));
@@ -125,6 +127,9 @@ function SpeakerIcon({ muted }: { muted: boolean }) {
   );
 }
 
+/** Previous and next station (through the playlist being played, else the stations shown). */
+const STEP_ICONS = { previous: '⏮', next: '⏭' } as const;
+
 /** `inline` puts the bar where it is rendered (the home page's radio section) instead of fixing it to the bottom. */
 export function PlayerBar({ actions, inline = false }: { actions: PlayerActions; inline?: boolean }) {
   const t = useT();
@@ -139,6 +144,11 @@ export function PlayerBar({ actions, inline = false }: { actions: PlayerActions;
   const label = statusLabel(state);
   const active = state === 'playing' || state === 'loading' || state === 'reconnecting';
   const liked = likes.state?.likedByMe ?? false;
+  // Ad breaks (features/ads) load with the first play, as their own chunk; during one the station's controls wait.
+  const adBreak = useAtomValue(adBreakAtom);
+  const [adsWanted, setAdsWanted] = useState(false);
+  if (active && !adsWanted) setAdsWanted(true);
+  const stationHold = useMemo(() => ({ hold: () => radio.holdForBreak(), resume: () => radio.resumeAfterBreak() }), [radio]);
 
   return (
     <section css={[bar, inline && inlineBar]} aria-label={t('radio.player.label')} data-testid="player-bar">
@@ -153,18 +163,24 @@ export function PlayerBar({ actions, inline = false }: { actions: PlayerActions;
       >
         {liked ? '♥' : '♡'} <span data-testid="like-count">{likes.state?.count ?? 0}</span>
       </Button>
+      <IconButton label={t('radio.player.previous')} disabled={!station} onClick={() => actions.step(-1)}>
+        {STEP_ICONS.previous}
+      </IconButton>
       <IconButton
-        label={active ? t('radio.player.pause') : t('radio.player.play')}
-        disabled={!station}
+        label={adBreak ? t('radio.player.adPlaying') : active ? t('radio.player.pause') : t('radio.player.play')}
+        disabled={!station || adBreak !== null}
         onClick={actions.togglePlay}
         data-testid="play-button"
       >
         {active ? '❚❚' : '▶'}
       </IconButton>
+      <IconButton label={t('radio.player.next')} disabled={!station} onClick={() => actions.step(1)}>
+        {STEP_ICONS.next}
+      </IconButton>
       <div css={info}>
         <span css={stationName}>{station?.name ?? t('radio.player.noStation')}</span>
-        <span css={status} data-status={label} role="status" data-testid="player-status">
-          {t(
+        <span css={status} data-status={adBreak ? 'ad' : label} role="status" data-testid="player-status">
+          {adBreak ? t('radio.player.adBreak') : t(
             label === 'live'
               ? 'radio.status.live'
               : label === 'loading'
@@ -176,6 +192,7 @@ export function PlayerBar({ actions, inline = false }: { actions: PlayerActions;
         </span>
       </div>
       <LevelMeterBar />
+      <StreamBitrate station={station} active={active} />
       <IconButton label={muted ? t('radio.player.unmute') : t('radio.player.mute')} variant="ghost" onClick={() => radio.setMuted(!muted)}>
         <SpeakerIcon muted={muted} />
       </IconButton>
@@ -190,6 +207,11 @@ export function PlayerBar({ actions, inline = false }: { actions: PlayerActions;
       >
         {t('radio.player.mixer')}
       </Button>
+      {adsWanted && (
+        <Suspense fallback={null}>
+          <AdBreaks deckState={state} station={stationHold} />
+        </Suspense>
+      )}
       {mixerLoaded && (
         <Suspense fallback={<Spinner label={t('radio.mixer.loading')} size="sm" />}>
           <MixerOverlay open={mixerOpen} onOpenChange={setMixerOpen} />

@@ -1,6 +1,10 @@
 import { css, type Theme } from '@emotion/react';
+import { Suspense } from 'react';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useT } from '../../../lib/i18n';
+import { useAfterLoad } from '../../../lib/use-after-load';
+import { ForYou, PlaylistsPanel } from '../../playlists';
+import { NO_STATIONS, useStations } from '../api/stations';
 import { useAutoLoginDialog, useDefaultStation, useNowPlayingPush } from '../hooks';
 import { RadioControllerProvider } from '../radio-context';
 import { useKeyboardShortcuts, useMediaSession, usePlayerActions } from '../use-player-actions';
@@ -77,6 +81,9 @@ function RadioScreen() {
   useKeyboardShortcuts(actions);
   useMediaSession(actions);
   useAutoLoginDialog();
+  // "Dla Ciebie" and the playlists load after the page's first screen, as their own chunk.
+  const later = useAfterLoad();
+  const { data: stations = NO_STATIONS } = useStations();
 
   return (
     <div css={page}>
@@ -89,6 +96,12 @@ function RadioScreen() {
           <Shortcuts />
           <StationFilters />
           <StationGrid />
+          {later && (
+            <Suspense fallback={null}>
+              <ForYou stations={stations} onPlay={actions.play} />
+              <PlaylistsPanel onPlay={actions.playQueue} />
+            </Suspense>
+          )}
           <WeeklyTop />
         </div>
       </div>

@@ -2,19 +2,24 @@ import { css, type Theme } from '@emotion/react';
 import { SLEEP_TIMER_MINUTES, type SleepTimerMinutes } from '@grouarock/audio-engine';
 import { Button, Card } from '@grouarock/ui';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useT } from '../../../lib/i18n';
+import { useAfterLoad } from '../../../lib/use-after-load';
+import { RecordingOffline, RecordingsOffline } from '../../offline';
+import { AddToPlaylist } from '../../playlists';
 import {
   activeRecordingAtom,
   deckStateAtom,
   formatDuration,
   formatSize,
+  nowPlayingLine,
   recordingsAtom,
   sleepLabelAtom,
   sleepOptionLabel,
 } from '../atoms';
-import { useCurrentStation } from '../hooks';
+import { useCurrentNowPlaying, useCurrentStation } from '../hooks';
 import { useRadio } from '../radio-context';
+import { savedBlob } from '../recording-store';
 import { RecordingRecovery } from './recording-recovery';
 import { SettingsDialog } from './settings-dialog';
 
@@ -47,6 +52,13 @@ const list = (theme: Theme) => css`
     color: ${theme.colors.secondary};
   }
 `;
+
+/** A finished recording's bytes, for "Zachowaj offline". */
+async function blobSavedAs(url: string): Promise<Blob> {
+  const blob = savedBlob(url);
+  if (!blob) throw new Error('The recording is no longer in this page');
+  return blob;
+}
 
 function useElapsed(startTime: number | null): number {
   const [now, setNow] = useState(() => Date.now());
@@ -97,9 +109,15 @@ function Recording() {
                 <a href={url} download={entry.fileName} aria-label={t('radio.record.download', { name: entry.fileName })}>
                   {t('radio.record.entry', { name: entry.fileName, size: formatSize(size), duration: formatDuration(entry.duration / 1000) })}
                 </a>
+                <Suspense fallback={null}>
+                  <RecordingOffline recording={{ id: entry.id, fileName: entry.fileName }} load={() => blobSavedAs(url)} />
+                </Suspense>
               </li>
             ))}
           </ul>
+          <Suspense fallback={null}>
+            <RecordingsOffline />
+          </Suspense>
         </section>
       )}
     </div>
@@ -140,7 +158,23 @@ function SleepTimerControls() {
   );
 }
 
-/** The player card's extras: recording, the sleep timer and the settings dialog. */
+/** The station playing and the track heard, added to a playlist (its own chunk, after the page's first screen). */
+function PlaylistAdds() {
+  const station = useCurrentStation();
+  const line = nowPlayingLine(useCurrentNowPlaying());
+  const later = useAfterLoad();
+  if (!later || !station) return null;
+  return (
+    <Suspense fallback={null}>
+      <div css={row}>
+        <AddToPlaylist station={station} />
+        {line && 'artist' in line && <AddToPlaylist track={line} />}
+      </div>
+    </Suspense>
+  );
+}
+
+/** The player card's extras: recording, the sleep timer, the settings dialog and adding to a playlist. */
 export function StationExtras() {
   const t = useT();
   return (
@@ -151,6 +185,7 @@ export function StationExtras() {
           <Recording />
           <SettingsDialog />
         </div>
+        <PlaylistAdds />
         <SleepTimerControls />
       </div>
     </Card>

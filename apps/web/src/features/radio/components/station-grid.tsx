@@ -2,11 +2,15 @@ import { css, type Theme } from '@emotion/react';
 import { Badge, Button, Spinner } from '@grouarock/ui';
 import { useAtom, useAtomValue } from 'jotai';
 import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import type { StationDto } from '../api/stations';
+import { useRadioPass } from '../api/radio-pass';
 import { useStations } from '../api/stations';
 import { currentStationIdAtom, emptyFilters, filterStations, filtersAtom, hasFilters } from '../atoms';
+import { isLocked, useListenerLimits } from '../station-access';
 import { usePlayerActions } from '../use-player-actions';
+import { LockIcon } from './premium-lock';
 
 /** 2, 3 or 4 columns by width (also the featured stations on the home page). */
 export const stationGrid = (theme: Theme) => css`
@@ -41,12 +45,17 @@ const card = (theme: Theme) => css`
   text-align: left;
   text-shadow: 0 1px 3px rgb(0 0 0 / 90%);
   cursor: pointer;
+  text-decoration: none;
 
   &[aria-current='true'] {
     border-color: ${theme.colors.secondary};
   }
   &:hover {
     filter: brightness(1.15);
+  }
+  &:focus-visible {
+    outline: 2px solid ${theme.colors.secondary};
+    outline-offset: 2px;
   }
 `;
 
@@ -66,6 +75,15 @@ const topBadge = css`
   right: 0.5rem;
 `;
 
+/** Below the card's lines, so it never covers them on a narrow card. */
+const lockBadge = css`
+  align-self: flex-start;
+  margin-top: auto;
+  display: inline-flex;
+  align-items: center;
+  gap: 0.25rem;
+`;
+
 const state = (theme: Theme) => css`
   display: grid;
   justify-items: center;
@@ -74,19 +92,11 @@ const state = (theme: Theme) => css`
   color: ${theme.colors.textMuted};
 `;
 
-/** A station as a card that plays it when pressed (the grid on /radio, the featured stations on the home page). */
-export function StationCard({ station, current }: { station: StationDto; current: boolean }) {
+/** What a station card shows inside: its badges, name, country, genres and listeners. */
+function StationCardBody({ station, locked }: { station: StationDto; locked: boolean }) {
   const t = useT();
-  const { play } = usePlayerActions();
   return (
-    <button
-      type="button"
-      css={card}
-      style={{ backgroundImage: `linear-gradient(rgb(0 0 0 / 45%), rgb(0 0 0 / 65%)), ${station.gradient}` }}
-      aria-current={current}
-      aria-label={t('radio.station.play', { name: station.name })}
-      onClick={() => play(station)}
-    >
+    <>
       {station.featured && (
         <Badge tone="accent" css={topBadge}>
           {t('radio.station.top')}
@@ -96,6 +106,35 @@ export function StationCard({ station, current }: { station: StationDto; current
       <span css={meta}>{t('radio.library.country', { flag: station.country.flag, name: station.country.name })}</span>
       <span css={meta}>{station.genres.map((g) => t(`radio.genre.${g}`)).join(' · ')}</span>
       <span css={meta}>{t('radio.station.listeners', { count: station.listeners })}</span>
+      {locked && (
+        <Badge tone="accent" css={lockBadge} data-testid="station-lock">
+          <LockIcon />
+          {t('radio.station.premium')}
+        </Badge>
+      )}
+    </>
+  );
+}
+
+/**
+ * A station as a card that plays it when pressed (the grid on /radio, the featured stations on the home page). A
+ * premium station the listener's plan does not open is a link to /subscription instead, with a lock and "Premium".
+ */
+export function StationCard({ station, current }: { station: StationDto; current: boolean }) {
+  const t = useT();
+  const { play } = usePlayerActions();
+  const locked = isLocked(station, useListenerLimits(station.plan === 'premium'));
+  const background = { backgroundImage: `linear-gradient(rgb(0 0 0 / 45%), rgb(0 0 0 / 65%)), ${station.gradient}` };
+  if (locked) {
+    return (
+      <Link to="/subscription" css={card} style={background} aria-label={t('radio.station.locked', { name: station.name })} data-locked="true">
+        <StationCardBody station={station} locked />
+      </Link>
+    );
+  }
+  return (
+    <button type="button" css={card} style={background} aria-current={current} aria-label={t('radio.station.play', { name: station.name })} onClick={() => play(station)}>
+      <StationCardBody station={station} locked={false} />
     </button>
   );
 }
@@ -103,6 +142,7 @@ export function StationCard({ station, current }: { station: StationDto; current
 /** Every station (as filtered) in 2, 3 or 4 columns by width, with its loading, error and empty states. */
 export function StationGrid() {
   const t = useT();
+  useRadioPass();
   const { data: stations, error, isLoading, mutate } = useStations();
   const [filters, setFilters] = useAtom(filtersAtom);
   const current = useAtomValue(currentStationIdAtom);

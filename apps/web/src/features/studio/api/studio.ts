@@ -16,6 +16,7 @@ import {
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { dataOf } from '../../../lib/query';
+import { POLL_EVERY_MS, POLL_FIRST_MS } from '../options';
 
 export type { GenerateDto, GenerateResultDto, ProviderHealthDto, StatusResultDto, TrackDto, UsageDto };
 export type StudioGenre = NonNullable<GenerateDto['genre']>;
@@ -54,6 +55,31 @@ export function startGeneration(body: GenerateDto): Promise<GenerateResultDto> {
 /** POST /studio/status. */
 export function generationStatus(taskIds: string[]): Promise<StatusResultDto> {
   return dataOf(getGenerationStatus({ body: { task_ids: taskIds }, throwOnError: true }));
+}
+
+/** The first check waits longer than the rest (a track takes a while); SWR asks this after every answer. */
+const nextCheckIn = (latest: StatusResultDto | null | undefined) => (latest === undefined ? POLL_FIRST_MS : POLL_EVERY_MS);
+
+/** One status check: the answer, or null when it did not get through (it is asked again at the next interval). */
+async function checkStatus([, taskId]: readonly [string, string]): Promise<StatusResultDto | null> {
+  try {
+    return await generationStatus([taskId]);
+  } catch (error) {
+    console.warn('Checking the generation failed', error);
+    return null;
+  }
+}
+
+/**
+ * POST /studio/status for a running generation, polled while `taskId` is set: first after POLL_FIRST_MS, then
+ * POLL_EVERY_MS after each answer. `onCheck` gets every answer; `mutate()` checks at once.
+ */
+export function useGenerationStatus(taskId: string | null, onCheck: (status: StatusResultDto | null) => void) {
+  return useSWR(taskId ? (['/studio/status', taskId] as const) : null, checkStatus, {
+    revalidateOnMount: false,
+    refreshInterval: nextCheckIn,
+    onSuccess: onCheck,
+  });
 }
 
 /** PATCH /studio/tracks/{id}. */

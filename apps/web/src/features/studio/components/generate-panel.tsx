@@ -2,7 +2,9 @@ import { css, type Theme } from '@emotion/react';
 import type { MessageId } from '@grouarock/i18n';
 import { Button, Card, Select, Spinner, TextArea, TextField, useToast } from '@grouarock/ui';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { firstProblem, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
 import { useAuthDialog } from '../../auth';
 import type { StudioGenre, StudioTool, TrackLength, UsageDto } from '../api/studio';
@@ -23,7 +25,7 @@ const layout = (theme: Theme) => css`
   }
 `;
 
-const form = (theme: Theme) => css`
+const formLayout = (theme: Theme) => css`
   display: grid;
   gap: ${theme.space[4]};
 `;
@@ -76,72 +78,67 @@ export interface GenerateForm {
   tool: StudioTool;
 }
 
+/** A description is needed (the rest has defaults); said in a toast. */
+export const generateSchema: FormSchema<GenerateForm> = ({ prompt }) => (prompt.trim() ? {} : { prompt: 'studio.toast.emptyPrompt' });
+
 /**
  * Generate: the tool cards, the form (title, a 4-row description, genre, length) and the preview, which shows the
  * progress while the track is made and then plays it. Limits come from the plan; signed out, the form asks to sign in.
+ * The form's state is the page's (`form`), so a draft outlives a visit to another tab.
  */
 export function GeneratePanel({
   signedIn,
   usage,
   generation,
   onGenerate,
-  draft,
-  onDraft,
+  form: { register, handleSubmit, control, setValue, formState },
 }: {
   signedIn: boolean;
   usage: UsageDto | undefined;
   generation: Generation;
   onGenerate: (form: GenerateForm) => Promise<boolean>;
-  draft: GenerateForm;
-  onDraft: (form: GenerateForm) => void;
+  form: UseFormReturn<GenerateForm>;
 }) {
   const t = useT();
   const toast = useToast();
   const dialog = useAuthDialog();
-  const [submitting, setSubmitting] = useState(false);
+  const [tool, genre, length] = useWatch({ control, name: ['tool', 'genre', 'length'] });
   const estimate = useEstimate(generation);
-  const generating = generation.phase === 'generating' || submitting;
-  const set = <K extends keyof GenerateForm>(key: K, value: GenerateForm[K]) => onDraft({ ...draft, [key]: value });
+  const generating = generation.phase === 'generating' || formState.isSubmitting;
 
-  const submit = async (event: FormEvent) => {
+  const start = handleSubmit(
+    async (values) => void (await onGenerate(values)),
+    (errors) => toast.show({ tone: 'error', title: t(firstProblem(errors) ?? 'studio.toast.emptyPrompt') }),
+  );
+
+  // Signed out, generating asks to sign in before anything else is said.
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (generating) return;
     if (!signedIn) return dialog.open('login');
-    if (!draft.prompt.trim()) {
-      toast.show({ tone: 'error', title: t('studio.toast.emptyPrompt') });
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await onGenerate(draft);
-    } finally {
-      setSubmitting(false);
-    }
+    void start(event);
   };
 
   return (
     <div css={layout}>
-      <form css={form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="studio-form-heading">
+      <form css={formLayout} onSubmit={submit} noValidate aria-labelledby="studio-form-heading">
         <h2 id="studio-form-heading" css={panelHeading}>
           {t('studio.form.heading')}
         </h2>
-        <ProviderCards value={draft.tool} onChange={(tool) => set('tool', tool)} premiumTools={usage?.premiumTools ?? false} />
-        <TextField label={t('studio.form.title')} placeholder={t('studio.form.titlePlaceholder')} value={draft.title} maxLength={TITLE_MAX} onChange={(e) => set('title', e.target.value)} />
-        <TextArea
-          label={t('studio.form.prompt')}
-          placeholder={t('studio.form.promptPlaceholder')}
-          rows={4}
-          value={draft.prompt}
-          maxLength={PROMPT_MAX}
-          required
-          onChange={(e) => set('prompt', e.target.value)}
-        />
+        <ProviderCards value={tool} onChange={(tool) => setValue('tool', tool)} premiumTools={usage?.premiumTools ?? false} />
+        <TextField label={t('studio.form.title')} placeholder={t('studio.form.titlePlaceholder')} maxLength={TITLE_MAX} {...register('title')} />
+        <TextArea label={t('studio.form.prompt')} placeholder={t('studio.form.promptPlaceholder')} rows={4} maxLength={PROMPT_MAX} required {...register('prompt')} />
         <div css={row}>
-          <Select label={t('studio.form.genre')} value={draft.genre} onValueChange={(v) => set('genre', v as StudioGenre)} options={GENRES.map((g) => ({ value: g, label: t(`studio.genre.${g}` as MessageId) }))} />
+          <Select
+            label={t('studio.form.genre')}
+            value={genre}
+            onValueChange={(v) => setValue('genre', v as StudioGenre)}
+            options={GENRES.map((g) => ({ value: g, label: t(`studio.genre.${g}` as MessageId) }))}
+          />
           <Select
             label={t('studio.form.length')}
-            value={draft.length}
-            onValueChange={(v) => set('length', v as TrackLength)}
+            value={length}
+            onValueChange={(v) => setValue('length', v as TrackLength)}
             options={LENGTHS.map((l) => ({ value: l, label: t(`studio.length.${l}` as MessageId), disabled: l === '5min+' && !(usage?.longTracks ?? false) }))}
           />
         </div>

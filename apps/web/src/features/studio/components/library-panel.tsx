@@ -1,10 +1,13 @@
 import { css, type Theme } from '@emotion/react';
 import type { MessageId } from '@grouarock/i18n';
 import { Button, Card, Spinner, TextField, useToast } from '@grouarock/ui';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
+import { schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
 import { useAsyncAction } from '../../../lib/use-async-action';
+import { OfflineStorage, StudioTrackOffline, useOfflineSource } from '../../offline';
 import { deleteTrack, renameTrack, useLibrary, useStudioChanged, type StudioGenre, type TrackDto } from '../api/studio';
 import { formatDuration, SAMPLES, TITLE_MAX } from '../options';
 import { panelHeading } from './styles';
@@ -58,17 +61,29 @@ const muted = (theme: Theme) => css`
   font-size: ${theme.fontSizes.sm};
 `;
 
-function LibraryTrack({ track, onChanged }: { track: TrackDto; onChanged: () => Promise<void> }) {
+interface RenameValues {
+  title: string;
+}
+
+/** A new name is not empty (the save button waits for one). */
+export const renameSchema: FormSchema<RenameValues> = ({ title }) => (title.trim() ? {} : { title: 'studio.library.titleRequired' });
+
+function LibraryTrack({ track, userId, onChanged }: { track: TrackDto; userId: string; onChanged: () => Promise<void> }) {
   const t = useT();
+  // A track kept offline plays from its kept copy (features/offline), so it plays without the network too.
+  const playFrom = useOfflineSource(userId, 'studio', track.id, track.audio_url);
   const intl = useIntl();
   const toast = useToast();
   const [editing, setEditing] = useState(false);
-  const [title, setTitle] = useState(track.title);
-  const field = useRef<HTMLInputElement>(null);
+  const { register, handleSubmit, reset, setFocus, control, formState } = useForm<RenameValues>({
+    resolver: schemaResolver(renameSchema),
+    defaultValues: { title: track.title },
+  });
+  const title = useWatch({ control, name: 'title' });
   // The rename field takes the focus when it opens (the user asked for it by pressing "Rename").
   useEffect(() => {
-    if (editing) field.current?.focus();
-  }, [editing]);
+    if (editing) setFocus('title');
+  }, [editing, setFocus]);
 
   // One action at a time on a track: a second click while one runs is ignored.
   const { run: act, running: busy } = useAsyncAction(async (work: () => Promise<unknown>, done: MessageId) => {
@@ -84,11 +99,9 @@ function LibraryTrack({ track, onChanged }: { track: TrackDto; onChanged: () => 
     }
   });
 
-  const rename = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!title.trim()) return;
-    if (await act(() => renameTrack(track.id, title.trim()), 'studio.toast.renamed')) setEditing(false);
-  };
+  const rename = handleSubmit(async ({ title: next }) => {
+    if (await act(() => renameTrack(track.id, next.trim()), 'studio.toast.renamed')) setEditing(false);
+  });
 
   const remove = () => {
     if (window.confirm(t('studio.library.confirmDelete', { title: track.title }))) void act(() => deleteTrack(track.id), 'studio.toast.deleted');
@@ -99,12 +112,17 @@ function LibraryTrack({ track, onChanged }: { track: TrackDto; onChanged: () => 
       <img src={track.image_url} alt="" loading="lazy" />
       <div>
         {editing ? (
-          <form onSubmit={(e) => void rename(e)} css={actions}>
-            <TextField label={t('studio.library.renameLabel')} value={title} maxLength={TITLE_MAX} onChange={(e) => setTitle(e.target.value)} ref={field} />
+          <form onSubmit={(e) => void rename(e)} css={actions} noValidate>
+            <TextField
+              label={t('studio.library.renameLabel')}
+              maxLength={TITLE_MAX}
+              error={formState.errors.title?.message ? t(formState.errors.title.message as MessageId) : undefined}
+              {...register('title')}
+            />
             <Button type="submit" size="sm" loading={busy} disabled={!title.trim()}>
               {t('studio.library.save')}
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => (setEditing(false), setTitle(track.title))}>
+            <Button size="sm" variant="ghost" onClick={() => (setEditing(false), reset({ title: track.title }))}>
               {t('studio.library.cancel')}
             </Button>
           </form>
@@ -120,7 +138,7 @@ function LibraryTrack({ track, onChanged }: { track: TrackDto; onChanged: () => 
           })}{' '}
           · {t(track.engine === 'builtin' ? 'studio.library.engineBuiltin' : 'studio.library.engineProvider')}
         </p>
-        <TrackPlayer track={track} showWave={false} />
+        <TrackPlayer track={{ ...track, audio_url: playFrom }} showWave={false} />
         <div css={actions}>
           <Button asChild size="sm" variant="secondary">
             <a href={`${track.audio_url}?download=1`} download>
@@ -135,6 +153,9 @@ function LibraryTrack({ track, onChanged }: { track: TrackDto; onChanged: () => 
           <Button size="sm" variant="ghost" onClick={remove} disabled={busy}>
             {t('studio.library.delete')}
           </Button>
+          <Suspense fallback={null}>
+            <StudioTrackOffline userId={userId} track={track} />
+          </Suspense>
         </div>
       </div>
     </Card>
@@ -166,10 +187,15 @@ export function LibraryPanel({ userId, onUseSample }: { userId: string | null; o
       ) : (
         <ul css={list} aria-label={t('studio.library.heading')}>
           {library.data.tracks.map((track) => (
-            <LibraryTrack key={`${track.id}-${track.title}`} track={track} onChanged={() => changed(userId)} />
+            <LibraryTrack key={`${track.id}-${track.title}`} track={track} userId={userId} onChanged={() => changed(userId)} />
           ))}
         </ul>
       )}
+      {userId ? (
+        <Suspense fallback={null}>
+          <OfflineStorage userId={userId} />
+        </Suspense>
+      ) : null}
       <h2 css={panelHeading}>{t('studio.samples.heading')}</h2>
       <p css={muted}>{t('studio.samples.lead')}</p>
       <ul css={list}>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { StatusResultDto, TrackDto, UsageDto } from '@grouarock/api-client';
 import { answer, apiError, apiServer, http, HttpResponse, realtime, setupApiServer } from '../../../testing/api-server';
 import { sessionDto, userDto } from '../../../testing/auth-fixtures';
+import { PLAN_LIMITS_FIXTURE } from '../../../testing/plan-fixtures';
 import { renderRoutes } from '../../../testing/render-app';
 import { AuthDialogHost, SessionManager } from '../../auth';
 import StudioPage from './studio-page';
@@ -41,6 +42,8 @@ async function renderStudio(...statuses: (StatusResultDto | Response)[]) {
   answer('post', '/auth/token', sessionDto(3600, me));
   await auth.signInWithPassword('fan@example.com', 'riff-raff');
   answer('get', '/studio/usage', usage);
+  // The library's "Zachowaj offline" (features/offline) reads the plan.
+  answer('get', '/me/entitlements', { plan: 'basic', source: 'default', limits: PLAN_LIMITS_FIXTURE.basic, subscription: null, trialAvailable: true });
   answer('get', '/studio/provider-health', { engine: 'builtin', generator: 'x', generatorVersion: 1, configured: false, kind: null, reachable: null, latencyMs: null, circuit: 'closed', openUntil: null, error: null });
   const generates = answer('post', '/studio/generate', { task_ids: ['task-1'], engine: 'builtin', notice: null, error: null });
   const checks = answer('post', '/studio/status', ...statuses);
@@ -104,6 +107,19 @@ describe('the studio page', () => {
     expect(checks).toHaveLength(60);
   });
 
+  it('asks again at the next interval when a check does not get through', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { checks } = await renderStudio(apiError(503), done);
+    await startGenerating();
+    await advance(10_000);
+    await waitFor(() => expect(checks).toHaveLength(1));
+    await advance(5_000);
+    await waitFor(() => expect(checks).toHaveLength(2));
+    expect(await screen.findByText('Utwór został wygenerowany!')).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('Checking the generation failed', expect.anything());
+    warn.mockRestore();
+  });
+
   it('says a failed generation failed, and a refusal by the provider in its own words', async () => {
     const { checks } = await renderStudio({ completed: true, status: 'failed', tracks: [], error: { code: 'content_refused', message: 'sensitive' }, notice: null });
     await startGenerating();
@@ -121,5 +137,52 @@ describe('the studio page', () => {
     await user.type(screen.getByLabelText('Opis utworu'), 'drugi');
     await user.click(screen.getByRole('button', { name: 'Generuj muzykę' }));
     expect(await screen.findByText('Dzisiejszy limit generacji w Twoim planie został wykorzystany. Więcej jutro albo w wyższym planie.')).toBeInTheDocument();
+  });
+
+  it('renames a track in the library, refusing an empty name', async () => {
+    await renderStudio(done);
+    answer('get', '/studio/tracks', { tracks: [track] });
+    const renames: unknown[] = [];
+    apiServer.use(
+      http.patch(`http://localhost/api/v1/studio/tracks/${track.id}`, async ({ request }) => {
+        renames.push(await request.json());
+        return HttpResponse.json({ ...track, title: 'Dzienna jazda' });
+      }),
+    );
+    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    await user.click(await screen.findByRole('tab', { name: 'Moja biblioteka' }));
+    await user.click(await screen.findByRole('button', { name: 'Zmień nazwę' }));
+    const field = screen.getByLabelText('Nowa nazwa utworu');
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue('Nocna jazda');
+    await user.clear(field);
+    expect(screen.getByRole('button', { name: 'Zapisz' })).toBeDisabled();
+    answer('get', '/studio/tracks', { tracks: [{ ...track, title: 'Dzienna jazda' }] });
+    await user.type(field, '  Dzienna jazda ');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Zmieniono nazwę utworu')).toBeInTheDocument();
+    expect(renames).toEqual([{ title: 'Dzienna jazda' }]);
+    expect(await screen.findByRole('heading', { name: 'Dzienna jazda' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Nowa nazwa utworu')).not.toBeInTheDocument();
+  });
+
+  it('a sample’s description and genre fill the form, which keeps what was typed across the tabs', async () => {
+    const { generates } = await renderStudio(done);
+    answer('get', '/studio/tracks', { tracks: [] });
+    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    await user.type(await screen.findByLabelText('Tytuł (opcjonalnie)'), 'Mój tytuł');
+    await user.click(screen.getByRole('tab', { name: 'Moja biblioteka' }));
+    await user.click((await screen.findAllByRole('button', { name: 'Użyj opisu' }))[0]);
+    expect(screen.getByLabelText('Tytuł (opcjonalnie)')).toHaveValue('Mój tytuł');
+    expect(screen.getByLabelText('Opis utworu')).toHaveValue('Szybki punk o nocnej jeździe przez miasto, ostre gitary, krzykliwy refren');
+    await user.click(screen.getByRole('button', { name: 'Generuj muzykę' }));
+    await waitFor(() => expect(generates).toHaveLength(1));
+    expect(generates[0].body).toEqual({
+      title: 'Mój tytuł',
+      prompt: 'Szybki punk o nocnej jeździe przez miasto, ostre gitary, krzykliwy refren',
+      genre: 'punk-rock',
+      length: '30s',
+      provider: 'suno',
+    });
   });
 });

@@ -1,12 +1,14 @@
 import { css, type Theme } from '@emotion/react';
 import { Badge, Page, PageTitle, Tabs } from '@grouarock/ui';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { schemaResolver } from '../../../lib/form-schema';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useT } from '../../../lib/i18n';
 import { useAuth } from '../../auth';
 import { useProviderHealth, useStudioUsage } from '../api/studio';
 import { useGeneration } from '../use-generation';
-import { EMPTY_FORM, GeneratePanel, type GenerateForm } from './generate-panel';
+import { EMPTY_FORM, generateSchema, GeneratePanel, type GenerateForm } from './generate-panel';
 import { LibraryPanel } from './library-panel';
 import { ToolsPanel } from './tools-panel';
 
@@ -46,7 +48,7 @@ export function StudioPage() {
   const health = useProviderHealth();
   const { generation, generate } = useGeneration();
   const [tab, setTab] = useState<Tab>('generate');
-  const [draft, setDraft] = useState<GenerateForm>(EMPTY_FORM);
+  const form = useForm<GenerateForm>({ resolver: schemaResolver(generateSchema), defaultValues: EMPTY_FORM });
 
   return (
     <Page>
@@ -73,8 +75,7 @@ export function StudioPage() {
                 signedIn={member !== null}
                 usage={usage.data}
                 generation={generation}
-                draft={draft}
-                onDraft={setDraft}
+                form={form}
                 onGenerate={(form) => generate({ prompt: form.prompt.trim(), title: form.title.trim() || undefined, genre: form.genre, length: form.length, provider: form.tool })}
               />
             ),
@@ -86,7 +87,8 @@ export function StudioPage() {
               <LibraryPanel
                 userId={member}
                 onUseSample={(prompt, genre) => {
-                  setDraft({ ...draft, prompt, genre });
+                  form.setValue('prompt', prompt);
+                  form.setValue('genre', genre);
                   setTab('generate');
                 }}
               />

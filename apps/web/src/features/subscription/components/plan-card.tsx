@@ -2,6 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { Badge, Card, displayHeading } from '@grouarock/ui';
 import type { ReactNode } from 'react';
 import { useT } from '../../../lib/i18n';
+import { NewTabHint } from '../../../lib/new-tab-hint';
 import type { PlanOfferDto } from '../api/billing';
 import { PLAN_NAME_IDS, planLines } from '../plan-content';
 
@@ -103,7 +104,18 @@ export function PlanCard({ offer, badge, trial: showTrial, children }: PlanCardP
       <h4 css={listTitle}>{t('subscription.plan.features')}</h4>
       <ul css={(theme: Theme) => list(theme, '✓', theme.colors.success)}>
         {features.map((line) => (
-          <li key={line.id}>{t(line.id, line.values)}</li>
+          <li key={line.id}>
+            {t(line.id, line.values)}
+            {line.link ? (
+              <>
+                {' · '}
+                <a href={line.link.href} target="_blank" rel="noopener noreferrer">
+                  {t(line.link.label)}
+                  <NewTabHint />
+                </a>
+              </>
+            ) : null}
+          </li>
         ))}
       </ul>
       {limitations.length ? (

@@ -7,14 +7,11 @@ import { renderRoutes } from '../../../testing/render-app';
 import { AuthDialogHost, SessionManager } from '../../auth';
 import { PAYMENT_ERROR_MS } from '../use-plan-purchase';
 import { SubscriptionPage } from './subscription-page';
+import { PLAN_LIMITS_FIXTURE } from '../../../testing/plan-fixtures';
 
 setupApiServer();
 
-const limits = {
-  basic: { aiGenerationsPerDay: 1, premiumStudioTools: false, longTracks: false, apiPlan: 'free', stations: 5 },
-  premium: { aiGenerationsPerDay: 10, premiumStudioTools: true, longTracks: true, apiPlan: 'free', stations: 50 },
-  ultra: { aiGenerationsPerDay: null, premiumStudioTools: true, longTracks: true, apiPlan: 'developer', stations: 200 },
-} as const;
+const limits = PLAN_LIMITS_FIXTURE;
 
 function plansDto(onlinePayment = true, defaultPlan: BillingPlansDto['defaultPlan'] = 'basic'): BillingPlansDto {
   return {
@@ -31,7 +28,7 @@ function plansDto(onlinePayment = true, defaultPlan: BillingPlansDto['defaultPla
 
 function entitlementsDto(overrides: Partial<EntitlementsDto> = {}): EntitlementsDto {
   const plan = overrides.plan ?? 'basic';
-  return { plan, source: plan === 'basic' ? 'default' : 'subscription', limits: limits[plan], subscription: null, trialAvailable: true, ...overrides };
+  return { plan, source: plan === 'basic' ? 'default' : 'subscription', limits: limits[plan], beta: [], subscription: null, trialAvailable: true, ...overrides };
 }
 
 const trialing = (plan: 'premium' | 'ultra' = 'premium'): EntitlementsDto['subscription'] => ({
@@ -119,6 +116,19 @@ describe('/subscription', () => {
     expect(screen.getByText('Czy mogę anulować w każdej chwili?')).toBeInTheDocument();
     expect(screen.getByText('Czy jest zniżka dla studentów?')).toBeInTheDocument();
     expect(screen.getByText('Co z utworami AI, gdy zrezygnuję?')).toBeInTheDocument();
+  });
+
+  it('says where the benefits that live on our other sites are, with links that open them', async () => {
+    await renderPage({ signedIn: false });
+    const ultra = await card('Ultra');
+    const community = within(ultra).getAllByRole('link', { name: /w społeczności GrouaRock/ });
+    expect(community.map((link) => link.closest('li')?.firstChild?.textContent)).toEqual(['Prywatne forum VIP', 'Bezpośredni kontakt z artystami']);
+    for (const link of community) expect(link).toHaveAttribute('href', 'https://community.grouarock.com');
+    const merch = within(ultra).getByRole('link', { name: /w marketplace GrouaRock/ });
+    expect(merch.closest('li')?.firstChild?.textContent).toBe('20% zniżki na merch');
+    expect(merch).toHaveAttribute('href', 'https://marketplace.grouarock.com');
+    expect(merch).toHaveAttribute('target', '_blank');
+    expect(within(await card('Basic')).getByRole('link', { name: /w społeczności GrouaRock/ }).closest('li')?.firstChild?.textContent).toBe('Dostęp do forum publicznego');
   });
 
   it('promises the free 30 days to a visitor and to an account that has not used them, where payment is online', async () => {

@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CookieOptions, Request, Response } from 'express';
+import type { AppConfig } from '../core/config/config';
+import { APP_CONFIG } from '../core/config/config.module';
+import { API_PREFIX } from '../core/http/openapi';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The listener cookie: the id of the ad clock this browser listens on (an account's, or a signed-out listener's). HttpOnly
+ * and sent to the whole API, so the radio relay (which gets no access token from an audio element) knows who asks.
+ */
+@Injectable()
+export class ListenerCookie {
+  static readonly name = 'gr_listener';
+  /** As long as a signed-out listener's clock is kept after their last visit. */
+  static readonly maxAgeMs = 30 * 24 * 3600 * 1000;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  private options(): CookieOptions {
+    return { httpOnly: true, sameSite: 'lax', secure: this.config.publicUrl.startsWith('https:'), path: `/${API_PREFIX}` };
+  }
+
+  set(res: Response, id: string): void {
+    res.cookie(ListenerCookie.name, id, { ...this.options(), maxAge: ListenerCookie.maxAgeMs });
+  }
+
+  clear(res: Response): void {
+    res.clearCookie(ListenerCookie.name, this.options());
+  }
+
+  /** The id in the request's cookie header (cookies are not parsed on these routes), if it is one. */
+  static read(req: Pick<Request, 'headers'>): string | undefined {
+    for (const part of (req.headers.cookie ?? '').split(';')) {
+      const [name, value] = part.split('=', 2).map((s) => s.trim());
+      if (name === ListenerCookie.name && value && UUID.test(value)) return value;
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import { authErrors } from '../auth/auth-errors';
+import type { KeyPrincipal } from '../auth/principals.service';
+import { hashToken } from '../core/security/secrets';
+import { RateLimitStore } from '../repositories/rate-limit-store';
+import { isWellFormedApiKey } from '../core/security/api-key-format';
+import { ApiKeyFailures } from './api-key-failures';
+import { ApiLimits } from './api-limits';
+import { ApiPlansService } from './api-plans.service';
+
+/** Key hashes whose account is remembered; past this the memory starts again (each key then costs one more trip once). */
+const ACCOUNTS_MAX = 10_000;
+
+/**
+ * A request made with an API key (docs/developer-api.md, "Keys" and "Limits"): the address's failed keys, the key itself
+ * (read on every request, so a revoked one fails on the next) and its account's plan take, in one round trip to
+ * PostgreSQL (api_key_take), each step only if the one before let the request through, as three round trips did before.
+ * The take needs the account's plan, so the key's account is remembered from its first request (a key never changes
+ * account); that first request makes a second trip for the take.
+ */
+@Injectable()
+export class ApiKeyAccess {
+  private readonly accounts = new Map<string, string>();
+
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly plans: ApiPlansService,
+    private readonly failures: ApiKeyFailures,
+    private readonly limits: ApiLimits,
+  ) {}
+
+  /**
+   * The key's principal, one request of its account's plan taken and the RateLimit fields set on `response`; else the
+   * 429 (too many failed keys from `address`, or the plan used up) or 401 (a failure, counted) to answer.
+   */
+  async admit(token: string, address: string, response: Response): Promise<KeyPrincipal> {
+    if (!isWellFormedApiKey(token)) {
+      // Refused without asking for the key (its checksum fails), but a failure like any other.
+      await this.failures.check(address);
+      await this.failures.fail(address);
+      throw authErrors.invalidApiKey();
+    }
+    const hash = hashToken(token);
+    const accountId = this.accounts.get(hash);
+    const plan = accountId === undefined ? undefined : (await this.plans.limitsOf(accountId)).limits;
+    const found = await this.store.takeWithKey(ApiKeyFailures.keyOf(address), ApiKeyFailures.perAddress, hash, plan && { id: accountId as string, ...ApiLimits.takeOf(plan) });
+    ApiKeyFailures.refuseOver(found.failures);
+    if (!found.key || found.key.isAnonymous) {
+      await this.failures.fail(address);
+      throw authErrors.invalidApiKey();
+    }
+    const { key } = found;
+    this.remember(hash, key.userId);
+    if (found.take && plan) ApiLimits.answer(plan, found.take, response);
+    else await this.limits.admit(key.userId, response);
+    return { via: 'key', userId: key.userId, keyId: key.id, scope: key.scope, isAnonymous: false };
+  }
+
+  private remember(hash: string, accountId: string): void {
+    if (this.accounts.get(hash) === accountId) return;
+    if (this.accounts.size >= ACCOUNTS_MAX) this.accounts.clear();
+    this.accounts.set(hash, accountId);
+  }
+}

@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CookieOptions, Request, Response } from 'express';
+import { sign, unsign } from '../../core/security/secrets';
+import { SessionsService } from '../../auth/sessions.service';
+import { type AppConfig, resolveJwtSecret } from '../../core/config/config';
+import { APP_CONFIG } from '../../core/config/config.module';
+import { API_PREFIX } from '../../core/http/openapi';
+import { SessionRepository } from '../../repositories/session.repository';
+
+/** What the pass holds: the session it was given to, and that session's user. */
+interface PassClaims {
+  kind: 'radio-pass';
+  sid: string;
+  sub: string;
+}
+
+/**
+ * The radio pass: an HttpOnly cookie sent only to /radio, so the relay knows whose plan an audio element's request
+ * plays on (an audio element sends no access token). It names the session it was given to, signed; the relay honours it
+ * only while that session lasts, so signing out (or a revoked session) ends it at once.
+ */
+@Injectable()
+export class RadioPass {
+  static readonly name = 'gr_radio';
+  static readonly path = `/${API_PREFIX}/radio`;
+  private readonly secret: string;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sessions: SessionRepository,
+  ) {
+    this.secret = resolveJwtSecret(config);
+  }
+
+  private options(): CookieOptions {
+    return { httpOnly: true, sameSite: 'lax', secure: this.config.publicUrl.startsWith('https:'), path: RadioPass.path };
+  }
+
+  /** Gives the browser a pass for this session (as long-lived as the session's refresh token). */
+  set(res: Response, sessionId: string, userId: string): void {
+    const claims: PassClaims = { kind: 'radio-pass', sid: sessionId, sub: userId };
+    res.cookie(RadioPass.name, sign(JSON.stringify(claims), this.secret), { ...this.options(), maxAge: SessionsService.refreshTokenTtlMs });
+  }
+
+  clear(res: Response): void {
+    res.clearCookie(RadioPass.name, this.options());
+  }
+
+  /** The user of the request's pass while its session lasts; undefined for no pass, a forged one, or an ended session. */
+  async userOf(req: Pick<Request, 'headers'>): Promise<string | undefined> {
+    const raw = cookieValue(req.headers.cookie, RadioPass.name);
+    const text = raw && raw.length <= 1024 ? unsign(decodeURIComponent(raw), this.secret) : undefined;
+    const claims = text ? parseClaims(text) : undefined;
+    if (!claims) return undefined;
+    return (await this.sessions.isActive(claims.sid)) ? claims.sub : undefined;
+  }
+}
+
+/** A cookie's value from the raw header (cookies are not parsed outside /auth: docs/request-path.md). */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+function parseClaims(text: string): PassClaims | undefined {
+  try {
+    const claims = JSON.parse(text) as Partial<PassClaims>;
+    return claims.kind === 'radio-pass' && typeof claims.sid === 'string' && typeof claims.sub === 'string' ? (claims as PassClaims) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,14 @@
+import { OFFLINE_WORKER_URL } from './offline-keys';
+
+/** Registers the offline worker (once; again only to update it) and waits until it controls this page. */
+export async function registerOfflineWorker(): Promise<void> {
+  await navigator.serviceWorker.register(OFFLINE_WORKER_URL, { scope: '/' });
+  await navigator.serviceWorker.ready;
+}
+
+/** Removes the offline worker once nothing is kept: the site goes back to having none. */
+export async function unregisterOfflineWorker(): Promise<void> {
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  const script = registration?.active?.scriptURL ?? registration?.waiting?.scriptURL ?? registration?.installing?.scriptURL;
+  if (registration && script && new URL(script).pathname === OFFLINE_WORKER_URL) await registration.unregister();
+}

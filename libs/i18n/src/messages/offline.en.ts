@@ -1,0 +1,27 @@
+import type { offlinePl } from './offline.pl';
+
+export const offlineEn: Record<keyof typeof offlinePl, string> = {
+  'offline.keep': 'Keep offline',
+  'offline.keeping': 'Keeping…',
+  'offline.remove': 'Remove from offline',
+  'offline.available': 'available offline',
+  'offline.kept': 'Kept offline: {title}',
+  'offline.removed': 'Removed from offline: {title}',
+  'offline.failed': 'Could not keep it offline. Try again.',
+  'offline.noSpace': 'The browser has no room left to keep this offline.',
+  'offline.checking': 'Checking your plan…',
+  'offline.upgrade.lead': 'Offline listening comes with the Premium and Ultra plans.',
+  'offline.upgrade.link': 'Choose a plan',
+  'offline.unsupported': 'This browser does not allow offline listening.',
+  'offline.storage': 'Offline storage: {used} used, {free} free',
+  'offline.storageUnknown': 'The browser does not say how much room offline listening takes.',
+  'offline.revoked': 'Your plan no longer includes offline listening: {count, plural, one {# kept item was} other {# kept items were}} removed.',
+  'offline.panel.title': 'Offline listening',
+  'offline.panel.lead': 'Studio tracks and radio recordings kept in this browser play without the internet too.',
+  'offline.panel.empty': 'Nothing is kept offline yet. Keep a track in the studio library or a radio recording.',
+  'offline.panel.error': 'Could not read what is kept offline.',
+  'offline.kind.studio': 'Studio track',
+  'offline.kind.recording': 'Radio recording',
+  'offline.item.meta': '{kind} · {size}',
+  'offline.item.play': 'Play {title}',
+};

@@ -1,0 +1,27 @@
+import type { offlinePl } from './offline.pl';
+
+export const offlineNl: Record<keyof typeof offlinePl, string> = {
+  'offline.keep': 'Offline bewaren',
+  'offline.keeping': 'Bewaren…',
+  'offline.remove': 'Uit offline verwijderen',
+  'offline.available': 'offline beschikbaar',
+  'offline.kept': 'Offline bewaard: {title}',
+  'offline.removed': 'Uit offline verwijderd: {title}',
+  'offline.failed': 'Offline bewaren is niet gelukt. Probeer het opnieuw.',
+  'offline.noSpace': 'De browser heeft geen ruimte meer om dit offline te bewaren.',
+  'offline.checking': 'Je abonnement wordt gecontroleerd…',
+  'offline.upgrade.lead': 'Offline luisteren zit in de abonnementen Premium en Ultra.',
+  'offline.upgrade.link': 'Kies een abonnement',
+  'offline.unsupported': 'Deze browser staat offline luisteren niet toe.',
+  'offline.storage': 'Offline opslag: {used} gebruikt, {free} vrij',
+  'offline.storageUnknown': 'De browser zegt niet hoeveel ruimte offline luisteren inneemt.',
+  'offline.revoked': 'Je abonnement bevat geen offline luisteren meer: {count, plural, one {# bewaard item is} other {# bewaarde items zijn}} verwijderd.',
+  'offline.panel.title': 'Offline luisteren',
+  'offline.panel.lead': 'Studionummers en radio-opnamen die in deze browser bewaard zijn, spelen ook zonder internet.',
+  'offline.panel.empty': 'Er is nog niets offline bewaard. Bewaar een nummer uit de studiobibliotheek of een radio-opname.',
+  'offline.panel.error': 'Kon niet lezen wat offline bewaard is.',
+  'offline.kind.studio': 'Studionummer',
+  'offline.kind.recording': 'Radio-opname',
+  'offline.item.meta': '{kind} · {size}',
+  'offline.item.play': '{title} afspelen',
+};

@@ -1,0 +1,27 @@
+/** Offline listening ("Playlisty offline"): studio tracks and radio recordings kept in the browser (studio, /radio, /profile). */
+export const offlinePl = {
+  'offline.keep': 'Zachowaj offline',
+  'offline.keeping': 'Zachowywanie…',
+  'offline.remove': 'Usuń z offline',
+  'offline.available': 'dostępne offline',
+  'offline.kept': 'Zachowano offline: {title}',
+  'offline.removed': 'Usunięto z offline: {title}',
+  'offline.failed': 'Nie udało się zachować offline. Spróbuj ponownie.',
+  'offline.noSpace': 'W przeglądarce brakuje miejsca, by zachować to offline.',
+  'offline.checking': 'Sprawdzanie planu…',
+  'offline.upgrade.lead': 'Słuchanie offline jest w planach Premium i Ultra.',
+  'offline.upgrade.link': 'Wybierz plan',
+  'offline.unsupported': 'Ta przeglądarka nie pozwala słuchać offline.',
+  'offline.storage': 'Miejsce offline: zajęte {used}, wolne {free}',
+  'offline.storageUnknown': 'Przeglądarka nie podaje, ile miejsca zajmuje słuchanie offline.',
+  'offline.revoked':
+    'Twój plan nie obejmuje już słuchania offline: {count, plural, one {usunięto # zachowany utwór} few {usunięto # zachowane utwory} many {usunięto # zachowanych utworów} other {usunięto # zachowanego utworu}}.',
+  'offline.panel.title': 'Słuchanie offline',
+  'offline.panel.lead': 'Utwory ze studia i nagrania z radia zachowane w tej przeglądarce grają także bez internetu.',
+  'offline.panel.empty': 'Nic nie jest jeszcze zachowane offline. Zachowaj utwór w bibliotece studia albo nagranie z radia.',
+  'offline.panel.error': 'Nie udało się odczytać zachowanych nagrań.',
+  'offline.kind.studio': 'Utwór ze studia',
+  'offline.kind.recording': 'Nagranie z radia',
+  'offline.item.meta': '{kind} · {size}',
+  'offline.item.play': 'Odtwórz {title}',
+};
