@@ -46,7 +46,9 @@ test.beforeAll(async () => {
       DATABASE_URL: process.env.E2E_DATABASE_URL,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The suite's own catalogue and events: a server that booted without them would unlist them for every other spec.
       STATIONS_FILE: path.join(process.env.E2E_DATA_DIR ?? '', 'stations.json'),
+      EVENTS_FILE: path.join(process.env.E2E_DATA_DIR ?? '', 'events.json'),
       ADS_EVERY_MINUTES,
       RTMP_PORT: '0',
     },
