@@ -4,7 +4,7 @@
 // repository:
 //
 //   <dir>/package.json            "type": "commonjs", so no package.json above the folder changes how main.js loads
-//   <dir>/dist/apps/api/          the built API (main.js, plans.js, the studio worker); the workspace libs are inside
+//   <dir>/dist/apps/api/          the built API (main.js, plans.js, the studio and RTMP workers); the workspace libs are inside
 //   <dir>/dist/apps/web/          the built web app, which the API serves from ../web next to its main.js
 //   <dir>/node_modules/           the npm packages the built API loads, and everything they need, nothing else
 //

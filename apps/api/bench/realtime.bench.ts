@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { Report, Start } from './realtime-clients.child';
-import { type BenchServer, ms, percentile, sleep, startServer } from './support';
+import { type BenchServer, ms, next, percentile, sleep, startServer } from './support';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 5000);
 const CLUSTER_SUBSCRIBERS = Number(process.env.BENCH_CLUSTER_SUBSCRIBERS ?? 20_000);
@@ -29,25 +29,6 @@ const SOCKETS_PER_CHILD = 10_000;
 
 /** The clock every process of the bench shares (process.hrtime is per process). */
 const clock = () => performance.timeOrigin + performance.now();
-
-/** The child's next message that `accept`s, or a rejection if it exits first. */
-function next<T>(child: ChildProcess, accept: (message: T) => boolean = () => true): Promise<T> {
-  return new Promise((resolve, reject) => {
-    if (child.exitCode !== null || child.signalCode !== null) return reject(new Error(`A bench child had exited (${child.exitCode ?? child.signalCode})`));
-    const onMessage = (message: T) => {
-      if (!accept(message)) return;
-      child.off('exit', onExit);
-      child.off('message', onMessage);
-      resolve(message);
-    };
-    const onExit = (code: number | null) => {
-      child.off('message', onMessage);
-      reject(new Error(`A bench child exited (${code}) before answering`));
-    };
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
-}
 
 /** A child process of the bench; it exits when the bench does, however the bench ends. */
 function forkChild(file: string, options: { serialization?: 'advanced' } = {}): ChildProcess {

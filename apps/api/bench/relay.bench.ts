@@ -21,7 +21,7 @@ import { StationRelay } from '../src/radio/relay/station-relay';
 import { IcecastServer, until } from '../test/support/icecast';
 import { WebSocket } from 'ws';
 import type { Bytes, Start } from './relay-listeners.child';
-import { type BenchServer, cpuSeconds, freePort, rssKb, sleep, startServer } from './support';
+import { type BenchServer, cpuSeconds, freePort, next, rssKb, sleep, startServer } from './support';
 
 const SIZES = (process.env.BENCH_LISTENERS ?? '1000,5000,10000').split(',').map((n) => Number(n.trim()));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -50,24 +50,6 @@ if (!(SECONDS > 0)) throw new Error(`BENCH_SECONDS must be a positive number, no
 /** File descriptors a process has open, and may have open (its soft limit), from /proc. */
 const openFiles = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
 const fileLimit = (pid: number) => Number(/^Max open files\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/limits`, 'utf8'))?.[1] ?? Infinity);
-
-/** The child's next message that `accept`s, or a rejection if it exits first. */
-function next<T>(child: ChildProcess, accept: (message: T) => boolean = () => true): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: T) => {
-      if (!accept(message)) return;
-      child.off('exit', onExit);
-      child.off('message', onMessage);
-      resolve(message);
-    };
-    const onExit = (code: number | null) => {
-      child.off('message', onMessage);
-      reject(new Error(`A listeners' process exited (${code}) before answering`));
-    };
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
-}
 
 interface Crowd {
   processes: ChildProcess[];

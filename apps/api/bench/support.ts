@@ -136,3 +136,22 @@ export async function loadRound(url: string, headers: (i: number) => Record<stri
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The child's next message that `accept`s, or a rejection if it exits first. */
+export function next<T>(child: ChildProcess, accept: (message: T) => boolean = () => true): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (child.exitCode !== null || child.signalCode !== null) return reject(new Error(`A bench child had exited (${child.exitCode ?? child.signalCode})`));
+    const onMessage = (message: T) => {
+      if (!accept(message)) return;
+      child.off('exit', onExit);
+      child.off('message', onMessage);
+      resolve(message);
+    };
+    const onExit = (code: number | null) => {
+      child.off('message', onMessage);
+      reject(new Error(`A bench child exited (${code}) before answering`));
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}

@@ -1,10 +1,11 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntitlementsService } from '../billing/entitlements.service';
 import type { ForYouDto } from '../radio/track.dto';
 import { TracksService } from '../radio/tracks.service';
 import { LikeRepository } from '../repositories/like.repository';
 import { PlaylistRepository } from '../repositories/playlist.repository';
 import { type SeedArtist, TrackRepository } from '../repositories/track.repository';
+import { premiumRequired } from '../core/http/plan-required';
 
 /** Seed artists at most: enough to describe a taste, few enough that one favourite is not drowned out. */
 const MAX_SEEDS = 10;
@@ -29,7 +30,7 @@ export class ForYouService {
 
   async forYou(userId: string, limit = 12): Promise<ForYouDto> {
     const limits = await this.entitlements.limitsOf(userId);
-    if (!limits.recommendations) throw new ForbiddenException({ message: 'Recommendations ("Dla Ciebie") need the Premium or Ultra plan', code: 'premium_required' });
+    if (!limits.recommendations) throw premiumRequired('Recommendations ("Dla Ciebie") need the Premium or Ultra plan');
     const seeds = await this.seedsOf(userId);
     if (!seeds.length) return { seedArtists: [], tracks: [] };
     const { tracks } = await this.tracks.recommend(seeds, limit);

@@ -1,4 +1,4 @@
-import { ForbiddenException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Principal } from '../../auth/principals.service';
 import { EntitlementsService } from '../../billing/entitlements.service';
@@ -8,6 +8,7 @@ import { APP_CONFIG } from '../../core/config/config.module';
 import type { Station } from '../../repositories/schema/station.entity';
 import { admissionLimit, mayPlay, planThatOpens } from './listener-terms';
 import { RadioPass } from './radio-pass';
+import { premiumRequired } from '../../core/http/plan-required';
 
 const PLAN_NAMES: Record<Plan, string> = { basic: 'Basic', premium: 'Premium', ultra: 'Ultra' };
 
@@ -16,7 +17,7 @@ export const relayErrors = {
   /** A premium station for a plan without premium stations: 403 with the plan that opens it (`requiredPlan`). */
   premiumStation: (station: Pick<Station, 'name' | 'plan'>) => {
     const requiredPlan = planThatOpens(station);
-    return new ForbiddenException({ message: `${station.name} plays on the ${PLAN_NAMES[requiredPlan]} plan and above`, code: 'premium_required', requiredPlan });
+    return premiumRequired(`${station.name} plays on the ${PLAN_NAMES[requiredPlan]} plan and above`, requiredPlan);
   },
   full: (station: Pick<Station, 'name'>, limit: number, max: number) =>
     new ServiceUnavailableException(
