@@ -51,6 +51,22 @@ describe('pageHtml', () => {
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/v1/radio/stations">');
   });
 
+  it('runs the start script in place of the entry, which it names and preloads, with the stylesheets inline', () => {
+    const built = template.replace(
+      '<script type="module" src="/assets/index.js"></script>',
+      '<script type="module" crossorigin src="/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/app-1.js">\n    <link rel="stylesheet" crossorigin href="/assets/app-1.css">',
+    );
+    const css = '@font-face{font-family:Bebas Neue;src:url(/assets/bebas-1.woff2)format("woff2")}';
+    const html = pageHtml(built, '/', { ...page, meta: null }, [], { start: '/assets/start-1.js', stylesheets: { '/assets/app-1.css': css } });
+    expect(html).toContain('<script type="module" crossorigin src="/assets/start-1.js" data-app="/assets/index-1.js"></script>');
+    expect(html).not.toContain('src="/assets/index-1.js"');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-1.js">');
+    expect(html).toContain(`<style>${css}</style>`);
+    expect(html).not.toContain('rel="preload" as="font"');
+    // The stylesheet's link neither fetched nor applied: its rules are in already.
+    expect(html.match(/<link [^>]*app-1\.css[^>]*>/g)).toEqual(['<link rel="stylesheet" crossorigin href="/assets/app-1.css" disabled>']);
+  });
+
   it('refuses a template without an empty root to fill', () => {
     expect(() => pageHtml(template.replace('<div id="root"></div>', '<div id="app"></div>'), '/', { ...page, meta: null })).toThrow(/root/);
   });

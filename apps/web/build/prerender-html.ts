@@ -18,11 +18,42 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&am
 /** The file a page is written to under PAGES_DIR: `/` is index.html, `/tutorial/x` is tutorial/x.html. */
 export const pageFile = (pagePath: string) => `${pagePath === '/' ? 'index' : pagePath.slice(1)}.html`;
 
+/** What a page runs and paints with before the app's code: the start script (src/start.ts) and the app's stylesheets' texts. */
+export interface FirstPaint {
+  /** The start script's address. */
+  start: string;
+  /** Each stylesheet index.html links, by its address, with its text. */
+  stylesheets: Readonly<Record<string, string>>;
+}
+
+/**
+ * The template's entry script and stylesheets made ready for a first paint that waits for nothing: the start script in
+ * place of the entry, which it imports once the page is painted (preloaded meanwhile), and each stylesheet's rules
+ * inline (no request before the first paint; the fonts they declare are requested as soon as the page is laid out:
+ * not preloaded, since Chrome holds the whole first paint back for a preloaded `font-display: optional` font).
+ * Each stylesheet's link stays, disabled (neither fetched nor applied): the app's lazy chunks list the stylesheet as
+ * theirs, and the link tells them it is in (they would add it and wait for it otherwise, and the browser would lay the
+ * page out again for its @font-face rules).
+ */
+function paintFirst(template: string, { start, stylesheets }: FirstPaint): string {
+  return template
+    .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (link: string, href: string) => {
+      const css = stylesheets[href];
+      return css === undefined ? link : `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="${href}" disabled>`;
+    })
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_, entry: string) => `<link rel="modulepreload" crossorigin href="${entry}">\n    <script type="module" crossorigin src="${start}" data-app="${entry}"></script>`,
+    );
+}
+
 /**
  * index.html of the build with a page's first screen in #root, its styles, the scripts of its lazy parts and the API
- * reads of its first screen to preload, and its own title, description and cards.
+ * reads of its first screen to preload, and its own title, description and cards; with `firstPaint`, made to paint
+ * before the app's code runs (paintFirst).
  */
-export function pageHtml(template: string, pagePath: string, page: RenderedPage, modules: readonly string[] = []): string {
+export function pageHtml(index: string, pagePath: string, page: RenderedPage, modules: readonly string[] = [], firstPaint?: FirstPaint): string {
+  const template = firstPaint ? paintFirst(index, firstPaint) : index;
   const defaultTitle = /<title>([^<]*)<\/title>/.exec(template)?.[1] ?? '';
   const defaultDescription = /<meta name="description" content="([^"]*)"/.exec(template)?.[1] ?? '';
   const title = page.meta ? escapeHtml(page.meta.title) : defaultTitle;

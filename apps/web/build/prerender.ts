@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -72,18 +73,46 @@ function preloadsOf(manifest: Manifest, modules: readonly string[]): string[] {
 }
 
 /**
+ * src/start.ts as an ES module of its own (it shares no chunk with the app), for the browser the app is built for, with
+ * its source map for error reports (not linked from it, and moved out of the served folder with the others).
+ */
+async function buildStart(root: string, shared: () => Pick<UserConfig, 'plugins' | 'resolve'>): Promise<{ code: string; map: string }> {
+  const result = await build({
+    configFile: false,
+    root,
+    publicDir: false,
+    logLevel: 'warn',
+    resolve: shared().resolve,
+    build: { write: false, target: 'es2022', sourcemap: 'hidden', rolldownOptions: { input: path.join(root, 'src/start.ts'), output: { format: 'es' } } },
+  });
+  const [output] = Array.isArray(result) ? result : [result];
+  const chunks = 'output' in output ? output.output.filter((item) => item.type === 'chunk') : [];
+  if (chunks.length !== 1 || !chunks[0].map) throw new Error('src/start.ts did not build to one script with its source map');
+  return { code: chunks[0].code, map: chunks[0].map.toString() };
+}
+
+/**
  * After the browser build: builds src/prerender.tsx for Node with the same plugins and aliases (`shared`), renders
  * every public page with it and writes each, with sitemap.xml and robots.txt, under PAGES_DIR of the build.
  */
 export function prerenderPages(shared: () => Pick<UserConfig, 'plugins' | 'resolve'>): Plugin {
   let outDir = '';
   let root = '';
+  /** The start script's address (src/start.ts, which prerendered pages run in place of the entry). */
+  let start = '';
   return {
     name: 'grouarock:prerender',
     apply: (config) => config.mode !== 'development' && !config.build?.ssr,
     configResolved(config) {
       outDir = config.build.outDir;
       root = config.root;
+    },
+    async generateBundle() {
+      const { code, map } = await buildStart(root, shared);
+      const fileName = `assets/start-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source: code });
+      this.emitFile({ type: 'asset', fileName: `${fileName}.map`, source: map });
+      start = `/${fileName}`;
     },
     async closeBundle() {
       const ssrDir = path.join(root, '../../tmp/web-prerender');
@@ -101,6 +130,9 @@ export function prerenderPages(shared: () => Pick<UserConfig, 'plugins' | 'resol
         const renderer = (await import(bundle)) as PrerenderModule;
         const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+        const stylesheets = Object.fromEntries(
+          [...template.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g)].map(([, file]) => [`/${file}`, readFileSync(path.join(outDir, file), 'utf8').trim()]),
+        );
         const pagesDir = path.join(outDir, PAGES_DIR);
         rmSync(pagesDir, { recursive: true, force: true });
         const pending = [...renderer.PRERENDERED_PATHS];
@@ -111,7 +143,7 @@ export function prerenderPages(shared: () => Pick<UserConfig, 'plugins' | 'resol
           const { page, modules } = await renderInWorker(bundle, pagePath);
           const file = path.join(pagesDir, pageFile(pagePath));
           mkdirSync(path.dirname(file), { recursive: true });
-          writeFileSync(file, pageHtml(template, pagePath, page, preloadsOf(manifest, modules)));
+          writeFileSync(file, pageHtml(template, pagePath, page, preloadsOf(manifest, modules), { start, stylesheets }));
           return next();
         };
         await Promise.all([next(), next()]);

@@ -143,7 +143,7 @@ describe('the layout', () => {
     expect(within(alert).getByRole('button', { name: 'Odśwież stronę' })).toBeInTheDocument();
     // The header and footer stay usable around it.
     expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
     await waitFor(() => expect(clientLogs).toContainEqual(expect.objectContaining({ body: expect.objectContaining({ kind: 'error', message: 'the screen crashed' }) })));
     quiet.mockRestore();
 

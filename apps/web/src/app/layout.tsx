@@ -1,15 +1,21 @@
 import { css, type Theme } from '@emotion/react';
 import { Spinner } from '@grouarock/ui';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { AuthDialogHost } from '../features/auth';
 import { ChatWidget } from '../features/assistant';
-import { Footer } from '../features/shell/components/footer';
 import { Header } from '../features/shell/components/header';
-import { MobileBottomBar } from '../features/shell/components/mobile-bottom-bar';
 import { useT } from '../lib/i18n';
 import { useAfterLoad } from '../lib/use-after-load';
 import { RouteErrorBoundary } from './route-error-boundary';
+
+/**
+ * Below the first screen (the footer) or only on phones (the home page's bottom bar): their own chunks, so the code
+ * every page loads first stays small. On a prerendered page their HTML is there from the start, and React takes it
+ * over once the chunk is in (a prerendered page preloads it); rendered in the browser, they appear once it is.
+ */
+const Footer = lazy(() => import('../features/shell/components/footer').then((m) => ({ default: m.Footer })));
+const MobileBottomBar = lazy(() => import('../features/shell/components/mobile-bottom-bar').then((m) => ({ default: m.MobileBottomBar })));
 
 const shell = css`
   display: flex;
@@ -107,9 +113,15 @@ export function Layout() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       {/* The product puts the floating bar on the home page; other pages have their own bottom bars (the player). */}
-      {pathname === '/' ? <MobileBottomBar /> : null}
+      {pathname === '/' ? (
+        <Suspense fallback={null}>
+          <MobileBottomBar />
+        </Suspense>
+      ) : null}
       <FloatingChat pathname={pathname} />
       <AuthDialogHost />
     </div>

@@ -11,6 +11,10 @@ const footer = (theme: Theme) => css`
   border-top: 3px solid ${theme.colors.accent};
   background: ${theme.colors.surfaceSunken};
   color: ${theme.colors.textMuted};
+  /* Below the first screen of most pages: laid out and painted once it nears the viewport, not for the first paint
+     (a third of a page's elements). Its links stay in the page for keyboards, screen readers and find-in-page. */
+  content-visibility: auto;
+  contain-intrinsic-size: auto 24rem;
 `;
 
 const inner = (theme: Theme) => css`
