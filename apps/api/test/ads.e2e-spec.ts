@@ -1,4 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EntitlementsService } from '../src/billing/entitlements.service';
@@ -8,6 +9,8 @@ import { UserRepository } from '../src/repositories/user.repository';
 import { useApiUnderTest } from './support/app';
 import { IcecastServer } from './support/icecast';
 import { membersOf } from './support/members';
+import { until } from './support/waiting';
+import { StreamTickets } from '../src/ads/stream-ticket';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON under test
 type Json = any;
@@ -42,14 +45,41 @@ class Listener {
     return this.request('POST', `/ads/breaks/${id}/complete`);
   }
 
-  /** Opens the station's stream as the audio element would (with the cookie), and lets go after its head. */
+  /**
+   * Opens the station's stream as the audio element would (with the cookie; signed in, with the radio pass, which names
+   * the account as the bearer token here does), and lets go after its head.
+   */
   async stream(): Promise<{ status: number; type: string | null; body?: Json }> {
     const abort = new AbortController();
-    const res = await fetch(`${this.base}/radio/test-rock/stream`, { headers: this.cookie ? { cookie: this.cookie } : {}, signal: abort.signal });
+    const headers = { ...(this.cookie ? { cookie: this.cookie } : {}), ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) };
+    const res = await fetch(`${this.base}/radio/test-rock/stream`, { headers, signal: abort.signal });
     const type = res.headers.get('content-type');
     const body = type?.startsWith('application/json') ? ((await res.json()) as Json) : undefined;
     abort.abort();
     return { status: res.status, type, body };
+  }
+}
+
+/** A client without cookies (VLC, curl) on a connection of its own: its status, the audio it got, and when the relay ended it. */
+class PlainClient {
+  status = 0;
+  bytes = 0;
+  ended = false;
+  private readonly req;
+
+  constructor(url: string) {
+    this.req = httpRequest(url, { agent: false }, (res) => {
+      this.status = res.statusCode ?? 0;
+      res.on('data', (chunk: Buffer) => (this.bytes += chunk.length));
+      res.on('close', () => (this.ended = true));
+      res.on('error', () => undefined);
+    });
+    this.req.on('error', () => (this.ended = true));
+    this.req.end();
+  }
+
+  close(): void {
+    this.req.destroy();
   }
 }
 
@@ -60,11 +90,17 @@ describe('ad breaks for Basic and signed-out listeners (ADS_EVERY_MINUTES 0.05: 
     await icecast.start();
     await icecast.startSource('/rock.mp3', 440);
     stations = path.join(mkdtempSync(path.join(tmpdir(), 'ads-stations-')), 'stations.json');
-    writeFileSync(stations, JSON.stringify([{ id: 'test-rock', name: 'Test Rock', country: 'pl', genres: ['rock'], streamUrl: `${icecast.base}/rock.mp3` }]));
+    writeFileSync(
+      stations,
+      JSON.stringify([
+        { id: 'test-rock', name: 'Test Rock', country: 'pl', genres: ['rock'], streamUrl: `${icecast.base}/rock.mp3` },
+        { id: 'test-punk', name: 'Test Punk', country: 'pl', genres: ['punk'], streamUrl: `${icecast.base}/rock.mp3` },
+      ]),
+    );
   }, 60_000);
   afterAll(() => icecast.stop());
-  const api = useApiUnderTest(() => ({ ADS_EVERY_MINUTES: '0.05', STATIONS_FILE: stations, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ads-data-')) }));
-  const { member } = membersOf(api, '198.18.28');
+  const api = useApiUnderTest(() => ({ ADS_EVERY_MINUTES: '0.05', ADS_STREAM_TICKETS: '1', STATIONS_FILE: stations, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ads-data-')) }));
+  const { member, call } = membersOf(api, '198.18.28');
   const grant = async (email: string, plan: 'premium' | 'ultra') =>
     new PlanGrantsService(api.app.get(UserRepository), api.app.get(BillingRepository), api.app.get(EntitlementsService)).grant(email, plan, null);
 
@@ -133,8 +169,8 @@ describe('ad breaks for Basic and signed-out listeners (ADS_EVERY_MINUTES 0.05: 
     expect(refused.status).toBe(403);
     expect(refused.type).toMatch(/^application\/json/);
     expect(refused.body).toMatchObject({ code: 'ad_break_due' });
-    // A player that sends no listener cookie (another app) is not held back.
-    expect((await new Listener(api.base).stream()).status).toBe(200);
+    // A player that sends no listener cookie (another app) names no listener: it needs a stream ticket.
+    expect((await new Listener(api.base).stream()).body).toMatchObject({ code: 'stream_ticket_required' });
 
     const done = await listener.complete(adBreak.id);
     expect(done.status).toBe(200);
@@ -199,7 +235,104 @@ describe('ad breaks for Basic and signed-out listeners (ADS_EVERY_MINUTES 0.05: 
     expect(cleared.headers.get('set-cookie')).toMatch(/^gr_listener=; Path=\/api\/v1; Expires=Thu, 01 Jan 1970/);
   }, 40_000);
 
+  /** A stream ticket as a client without cookies asks for one; `cookie` is the listener cookie the answer sets (for the ads calls). */
+  async function ticketFor(stationId: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Json; cookie: string }> {
+    const res = await fetch(`${api.base}/ads/tickets`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ stationId }) });
+    return { status: res.status, body: await res.json(), cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] };
+  }
+
+  it('holds a client without cookies (VLC, curl) to the breaks: no stream without a ticket, its listening counted by the relay, cut when the break falls due, refused until it is heard', async () => {
+    const bare = `${api.base}/radio/test-rock/stream`;
+    const refused = await fetch(bare);
+    // As JSON, and as readable across origins as the audio is.
+    expect([refused.status, refused.headers.get('content-type'), refused.headers.get('access-control-allow-origin')]).toEqual([403, expect.stringMatching(/^application\/json/), '*']);
+    expect(await refused.json()).toMatchObject({ code: 'stream_ticket_required' });
+    expect((await fetch(bare, { method: 'HEAD' })).status).toBe(403);
+
+    const issued = await ticketFor('test-rock');
+    expect(issued.status).toBe(200);
+    expect(issued.body).toEqual({ ticket: expect.any(String), expiresAt: expect.any(String), ads: true });
+    expect(Date.parse(issued.body.expiresAt) - Date.now()).toBeGreaterThan(55_000);
+    const withTicket = `${bare}?ticket=${encodeURIComponent(issued.body.ticket)}`;
+    const head = await fetch(withTicket, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type'), head.headers.get('access-control-allow-origin')]).toEqual([200, 'audio/mpeg', '*']);
+
+    // Forged, altered, another station's, or older than its minute: refused, as JSON.
+    const forged = await fetch(`${bare}?ticket=not-a-ticket`);
+    expect([forged.status, ((await forged.json()) as Json).code]).toEqual([403, 'stream_ticket_invalid']);
+    expect(((await (await fetch(`${withTicket.slice(0, -3)}AAA`)).json()) as Json).code).toBe('stream_ticket_invalid');
+    expect(((await (await fetch(`${api.base}/radio/test-punk/stream?ticket=${encodeURIComponent(issued.body.ticket)}`)).json()) as Json).code).toBe('stream_ticket_invalid');
+    expect(((await (await fetch(`${bare}?ticket=a&ticket=b`)).json()) as Json).code).toBe('stream_ticket_invalid');
+    const listenerId = (await api.db.query('SELECT id FROM ad_listeners WHERE id = $1', [issued.cookie.split('=')[1]]))[0].id as string;
+    const stale = api.app.get(StreamTickets).issue(listenerId, 'test-rock', new Date(Date.now() - 61_000)).ticket;
+    const expired = await fetch(`${bare}?ticket=${encodeURIComponent(stale)}`);
+    expect([expired.status, ((await expired.json()) as Json).code]).toEqual([403, 'stream_ticket_expired']);
+
+    // Two connections of one listener (two tabs, a player that opens twice) count each second once.
+    const listening = [new PlainClient(withTicket), new PlainClient(withTicket)];
+    try {
+      await sleep(2500);
+      expect(listening.map((l) => l.status)).toEqual([200, 200]);
+      const [counted] = await api.db.query('SELECT listened_seconds AS s, break_id AS b FROM ad_listeners WHERE id = $1', [listenerId]);
+      expect(counted.b).toBeNull();
+      expect(counted.s).toBeGreaterThan(0.9);
+      expect(counted.s).toBeLessThan(2.9);
+      // The interval fills with no report from the client: the relay hands the break out itself (a heartbeat, here an
+      // interval, past full) and ends the connections once its grace has passed.
+      await until('the relay ending both connections', 25_000, async () => (listening.every((l) => l.ended) ? true : undefined));
+    } finally {
+      for (const l of listening) l.close();
+    }
+    const [due] = await api.db.query<{ b: string | null; at: Date }>('SELECT break_id AS b, break_started_at AS at FROM ad_listeners WHERE id = $1', [listenerId]);
+    expect(due.b).not.toBeNull();
+    expect(Date.now() - new Date(due.at).getTime()).toBeGreaterThan(10_000);
+    // No new stream, with its ticket or a new one, until the break is heard.
+    expect(((await (await fetch(withTicket)).json()) as Json).code).toBe('ad_break_due');
+    const again = await ticketFor('test-rock', { cookie: issued.cookie });
+    expect([again.status, again.body.code]).toEqual([403, 'ad_break_due']);
+
+    const player = new Listener(api.base);
+    player.cookie = issued.cookie;
+    const { body: state } = await player.report(false);
+    expect(state.break.id).toBe(due.b);
+    await sleep(Date.parse(state.break.endsAt) + 100 - Date.now());
+    expect((await player.complete(state.break.id)).status).toBe(200);
+    const fresh = await ticketFor('test-rock', { cookie: issued.cookie });
+    expect(fresh.status).toBe(200);
+    const resumed = new PlainClient(`${bare}?ticket=${encodeURIComponent(fresh.body.ticket)}`);
+    try {
+      await until('audio after the break', 5000, async () => (resumed.bytes > 0 ? true : undefined));
+      expect(resumed.status).toBe(200);
+    } finally {
+      resumed.close();
+    }
+  }, 60_000);
+
+  it('lets Premium with the radio pass, and an API key, stream without a ticket; a Basic account is known by its pass', async () => {
+    const premium = await member();
+    const basic = await member();
+    await grant(premium.email, 'premium');
+    const passOf = async (token: string) => {
+      const res = await fetch(`${api.base}/radio/pass`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(204);
+      return (res.headers.get('set-cookie') ?? '').split(';')[0];
+    };
+    const premiumPass = await passOf(premium.token);
+    const paid = await fetch(`${api.base}/radio/test-rock/stream`, { method: 'HEAD', headers: { cookie: premiumPass } });
+    expect(paid.status).toBe(200);
+    // A paid plan needs no ticket and keeps no ad clock: the answer says so.
+    expect((await ticketFor('test-rock', { authorization: `Bearer ${premium.token}` })).body).toEqual({ ticket: null, expiresAt: null, ads: false });
+    // A Basic account's pass names the account: its stream is counted on the account's clock.
+    const basicPass = await passOf(basic.token);
+    expect((await fetch(`${api.base}/radio/test-rock/stream`, { method: 'HEAD', headers: { cookie: basicPass } })).status).toBe(200);
+    const key = await call('POST', '/developer/keys', basic.token, { name: 'radio app', scope: 'read-only' });
+    expect(key.status).toBe(201);
+    expect((await fetch(`${api.base}/radio/test-rock/stream`, { method: 'HEAD', headers: { authorization: `Bearer ${key.body.key}` } })).status).toBe(200);
+  });
+
   it('answers malformed requests with 400s and unknown spots with 404, as JSON', async () => {
+    expect((await ticketFor('Not A Station')).status).toBe(400);
+    expect((await fetch(`${api.base}/ads/tickets`, { method: 'POST' })).status).toBe(400);
     const listener = new Listener(api.base);
     expect((await listener.request('POST', '/ads/listening', { listening: 'yes' })).body).toMatchObject({ statusCode: 400 });
     expect((await listener.request('POST', '/ads/listening')).status).toBe(400);

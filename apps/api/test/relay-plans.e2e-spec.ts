@@ -6,7 +6,9 @@ import { PlanGrantsService } from '../src/billing/plan-grants.service';
 import { BillingRepository } from '../src/repositories/billing.repository';
 import { UserRepository } from '../src/repositories/user.repository';
 import { useApiUnderTest } from './support/app';
+import { OggPager, type OggPage } from '../src/radio/relay/ogg-pages';
 import { IcecastServer, until } from './support/icecast';
+import { startFlacSource } from './support/icecast-flac';
 import { membersOf } from './support/members';
 import { StreamListener } from './support/stream-listener';
 
@@ -27,19 +29,36 @@ function mp3Kbps(audio: Buffer): number {
   return [...seen.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
 }
 
+/** The header pages an Ogg stream starts with (for FLAC: the mapping with STREAMINFO, then the Vorbis comment). */
+function oggHeaders(audio: Buffer): Buffer {
+  const pager = new OggPager();
+  const headers: Buffer[] = [];
+  let done = false;
+  pager.on('page', (page: OggPage) => {
+    if (page.header && !done) headers.push(page.bytes);
+    else done = true;
+  });
+  pager.push(audio);
+  return Buffer.concat(headers);
+}
+
 /**
  * The plan benefits the relay enforces (docs/architecture.md, "Plans on the relay"), against a real Icecast2 with a
- * standard (128 kbit/s) and a high-quality (320 kbit/s) mount. RELAY_MAX_LISTENERS 2 with RELAY_PRIORITY_SHARE 0.5:
+ * standard (128 kbit/s) and a high-quality (320 kbit/s) mount, and a station with a lossless FLAC-in-Ogg mount too. RELAY_MAX_LISTENERS 2 with RELAY_PRIORITY_SHARE 0.5:
  * Basic and signed-out listeners get in while a station has none, paid ones while it has fewer than 2.
  */
 describe('plans on the radio relay', () => {
   const icecast = new IcecastServer();
   let stations = '';
+  let stopFlac: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
     await icecast.start();
     await icecast.startSource('/standard.mp3', 440, 128);
     await icecast.startSource('/hq.mp3', 660, 320);
     await icecast.startSource('/premium.mp3', 550, 128);
+    await icecast.startSource('/rock-128.mp3', 330, 128);
+    await icecast.startSource('/rock-320.mp3', 770, 320);
+    stopFlac = await startFlacSource(icecast, '/rock-flac', 880, { artist: 'Black Sabbath', title: 'Paranoid' });
     stations = path.join(mkdtempSync(path.join(tmpdir(), 'relay-plans-')), 'stations.json');
     writeFileSync(
       stations,
@@ -47,10 +66,17 @@ describe('plans on the radio relay', () => {
         { id: 'test-open', name: 'Test Open', country: 'pl', genres: ['rock'], streamUrl: `${icecast.base}/standard.mp3`, codec: 'mp3', bitrate: 128, hq: { streamUrl: `${icecast.base}/hq.mp3`, bitrate: 320, codec: 'mp3' } },
         { id: 'test-premium', name: 'Test Premium', country: 'us', genres: ['jazz'], streamUrl: `${icecast.base}/premium.mp3`, plan: 'premium' },
         { id: 'test-busy', name: 'Test Busy', country: 'pl', genres: ['punk'], streamUrl: `${icecast.base}/premium.mp3` },
+        {
+          id: 'test-lossless', name: 'Test Lossless', country: 'us', genres: ['rock'], streamUrl: `${icecast.base}/rock-128.mp3`, codec: 'mp3', bitrate: 128,
+          hq: { streamUrl: `${icecast.base}/rock-320.mp3`, bitrate: 320, codec: 'mp3' }, lossless: { streamUrl: `${icecast.base}/rock-flac`, codec: 'flac' },
+        },
       ]),
     );
   }, 60_000);
-  afterAll(() => icecast.stop());
+  afterAll(async () => {
+    await stopFlac();
+    await icecast.stop();
+  });
   const api = useApiUnderTest(() => ({ STATIONS_FILE: stations, RELAY_MAX_LISTENERS: '2', RELAY_PRIORITY_SHARE: '0.5' }));
   const { member, call } = membersOf(api, '198.18.29');
   const grant = async (email: string, plan: 'premium' | 'ultra') =>
@@ -89,9 +115,12 @@ describe('plans on the radio relay', () => {
     }
     // The public list is the same for everyone and says which plan each station needs.
     const list = (await call('GET', '/radio/stations')).body as Json[];
-    expect(list.map((s) => [s.id, s.plan])).toEqual([['test-open', 'basic'], ['test-premium', 'premium'], ['test-busy', 'basic']]);
-    expect(list[0]).toMatchObject({ bitrate: 128, hasHighQuality: true, highQualityBitrate: 320 });
-    expect(list[1]).toMatchObject({ bitrate: null, hasHighQuality: false, highQualityBitrate: null });
+    expect(list.map((s) => [s.id, s.plan])).toEqual([['test-open', 'basic'], ['test-premium', 'premium'], ['test-busy', 'basic'], ['test-lossless', 'basic']]);
+    expect(list[0]).toMatchObject({ bitrate: 128, hasHighQuality: true, highQualityBitrate: 320, hasLossless: false });
+    expect(list[1]).toMatchObject({ bitrate: null, hasHighQuality: false, highQualityBitrate: null, hasLossless: false });
+    expect(list[3]).toMatchObject({ bitrate: 128, hasHighQuality: true, highQualityBitrate: 320, hasLossless: true });
+    // The upstream addresses stay the server's: none of the list's fields names the hq or lossless mount.
+    expect(JSON.stringify(list[3])).not.toMatch(/rock-320|rock-flac/);
   }, 60_000);
 
   it("plays on a browser's radio pass (an audio element sends no token) only while its session lasts", async () => {
@@ -138,6 +167,66 @@ describe('plans on the radio relay', () => {
     } finally {
       standard.close();
       hq.close();
+    }
+  }, 60_000);
+
+  it("streams the lossless FLAC mount to Ultra as Ogg, the stream's headers first for every listener, and its Vorbis comment as now-playing", async () => {
+    const ultra = await member();
+    await grant(ultra.email, 'ultra');
+    await until(async () => ((await listenersOf('test-lossless')) === 0 ? true : undefined), 'an empty station');
+    const first = new StreamListener(stream('test-lossless'), bearer(ultra.token));
+    let second: StreamListener | undefined;
+    try {
+      await until(async () => (first.bytes > 32 * 1024 ? true : undefined), "Ultra's audio", 20_000);
+      expect(first.status).toBe(200);
+      expect(first.headers).toMatchObject({ 'content-type': 'application/ogg', 'x-stream-quality': 'lossless' });
+      // FLAC's bitrate follows the music: no figure is claimed.
+      expect(first.headers['x-stream-bitrate']).toBeUndefined();
+      expect(first.headers['icy-br']).toBeUndefined();
+      // What it got: Ogg pages, the first holding the FLAC mapping (\x7FFLAC, then fLaC and STREAMINFO) right after
+      // its 27-byte header and one lacing value; the mount's own Vorbis comment; no ICY metadata block in between.
+      const audio = first.received;
+      expect(audio.subarray(0, 4).toString('latin1')).toBe('OggS');
+      expect(audio.subarray(28, 33).toString('latin1')).toBe('\x7FFLAC');
+      expect(audio.subarray(37, 41).toString('latin1')).toBe('fLaC');
+      expect(audio.includes('title=Paranoid')).toBe(true);
+      expect(audio.includes('StreamTitle=')).toBe(false);
+      expect(await icecast.listeners('/rock-flac')).toBe(1);
+      // Icecast sends Ogg without icy-metaint: the title is the Vorbis comment's.
+      const playing = await call('GET', '/radio/test-lossless/nowplaying');
+      expect(playing.body).toMatchObject({ artist: 'Black Sabbath', title: 'Paranoid', source: 'stream' });
+
+      // A listener joining the open relay gets the same header pages first, then whole pages: a decoder can start.
+      const headers = oggHeaders(audio);
+      expect(headers.length).toBeGreaterThan(80);
+      second = new StreamListener(stream('test-lossless'), bearer(ultra.token));
+      const joined = second;
+      await until(async () => (joined.bytes > 16 * 1024 ? true : undefined), "the second Ultra listener's audio");
+      expect(joined.received.subarray(0, headers.length)).toEqual(headers);
+      expect(joined.received.subarray(headers.length, headers.length + 4).toString('latin1')).toBe('OggS');
+      // Still one connection to the mount for both.
+      expect(await icecast.listeners('/rock-flac')).toBe(1);
+    } finally {
+      first.close();
+      second?.close();
+    }
+  }, 60_000);
+
+  it('plays the same station at 320 kbit/s to Premium and from its standard mount to Basic', async () => {
+    const basic = await member();
+    const premium = await member();
+    await grant(premium.email, 'premium');
+    // One at a time: Basic gets in only while the station has no listener (RELAY_PRIORITY_SHARE 0.5 of 2).
+    for (const [token, quality, kbps] of [[premium.token, 'hq', 320], [basic.token, 'standard', 128]] as const) {
+      await until(async () => ((await listenersOf('test-lossless')) === 0 ? true : undefined), 'an empty station');
+      const listener = new StreamListener(stream('test-lossless'), bearer(token));
+      try {
+        await until(async () => (listener.bytes > 32 * 1024 ? true : undefined), `the ${quality} audio`, 20_000);
+        expect(listener.headers).toMatchObject({ 'content-type': 'audio/mpeg', 'x-stream-quality': quality, 'x-stream-bitrate': String(kbps) });
+        expect(mp3Kbps(listener.received)).toBe(kbps);
+      } finally {
+        listener.close();
+      }
     }
   }, 60_000);
 

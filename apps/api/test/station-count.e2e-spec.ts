@@ -6,8 +6,8 @@ import { startTestApp } from './support/app';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { repoRoot } from './support/repo-root';
 
-// The home page says how many stations the catalogue the server serves has: a STATIONS_FILE of its own size, not the
-// built-in catalogue's, is the number in the prerendered page (core/http/prerendered-pages.ts writes it in at boot).
+// The home page and /radio say how many stations the catalogue the server serves has: a STATIONS_FILE of its own size,
+// not the built-in catalogue's, is the number in the prerendered pages (core/http/prerendered-pages.ts writes it in at boot).
 
 const webRoot = path.join(repoRoot(), 'dist/apps/web');
 
@@ -45,6 +45,13 @@ describe('the station count on the prerendered home page', () => {
     expect(html).toMatch(/<meta name="description" content="[^"]*\(stacje w katalogu: 3\)/);
     expect(html).toContain('Stacje rockowe i punkowe z całego świata (w katalogu: 3), dostępne 24/7.');
     expect(html).toMatch(/>3<\/span><span[^>]*>Stacje radiowe<\/span>/);
+  });
+
+  it("is /radio's subtitle too, in the page as prerendered and served", async () => {
+    const html = await (await fetch(`${base}/radio`)).text();
+    expect(html).toContain('<meta name="grouarock:station-count" content="3" />');
+    expect(html).toContain('Stacje radiowe dostępne 24/7 (w katalogu: 3)');
+    expect(html).not.toContain('50+ stacji');
   });
 
   it('agrees with the catalogue the API lists', async () => {

@@ -89,6 +89,10 @@ test('a signed-out (Basic) listener hears a break with a countdown, cannot skip 
   });
   await playRock(page, { signedOut: true });
   await expect.poll(() => playerPeak(page), { timeout: 10_000 }).toBeGreaterThan(0.05);
+  // On a plan with ads the player names its listener to the relay with a stream ticket (a plain client gets a 403).
+  expect(streams[0]).toMatch(new RegExp(`/api/v1/radio/${rock.id}/stream\\?ticket=[\\w.%-]+$`));
+  const bare = await fetch(`${base}/api/v1/radio/${rock.id}/stream`);
+  expect([bare.status, ((await bare.json()) as { code: string }).code]).toEqual([403, 'stream_ticket_required']);
 
   const adBreak = page.getByTestId('ad-break');
   await expect(adBreak).toBeVisible({ timeout: 25_000 });
@@ -136,10 +140,18 @@ test('a Premium listener never hears a break', async ({ page, request }) => {
   await expect(toast(page, 'Witaj w GrouaRock!')).toBeVisible();
 
   const reports: { ads: boolean; break: unknown }[] = [];
+  const order: string[] = [];
   page.on('response', (response) => {
     if (response.url().endsWith('/api/v1/ads/listening')) void response.json().then((body: { ads: boolean; break: unknown }) => reports.push(body));
+    if (response.url().endsWith('/api/v1/radio/pass')) order.push('pass');
   });
+  page.on('request', (request) => {
+    if (/\/api\/v1\/radio\/[^/]+\/stream/.test(request.url())) order.push(`stream ${request.url().includes('?ticket=') ? 'with a ticket' : 'plain'}`);
+  });
+  // Play as soon as the page offers it (the session is still being restored): the player waits for the radio pass,
+  // so the first stream already plays on Premium, and needs no ticket.
   await playRock(page, { signedOut: false });
+  expect(order.slice(0, 2)).toEqual(['pass', 'stream plain']);
   // Past the interval and its first heartbeat: a Basic listener would be in a break by now.
   await page.waitForTimeout(20_000);
   await expect.poll(() => reports.length).toBeGreaterThanOrEqual(1);

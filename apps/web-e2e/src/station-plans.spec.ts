@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import type { Page, Response } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Response } from '@playwright/test';
 import { createConfirmedAccount, signInOnAuthPage } from '../support/accounts';
 import { e2eStations } from '../support/e2e-config';
 import { expect, test } from '../support/fixtures';
+import { playerPeak } from '../support/radio-player';
 
 const root = path.resolve(__dirname, '../../..');
 const premium = e2eStations[4];
@@ -45,13 +46,14 @@ test('a Basic listener sees a premium station locked, with "Premium" and the way
   await expect(page).toHaveURL(/\/subscription$/);
 });
 
-test('a Premium listener plays the premium station from its 320 kbit/s stream, and the player says so', async ({ page, request }) => {
-  const account = await createConfirmedAccount(request, 'premium-plans');
-  grant(account.email, 'premium');
+/** A new account on `plan` plays the premium station from its card: the player bar once it is live, and the relay's answer. */
+async function playPremiumStationOn(page: Page, request: APIRequestContext, plan: 'premium' | 'ultra'): Promise<{ bar: Locator; played: Response }> {
+  const account = await createConfirmedAccount(request, `${plan}-plans`);
+  grant(account.email, plan);
   await signInOnAuthPage(page, account);
   const streams: Response[] = [];
   page.on('response', (response) => {
-    if (response.url().endsWith(`/api/v1/radio/${premium.id}/stream`)) streams.push(response);
+    if (new URL(response.url()).pathname === `/api/v1/radio/${premium.id}/stream`) streams.push(response);
   });
   await openRadio(page);
   const grid = page.getByTestId('station-grid');
@@ -60,9 +62,27 @@ test('a Premium listener plays the premium station from its 320 kbit/s stream, a
 
   const bar = page.getByTestId('player-bar');
   await expect(bar.getByTestId('player-status')).toHaveText('LIVE', { timeout: 15_000 });
-  await expect(bar.getByTestId('stream-bitrate')).toHaveText('320 kbps');
   await expect.poll(() => streams.length).toBeGreaterThan(0);
   const played = streams[streams.length - 1];
   expect(played.status()).toBe(200);
+  return { bar, played };
+}
+
+test('a Premium listener plays the premium station from its 320 kbit/s stream, and the player says so', async ({ page, request }) => {
+  const { bar, played } = await playPremiumStationOn(page, request, 'premium');
+  await expect(bar.getByTestId('stream-bitrate')).toHaveText('320 kbps');
   expect(played.headers()).toMatchObject({ 'x-stream-quality': 'hq', 'x-stream-bitrate': '320' });
+});
+
+test('an Ultra listener plays the premium station from its lossless FLAC stream, and the player says so', async ({ page, request }) => {
+  const { bar, played } = await playPremiumStationOn(page, request, 'ultra');
+  await expect(bar.getByTestId('stream-bitrate')).toHaveText('FLAC');
+  await expect(bar.getByTestId('stream-bitrate')).toHaveAttribute('title', 'Jakość dźwięku: bezstratna (FLAC)');
+  expect(played.headers()).toMatchObject({ 'content-type': 'application/ogg', 'x-stream-quality': 'lossless' });
+  expect(played.headers()['x-stream-bitrate']).toBeUndefined();
+  // Chromium decodes the Ogg FLAC: the level meter (Web Audio, after the audio element) hears the mount's tone.
+  await expect.poll(() => playerPeak(page), { timeout: 10_000 }).toBeGreaterThan(0.05);
+  // Now-playing is the FLAC stream's own Vorbis comment (the relay reads it; Icecast sends Ogg without ICY titles).
+  const playing = await page.request.get(`/api/v1/radio/${premium.id}/nowplaying`);
+  expect(await playing.json()).toMatchObject({ artist: premium.lossless.artist, title: premium.lossless.title, source: 'stream' });
 });

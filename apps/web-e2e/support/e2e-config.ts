@@ -15,10 +15,12 @@ export const e2eStations = [
   { id: 'e2e-jazz', name: 'E2E Jazz', country: 'fr', genres: ['jazz'], featured: false, mount: '/e2e-jazz.mp3', frequency: 330, program: { program: 'Jazz nocą' } },
   // For the assistant's "metal from Germany" (assistant.spec.ts).
   { id: 'e2e-metal', name: 'E2E Metal', country: 'de', genres: ['metal'], featured: false, mount: '/e2e-metal.mp3', frequency: 550, description: 'Testowa stacja metalowa' },
-  // A premium station with a 320 kbit/s stream beside its 128 kbit/s one, for paid plans (station-plans.spec.ts).
+  // A premium station with a 320 kbit/s stream beside its 128 kbit/s one, for paid plans, and a lossless one (FLAC in
+  // Ogg) for Ultra (station-plans.spec.ts).
   {
     id: 'e2e-premium', name: 'E2E Premium', country: 'us', genres: ['blues'], featured: false, mount: '/e2e-premium.mp3', frequency: 880, plan: 'premium', codec: 'mp3', bitrate: 128,
     hq: { mount: '/e2e-premium-hq.mp3', frequency: 990, bitrate: 320 },
+    lossless: { mount: '/e2e-premium-flac', frequency: 1100, artist: 'E2E Lossless Band', title: 'E2E Lossless Song' },
   },
 ] as const;
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { EmbeddedDatabase } from '../../api/src/core/database/embedded-database';
 import { FakeStripe } from '../../api/test/support/fake-stripe';
 import { IcecastServer } from '../../api/test/support/icecast';
+import { startFlacSource } from '../../api/test/support/icecast-flac';
 import { e2eAccessTokenTtlSeconds, e2eEventsFile, e2eStations } from './e2e-config';
 
 const root = path.resolve(__dirname, '../../..');
@@ -41,6 +42,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await icecast.startSource(station.mount, station.frequency);
     if ('hq' in station) await icecast.startSource(station.hq.mount, station.hq.frequency, station.hq.bitrate);
   }
+  const flacSources = await Promise.all(
+    e2eStations.flatMap((station) => ('lossless' in station ? [startFlacSource(icecast, station.lossless.mount, station.lossless.frequency, station.lossless)] : [])),
+  );
   process.env.E2E_ICECAST_URL = icecast.base;
   process.env.E2E_ICECAST_ADMIN_PASSWORD = icecast.adminPassword;
   const stationsFile = path.join(dir, 'stations.json');
@@ -51,6 +55,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         ...station,
         streamUrl: `${icecast.base}${mount}`,
         ...('hq' in station ? { hq: { streamUrl: `${icecast.base}${station.hq.mount}`, bitrate: station.hq.bitrate, codec: 'mp3' } } : {}),
+        ...('lossless' in station ? { lossless: { streamUrl: `${icecast.base}${station.lossless.mount}`, codec: 'flac' } } : {}),
       })),
     ),
   );
@@ -94,6 +99,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     await db.stop();
+    for (const stop of flacSources) await stop();
     await icecast.stop();
     await stripe.stop();
     // The cluster's files may live outside `dir` (see cluster-directory.ts) when TMPDIR is closed to postgres.

@@ -1,4 +1,4 @@
-import { afterCompletion, afterReport, type AdClock, completionRefusal, creditFor, dueInSeconds, fillsInterval, MAX_CREDIT_SECONDS, overdue } from './ad-rules';
+import { afterCompletion, afterReport, type AdClock, completionRefusal, creditFor, dueInSeconds, fillsInterval, MAX_CREDIT_SECONDS, overdue, relayHandsOut } from './ad-rules';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 27, 20, 0, 0) + seconds * 1000);
 const fresh: AdClock = { listenedSeconds: 0, reportedAt: null, breakId: null, breakSeconds: null, breakStartedAt: null, breaksHeard: 0 };
@@ -48,6 +48,15 @@ describe('ad rules', () => {
     expect(afterCompletion({ ...pending, breaksHeard: 2 }, at(8))).toEqual({
       listenedSeconds: 0, reportedAt: at(8), breakId: null, breakSpot: null, breakSeconds: null, breakStartedAt: null, breaksHeard: 3,
     });
+  });
+
+  it('has the relay hand out a break a heartbeat after the interval is full, so a reporting player gets it first', () => {
+    expect(relayHandsOut({ ...fresh, listenedSeconds: 900 }, 900)).toBe(false);
+    expect(relayHandsOut({ ...fresh, listenedSeconds: 914.9 }, 900)).toBe(false);
+    expect(relayHandsOut({ ...fresh, listenedSeconds: 915 }, 900)).toBe(true);
+    // A test's short interval: one interval past full.
+    expect(relayHandsOut({ ...fresh, listenedSeconds: 6 }, 3)).toBe(true);
+    expect(relayHandsOut({ ...fresh, listenedSeconds: 5000, breakId: id(), breakSeconds: 8, breakStartedAt: at(0) }, 900)).toBe(false);
   });
 
   it('makes a listener overdue only after the grace following the hand-out', () => {

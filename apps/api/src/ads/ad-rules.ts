@@ -49,6 +49,15 @@ export function afterReport(clock: AdClock, listening: boolean, everySeconds: nu
   return { listenedSeconds: listened, reportedAt: now, breakId: newId(), breakSpot: chosen.url, breakSeconds: chosen.seconds, breakStartedAt: now };
 }
 
+/**
+ * Whether the relay hands out the break itself, from its own count of the listener's streams: a heartbeat (at most)
+ * after the interval is full, so a player that reports gets the break from its own heartbeat first and ducks the station
+ * before the relay would end it; a client that never reports gets it then, and loses the stream after the grace.
+ */
+export function relayHandsOut(clock: AdClock, everySeconds: number): boolean {
+  return !clock.breakId && clock.listenedSeconds >= everySeconds + Math.min(HEARTBEAT_SECONDS, everySeconds);
+}
+
 /** Why a completion is refused: no such break for this listener, or the spot cannot have ended yet (seconds left). */
 export type CompletionRefusal = { kind: 'unknown' } | { kind: 'early'; secondsLeft: number };
 

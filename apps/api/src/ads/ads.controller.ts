@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { OptionalPrincipal, type Principal } from '../auth/auth.guard';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { Endpoint } from '../core/http/endpoint.decorator';
-import { AdBreakIdParamDto, AdSpotParamDto, AdStateDto, ReportListeningDto } from './ads.dto';
+import { AdBreakIdParamDto, AdSpotParamDto, AdStateDto, ReportListeningDto, StreamTicketDto, StreamTicketRequestDto } from './ads.dto';
 import { type AdAnswer, AdsService } from './ads.service';
 import { AdSpotsService } from './ad-spots.service';
 import { ListenerCookie } from './listener-cookie';
@@ -49,6 +49,23 @@ export class AdsController {
     return this.reply(res, await this.ads.complete({ userId: principal?.userId, cookie: ListenerCookie.read(req) }, id));
   }
 
+  @Post('tickets')
+  @HttpCode(HttpStatus.OK)
+  @Endpoint({
+    id: 'issueStreamTicket',
+    summary:
+      "A stream ticket: on a plan with ads (Basic, signed out) a stream starts only for a known listener, and a client that sends no cookies names itself with ?ticket= on GET /radio/{id}/stream. " +
+      'It starts a stream of its station for a minute; the stream is counted for the listener and ends when their ad break falls due (hand it out with POST /ads/listening, complete it, then ask again). Sets the listener cookie',
+    ok: StreamTicketDto,
+    errors: [HttpStatus.BAD_REQUEST, { status: HttpStatus.FORBIDDEN, description: "code ad_break_due: the listener's ad break is overdue: complete it first" }],
+  })
+  @Authenticated({ optional: true })
+  async ticket(@Body() { stationId }: StreamTicketRequestDto, @Req() req: Request, @Res({ passthrough: true }) res: Response, @OptionalPrincipal() principal?: Principal): Promise<StreamTicketDto> {
+    const { ticket, cookie } = await this.ads.issueTicket({ userId: principal?.userId, cookie: ListenerCookie.read(req) }, stationId);
+    this.setCookie(res, cookie);
+    return ticket;
+  }
+
   @Get('spots/:name')
   @Head('spots/:name')
   @SkipThrottle()
@@ -63,8 +80,13 @@ export class AdsController {
   }
 
   private reply(res: Response, { state, cookie }: AdAnswer): AdStateDto {
+    this.setCookie(res, cookie);
+    return state;
+  }
+
+  /** The listener cookie as the service says: an id to set, null to clear, undefined to leave as it is. */
+  private setCookie(res: Response, cookie: string | null | undefined): void {
     if (cookie) this.cookie.set(res, cookie);
     else if (cookie === null) this.cookie.clear(res);
-    return state;
   }
 }

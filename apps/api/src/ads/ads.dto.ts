@@ -63,3 +63,27 @@ export class AdStateDto {
   @ApiProperty({ type: AdBreakDto, nullable: true, description: 'The break to play now, or null' })
   break!: AdBreakDto | null;
 }
+
+/** The body of POST /ads/tickets: the station the stream ticket is for. */
+export class StreamTicketRequestDto {
+  @ApiProperty({ example: 'fip-rock', description: 'The station to stream' })
+  @Matches(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'stationId must be a station slug' })
+  @MaxLength(64)
+  stationId!: string;
+}
+
+/** A stream ticket: what a client without cookies adds to the stream address (?ticket=) on a plan with ads. */
+export class StreamTicketDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Add as ?ticket= to GET /radio/{id}/stream of this station; it starts a stream within expiresAt. null: the caller\'s plan has no ads and needs none',
+  })
+  ticket!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'The last moment the ticket starts a stream (a minute after it was issued); the stream itself lasts until the next ad break is due' })
+  expiresAt!: string | null;
+
+  @ApiProperty({ description: "Whether the caller's plan has ads (Basic and signed-out listeners)" })
+  ads!: boolean;
+}

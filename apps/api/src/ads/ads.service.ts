@@ -8,10 +8,11 @@ import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { AdBreakRepository, type AdClockRow } from '../repositories/ad-break.repository';
 import { adsErrors } from './ads-errors';
-import type { AdStateDto } from './ads.dto';
-import { afterCompletion, afterReport, completionRefusal, dueInSeconds, fillsInterval, HEARTBEAT_SECONDS, overdue } from './ad-rules';
+import type { AdStateDto, StreamTicketDto } from './ads.dto';
+import { afterCompletion, afterReport, completionRefusal, dueInSeconds, fillsInterval, HEARTBEAT_SECONDS, overdue, relayHandsOut } from './ad-rules';
 import { AdSpotsService } from './ad-spots.service';
 import { ListenerCookie } from './listener-cookie';
+import { StreamTickets } from './stream-ticket';
 
 /** Who reports: the signed-in account, if any, and the listener cookie the browser sent, if any. */
 export interface Listener {
@@ -39,6 +40,7 @@ export class AdsService {
     private readonly clocks: AdBreakRepository,
     private readonly entitlements: EntitlementsService,
     private readonly spots: AdSpotsService,
+    private readonly tickets: StreamTickets,
   ) {}
 
   private get everySeconds(): number {
@@ -73,15 +75,56 @@ export class AdsService {
   }
 
   /**
-   * The relay's question before it lets a listener in: refused (403 ad_break_due) while their break is overdue and their
-   * plan has ads. A request without a listener cookie (another player, a first visit) is let in.
+   * A stream ticket for the listener (their account's clock, or their cookie's, made if new): it names them to the relay
+   * for a stream of `stationId` that starts within a minute (docs/architecture.md, "Ads"). Refused (403 ad_break_due)
+   * while their break is overdue. A plan without ads needs none: `ticket` is null and no clock is made.
    */
-  async admit(req: Pick<Request, 'headers'>, now = new Date()): Promise<void> {
-    const cookie = ListenerCookie.read(req);
-    if (!cookie) return;
-    const clock = await this.clocks.find(cookie);
-    if (!clock || !overdue(clock, now)) return;
-    if (await this.hasAds(clock.userId ?? undefined, now)) throw adsErrors.breakDue();
+  async issueTicket(who: Listener, stationId: string, now = new Date()): Promise<{ ticket: StreamTicketDto; cookie: string | null | undefined }> {
+    if (!(await this.hasAds(who.userId, now))) return { ticket: { ticket: null, expiresAt: null, ads: false }, cookie: who.cookie ? null : undefined };
+    const clock = await this.clockOf(who);
+    if (overdue(clock, now)) throw adsErrors.breakDue();
+    const { ticket, expiresAt } = this.tickets.issue(clock.id, stationId, now);
+    return { ticket: { ticket, expiresAt: expiresAt.toISOString(), ads: true }, cookie: clock.id };
+  }
+
+  /**
+   * The relay's question before a stream on a plan with ads starts: whose listening it is (their ad clock's id), named as
+   * AdsService names listeners — the account, else a signed-out listener's cookie, else (for a client without cookies)
+   * a stream ticket of this station. Refused with 403 while their break is overdue (ad_break_due), and without any of
+   * them (stream_ticket_required), or with a forged, stale or another station's ticket. With ADS_STREAM_TICKETS=0 a
+   * stream that names nobody plays uncounted (undefined).
+   */
+  async admitStream(req: Pick<Request, 'headers' | 'query'>, userId: string | undefined, stationId: string, now = new Date()): Promise<string | undefined> {
+    const clock = await this.streamClockOf({ userId, cookie: ListenerCookie.read(req), ticket: req.query.ticket }, stationId, now);
+    if (!clock) {
+      if (this.config.ads.streamTickets) throw adsErrors.ticketRequired();
+      return undefined;
+    }
+    if (overdue(clock, now)) throw adsErrors.breakDue();
+    return clock.id;
+  }
+
+  /** Hands out the listener's break from the relay's count (ad-rules.ts, relayHandsOut), as a player's report would. */
+  async handOutIfDue(clock: AdClockRow, now = new Date()): Promise<void> {
+    if (!relayHandsOut(clock, this.everySeconds)) return;
+    // An account upgraded while it listened: its next stream plays without ads, this one runs out uncut.
+    if (clock.userId && !(await this.hasAds(clock.userId, now))) return;
+    const spot = await this.spots.choose(clock.breaksHeard);
+    // A report that handed it out meanwhile wins; either way one break is handed out.
+    await this.clocks.update(clock, afterReport(clock, false, this.everySeconds, now, spot, randomUUID));
+  }
+
+  private async streamClockOf(who: Listener & { ticket?: unknown }, stationId: string, now: Date): Promise<AdClockRow | undefined> {
+    if (who.userId) return this.clocks.ofUser(who.userId);
+    const known = who.cookie ? await this.clocks.find(who.cookie) : undefined;
+    if (known && !known.userId) return known;
+    if (who.ticket === undefined) return undefined;
+    const read = typeof who.ticket === 'string' ? this.tickets.read(who.ticket, stationId, now) : ({ refusal: 'invalid' } as const);
+    if ('refusal' in read) throw adsErrors.ticketRefused(read.refusal);
+    const named = await this.clocks.find(read.listenerId);
+    // A clock swept since (its listener gone for a month) cannot be asked for a ticket that is still fresh: a forged id.
+    if (!named) throw adsErrors.ticketRefused('invalid');
+    return named;
   }
 
   /** Signed-out listeners' clocks go once their cookie has expired. */

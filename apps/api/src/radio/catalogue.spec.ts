@@ -25,6 +25,7 @@ describe('parseCatalogue', () => {
         codec: null,
         bitrate: null,
         hq: null,
+        lossless: null,
         plan: 'basic',
         source: null,
         program: null,
@@ -38,12 +39,26 @@ describe('parseCatalogue', () => {
     expect(station).toMatchObject({ plan: 'premium', bitrate: 128, hq, source: 'radio-browser:9617a958-0601-11e8-ae97-52543be04c81' });
   });
 
+  it('keeps a lossless FLAC stream beside the standard and hq ones', () => {
+    const hq = { streamUrl: 'https://stream.example/rock-320', bitrate: 320, codec: 'mp3' };
+    const lossless = { streamUrl: 'https://stream.example/rock-flac', codec: 'flac' };
+    expect(parseCatalogue([{ ...valid, bitrate: 128, hq, lossless }], 'test')[0]).toMatchObject({ hq, lossless });
+    // Without an hq stream too: Ultra gets the lossless one, Premium the standard one.
+    expect(parseCatalogue([{ ...valid, lossless, hq: null }], 'test')[0]).toMatchObject({ hq: null, lossless });
+  });
+
   it('reads a null plan as basic', () => {
     expect(parseCatalogue([{ ...valid, plan: null }], 'test')[0].plan).toBe('basic');
   });
 
-  it('accepts the built-in catalogue, Polish stations first', () => {
+  it('accepts the built-in catalogue, Polish stations first, with a station that has all three streams', () => {
     const stations = loadCatalogue();
+    expect(stations.find((s) => s.id === 'radio-paradise-rock-mix')).toMatchObject({
+      codec: 'aac',
+      bitrate: 128,
+      hq: { streamUrl: 'https://stream.radioparadise.com/rock-320', bitrate: 320, codec: 'aac' },
+      lossless: { streamUrl: 'https://stream.radioparadise.com/rock-flac', codec: 'flac' },
+    });
     expect(stations[0].country).toBe('pl');
     expect(stations.findIndex((s) => s.country !== 'pl')).toBeGreaterThan(stations.findLastIndex((s) => s.country === 'pl'));
   });
@@ -67,6 +82,15 @@ describe('parseCatalogue', () => {
     [[{ ...valid, hq: { streamUrl: 'javascript:alert(1)', bitrate: 320, codec: 'mp3' } }], 'hq must be an object { streamUrl'],
     [[{ ...valid, hq: { streamUrl: valid.streamUrl, bitrate: 320, codec: 'mp3' } }], 'hq.streamUrl must differ from streamUrl'],
     [[{ ...valid, bitrate: 320, hq: { streamUrl: 'https://x.example/hq.mp3', bitrate: 256, codec: 'mp3' } }], 'hq.bitrate must be higher than bitrate'],
+    [[{ ...valid, codec: 'flac' }], 'codec must be "mp3" or "aac" (a FLAC stream goes in lossless)'],
+    [[{ ...valid, hq: { streamUrl: 'https://x.example/hq.flac', bitrate: 1000, codec: 'flac' } }], 'hq must be an object { streamUrl'],
+    [[{ ...valid, lossless: 'https://x.example/rock-flac' }], 'lossless must be an object { streamUrl: an http(s) URL of at most 1024 characters, codec: "flac" }'],
+    [[{ ...valid, lossless: { streamUrl: 'https://x.example/rock-flac' } }], 'lossless must be an object { streamUrl'],
+    [[{ ...valid, lossless: { streamUrl: 'https://x.example/rock.wav', codec: 'wav' } }], 'lossless must be an object { streamUrl'],
+    [[{ ...valid, lossless: { streamUrl: 'https://x.example/rock-flac', codec: 'flac', bitrate: 900 } }], 'lossless must be an object { streamUrl'],
+    [[{ ...valid, lossless: { streamUrl: 'file:///etc/passwd', codec: 'flac' } }], 'lossless must be an object { streamUrl'],
+    [[{ ...valid, lossless: { streamUrl: valid.streamUrl, codec: 'flac' } }], 'entry 0 ("fip-rock"): lossless.streamUrl must differ from streamUrl'],
+    [[{ ...valid, hq: { streamUrl: 'https://x.example/hq', bitrate: 320, codec: 'mp3' }, lossless: { streamUrl: 'https://x.example/hq', codec: 'flac' } }], 'lossless.streamUrl must differ from hq.streamUrl'],
   ])('names the file, the entry and the problem: %j', (raw, message) => {
     const text = errorOf(raw);
     expect(text.startsWith('STATIONS_FILE (x.json)')).toBe(true);

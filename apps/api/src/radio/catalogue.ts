@@ -1,7 +1,7 @@
 import { ArrayNotEmpty, IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 import { IsHttpUrl, IsNonBlankString, isHttpUrl, parseEntries, readJsonFile } from '../repositories/operator-file';
 import builtIn from './catalogue/stations.json';
-import { GENRES, STATION_PLANS, STREAM_CODECS, BITRATE_RANGE, type Genre, type StationPlan, type StreamCodec, type HighQualityStream, type ProgramData, type StationDefinition } from '../repositories/schema/station-definition';
+import { GENRES, STATION_PLANS, STREAM_CODECS, LOSSLESS_CODECS, BITRATE_RANGE, type Genre, type StationPlan, type StreamCodec, type LosslessCodec, type HighQualityStream, type LosslessStream, type ProgramData, type StationDefinition } from '../repositories/schema/station-definition';
 
 /** A catalogue that cannot be used; the message names the file and the entry. */
 export class CatalogueError extends Error {
@@ -19,7 +19,7 @@ export function isBitrate(value: unknown): value is number {
 }
 
 const BITRATE_RULE = `a whole number of kbit/s from ${BITRATE_RANGE.min} to ${BITRATE_RANGE.max}`;
-const HQ_RULE = `hq must be an object { streamUrl: an http(s) URL of at most 1024 characters, bitrate: ${BITRATE_RULE}, codec: "mp3" or "aac" }`;
+const HQ_RULE = `hq must be an object { streamUrl: an http(s) URL of at most 1024 characters, bitrate: ${BITRATE_RULE}, codec: "mp3" or "aac" } (a FLAC stream goes in lossless)`;
 
 /** What is wrong with an entry's `hq`, or null; its bitrate must beat the standard stream's when both are known. */
 function hqProblem(value: unknown, entry: { bitrate?: unknown; streamUrl?: unknown }): string | null {
@@ -29,6 +29,19 @@ function hqProblem(value: unknown, entry: { bitrate?: unknown; streamUrl?: unkno
   if (extra.length || !isHttpUrl(hq.streamUrl, 1024) || !isBitrate(hq.bitrate) || !STREAM_CODECS.includes(hq.codec as StreamCodec)) return HQ_RULE;
   if (hq.streamUrl === entry.streamUrl) return 'hq.streamUrl must differ from streamUrl';
   if (isBitrate(entry.bitrate) && hq.bitrate <= entry.bitrate) return 'hq.bitrate must be higher than bitrate';
+  return null;
+}
+
+const LOSSLESS_RULE = 'lossless must be an object { streamUrl: an http(s) URL of at most 1024 characters, codec: "flac" }';
+
+/** What is wrong with an entry's `lossless`, or null: its URL must be neither of the station's other streams. */
+function losslessProblem(value: unknown, entry: { streamUrl?: unknown; hq?: unknown }): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return LOSSLESS_RULE;
+  const lossless = value as Record<string, unknown>;
+  const extra = Object.keys(lossless).filter((key) => !['streamUrl', 'codec'].includes(key));
+  if (extra.length || !isHttpUrl(lossless.streamUrl, 1024) || !LOSSLESS_CODECS.includes(lossless.codec as LosslessCodec)) return LOSSLESS_RULE;
+  if (lossless.streamUrl === entry.streamUrl) return 'lossless.streamUrl must differ from streamUrl';
+  if (lossless.streamUrl === (entry.hq as { streamUrl?: unknown } | null | undefined)?.streamUrl) return 'lossless.streamUrl must differ from hq.streamUrl';
   return null;
 }
 
@@ -67,7 +80,7 @@ class StationEntry {
   featured?: boolean;
 
   @Optional()
-  @IsIn(STREAM_CODECS, { message: 'codec must be "mp3" or "aac"' })
+  @IsIn(STREAM_CODECS, { message: 'codec must be "mp3" or "aac" (a FLAC stream goes in lossless)' })
   codec?: StreamCodec | null;
 
   @Optional()
@@ -80,6 +93,13 @@ class StationEntry {
     { message: (args) => hqProblem(args.value, args.object as StationEntry) ?? HQ_RULE },
   )
   hq?: HighQualityStream | null;
+
+  @Optional()
+  @ValidateBy(
+    { name: 'isLosslessStream', validator: { validate: (value, args) => losslessProblem(value, args?.object as StationEntry) === null } },
+    { message: (args) => losslessProblem(args.value, args.object as StationEntry) ?? LOSSLESS_RULE },
+  )
+  lossless?: LosslessStream | null;
 
   @Optional()
   @IsIn(STATION_PLANS, { message: 'plan must be "basic" or "premium"' })
@@ -128,6 +148,7 @@ export function parseCatalogue(raw: unknown, source: string): StationDefinition[
       codec: entry.codec ?? null,
       bitrate: entry.bitrate ?? null,
       hq: entry.hq ? { streamUrl: entry.hq.streamUrl, bitrate: entry.hq.bitrate, codec: entry.hq.codec } : null,
+      lossless: entry.lossless ? { streamUrl: entry.lossless.streamUrl, codec: entry.lossless.codec } : null,
       plan: entry.plan ?? 'basic',
       source: entry.source?.trim() ?? null,
       program: entry.program ?? null,

@@ -4,7 +4,7 @@ import type { PreparedJson } from '../core/http/prepared-json';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, CurrentSession, OptionalPrincipal, type Principal } from '../auth/auth.guard';
 import type { SessionPrincipal } from '../auth/principals.service';
 import { LikesService } from './likes.service';
@@ -36,10 +36,18 @@ export class RadioController {
     okMedia: {
       description:
         "Endless audio on the caller's plan (the bearer's, else the radio pass cookie's from PUT /radio/pass, else the installation's floor): " +
-        "the station's higher-quality stream on plans with 320 kbps where it has one (X-Stream-Quality hq, else standard; X-Stream-Bitrate and icy-br give the kbit/s when known)",
-      types: ['audio/mpeg', 'audio/aac'],
+        "the station's lossless stream (FLAC, in Ogg as Icecast serves it, or native) on plans with lossless audio where it has one (X-Stream-Quality lossless), " +
+        "else its higher-quality stream on plans with 320 kbps or lossless where it has one (X-Stream-Quality hq), else its standard one (X-Stream-Quality standard); " +
+        'X-Stream-Bitrate and icy-br give the kbit/s when known (never for lossless). Content-Type is the station\'s own: MP3, AAC, or Ogg FLAC (application/ogg)',
+      types: ['audio/mpeg', 'audio/aac', 'application/ogg', 'audio/ogg', 'audio/flac'],
     },
-    errors: [HttpStatus.NOT_FOUND, { status: HttpStatus.FORBIDDEN, description: "code ad_break_due: the listener's ad break is overdue (play it first); code premium_required: the station needs the plan in requiredPlan" }, { status: HttpStatus.BAD_GATEWAY, description: 'The station does not answer' }, { status: HttpStatus.SERVICE_UNAVAILABLE, description: 'The station has as many listeners as the relay allows: RELAY_MAX_LISTENERS for paid plans, RELAY_MAX_LISTENERS × (1 − RELAY_PRIORITY_SHARE) for Basic and signed-out listeners' }],
+    errors: [HttpStatus.NOT_FOUND, { status: HttpStatus.FORBIDDEN, description: "code premium_required: the station needs the plan in requiredPlan; on a plan with ads (Basic, signed out): code stream_ticket_required: name the listener with ?ticket= from POST /ads/tickets (or the listener cookie, or a bearer token); code stream_ticket_invalid / stream_ticket_expired: the ticket is forged, another station's, or older than a minute; code ad_break_due: the listener's ad break is overdue (play it and complete it first)" }, { status: HttpStatus.BAD_GATEWAY, description: 'The station does not answer' }, { status: HttpStatus.SERVICE_UNAVAILABLE, description: 'The station has as many listeners as the relay allows: RELAY_MAX_LISTENERS for paid plans, RELAY_MAX_LISTENERS × (1 − RELAY_PRIORITY_SHARE) for Basic and signed-out listeners' }],
+  })
+  @ApiQuery({
+    name: 'ticket',
+    required: false,
+    description:
+      'A stream ticket from POST /ads/tickets: how a client without cookies (VLC, curl) starts a stream on a plan with ads; the stream is counted for its listener and ends when their ad break falls due. Not needed on Premium and Ultra, nor with an API key',
   })
   @Authenticated({ optional: true })
   async stream(@Param() { id }: StationIdParamDto, @Req() req: Request, @Res() res: Response, @OptionalPrincipal() principal?: Principal): Promise<void> {

@@ -73,6 +73,7 @@ export class StationDto {
   @ApiProperty({ description: 'Whether the station has a higher-quality stream (for paid plans)' }) hasHighQuality!: boolean;
   @ApiProperty({ nullable: true, type: Number, description: "The higher-quality stream's bitrate in kbit/s, which plans with 320 kbps hear (null without one)", example: 256 })
   highQualityBitrate!: number | null;
+  @ApiProperty({ description: 'Whether the station has a lossless stream (FLAC), which plans with lossless audio (Ultra) hear' }) hasLossless!: boolean;
   @ApiProperty({ enum: STATION_PLANS, description: 'Who may play it: basic (every plan) or premium (paid plans)' }) plan!: StationPlan;
   @ApiProperty({ nullable: true, type: ProgramDto, description: "The catalogue's program data" }) program!: ProgramDto | null;
 }

@@ -27,6 +27,7 @@ export function toStationDto(station: Station, listeners = 0, nowPlaying: Statio
     bitrate: station.bitrate,
     hasHighQuality: station.hqStreamUrl !== null,
     highQualityBitrate: station.hqStreamUrl !== null ? station.hqBitrate : null,
+    hasLossless: station.losslessStreamUrl !== null,
     plan: station.plan,
     program: station.program,
   };

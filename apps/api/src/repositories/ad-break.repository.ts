@@ -70,6 +70,26 @@ export class AdBreakRepository {
     return rows[0];
   }
 
+  /**
+   * Counts the listening the relay measured, one statement for all of a process's listeners: each span counts from its
+   * start or the clock's last count, whichever is later, to its end, so a listener on several connections (two tabs, two
+   * processes) and the player's own reports count each second once; nothing counts while a break is handed out. Answers
+   * the clocks as they are after it.
+   */
+  async meter(spans: readonly { id: string; since: Date; until: Date }[]): Promise<AdClockRow[]> {
+    if (!spans.length) return [];
+    const [rows]: [AdClockRow[], number] = await this.manager.query(
+      `UPDATE ad_listeners a SET
+         listened_seconds = a.listened_seconds + CASE WHEN a.break_id IS NULL
+           THEN GREATEST(0, EXTRACT(EPOCH FROM m.span_to - GREATEST(m.span_from, COALESCE(a.reported_at, m.span_from)))) ELSE 0 END,
+         reported_at = GREATEST(a.reported_at, m.span_to), updated_at = now()
+       FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) AS m(listener, span_from, span_to)
+       WHERE a.id = m.listener RETURNING ${ROW}`,
+      [spans.map((s) => s.id), spans.map((s) => s.since), spans.map((s) => s.until)],
+    );
+    return rows;
+  }
+
   /** Forgets signed-out listeners not heard from since `before` (their cookie has expired by then). */
   async sweepAnonymous(before: Date): Promise<number> {
     const [, count]: [unknown, number] = await this.manager.query(`DELETE FROM ad_listeners WHERE user_id IS NULL AND updated_at < $1`, [before]);

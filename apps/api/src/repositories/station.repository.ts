@@ -25,6 +25,6 @@ export class StationRepository {
   }
 }
 
-function toRow({ hq, ...station }: StationDefinition, position: number) {
-  return { ...station, position, hqStreamUrl: hq?.streamUrl ?? null, hqBitrate: hq?.bitrate ?? null, hqCodec: hq?.codec ?? null };
+function toRow({ hq, lossless, ...station }: StationDefinition, position: number) {
+  return { ...station, position, hqStreamUrl: hq?.streamUrl ?? null, hqBitrate: hq?.bitrate ?? null, hqCodec: hq?.codec ?? null, losslessStreamUrl: lossless?.streamUrl ?? null, losslessCodec: lossless?.codec ?? null };
 }

@@ -49,6 +49,8 @@ export async function startServerProcess(databaseUrl: string, dataDir: string, e
       JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
       SECRETS_KEY: 'test-secrets-key-that-is-long-enough-0123456789',
       LOG_LEVEL: 'warn',
+      // The specs stream as plain clients; the ads spec turns stream tickets on (docs/architecture.md, "Ads").
+      ADS_STREAM_TICKETS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

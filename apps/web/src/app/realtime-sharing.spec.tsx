@@ -34,6 +34,7 @@ const station: StationDto = {
   bitrate: null,
   hasHighQuality: false,
   highQualityBitrate: null,
+  hasLossless: false,
   plan: 'basic',
 };
 

@@ -21,6 +21,7 @@ export function stationDto(id: string, over: Partial<StationDto> = {}): StationD
     bitrate: null,
     hasHighQuality: false,
     highQualityBitrate: null,
+    hasLossless: false,
     plan: 'basic',
     program: null,
     ...over,

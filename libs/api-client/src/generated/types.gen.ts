@@ -289,6 +289,10 @@ export type StationDto = {
      */
     highQualityBitrate: number | null;
     /**
+     * Whether the station has a lossless stream (FLAC), which plans with lossless audio (Ultra) hear
+     */
+    hasLossless: boolean;
+    /**
      * Who may play it: basic (every plan) or premium (paid plans)
      */
     plan: 'basic' | 'premium';
@@ -1370,6 +1374,28 @@ export type AdStateDto = {
     break: AdBreakDto | null;
 };
 
+export type StreamTicketRequestDto = {
+    /**
+     * The station to stream
+     */
+    stationId: string;
+};
+
+export type StreamTicketDto = {
+    /**
+     * Add as ?ticket= to GET /radio/{id}/stream of this station; it starts a stream within expiresAt. null: the caller's plan has no ads and needs none
+     */
+    ticket: string | null;
+    /**
+     * The last moment the ticket starts a stream (a minute after it was issued); the stream itself lasts until the next ad break is due
+     */
+    expiresAt: string | null;
+    /**
+     * Whether the caller's plan has ads (Basic and signed-out listeners)
+     */
+    ads: boolean;
+};
+
 export type GetHealthData = {
     body?: never;
     path?: never;
@@ -1745,7 +1771,12 @@ export type StreamStationData = {
     path: {
         id: string;
     };
-    query?: never;
+    query?: {
+        /**
+         * A stream ticket from POST /ads/tickets: how a client without cookies (VLC, curl) starts a stream on a plan with ads; the stream is counted for its listener and ends when their ad break falls due. Not needed on Premium and Ultra, nor with an API key
+         */
+        ticket?: unknown;
+    };
     url: '/api/v1/radio/{id}/stream';
 };
 
@@ -1755,7 +1786,7 @@ export type StreamStationErrors = {
      */
     401: ErrorDto;
     /**
-     * code ad_break_due: the listener's ad break is overdue (play it first); code premium_required: the station needs the plan in requiredPlan
+     * code premium_required: the station needs the plan in requiredPlan; on a plan with ads (Basic, signed out): code stream_ticket_required: name the listener with ?ticket= from POST /ads/tickets (or the listener cookie, or a bearer token); code stream_ticket_invalid / stream_ticket_expired: the ticket is forged, another station's, or older than a minute; code ad_break_due: the listener's ad break is overdue (play it and complete it first)
      */
     403: ErrorDto;
     404: ErrorDto;
@@ -1773,7 +1804,7 @@ export type StreamStationError = StreamStationErrors[keyof StreamStationErrors];
 
 export type StreamStationResponses = {
     /**
-     * Endless audio on the caller's plan (the bearer's, else the radio pass cookie's from PUT /radio/pass, else the installation's floor): the station's higher-quality stream on plans with 320 kbps where it has one (X-Stream-Quality hq, else standard; X-Stream-Bitrate and icy-br give the kbit/s when known)
+     * Endless audio on the caller's plan (the bearer's, else the radio pass cookie's from PUT /radio/pass, else the installation's floor): the station's lossless stream (FLAC, in Ogg as Icecast serves it, or native) on plans with lossless audio where it has one (X-Stream-Quality lossless), else its higher-quality stream on plans with 320 kbps or lossless where it has one (X-Stream-Quality hq), else its standard one (X-Stream-Quality standard); X-Stream-Bitrate and icy-br give the kbit/s when known (never for lossless). Content-Type is the station's own: MP3, AAC, or Ogg FLAC (application/ogg)
      */
     200: Blob | File;
 };
@@ -3579,6 +3610,33 @@ export type CompleteAdBreakResponses = {
 };
 
 export type CompleteAdBreakResponse = CompleteAdBreakResponses[keyof CompleteAdBreakResponses];
+
+export type IssueStreamTicketData = {
+    body: StreamTicketRequestDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/ads/tickets';
+};
+
+export type IssueStreamTicketErrors = {
+    400: ErrorDto;
+    /**
+     * An access token or API key was sent but is not valid
+     */
+    401: ErrorDto;
+    /**
+     * code ad_break_due: the listener's ad break is overdue: complete it first
+     */
+    403: ErrorDto;
+};
+
+export type IssueStreamTicketError = IssueStreamTicketErrors[keyof IssueStreamTicketErrors];
+
+export type IssueStreamTicketResponses = {
+    200: StreamTicketDto;
+};
+
+export type IssueStreamTicketResponse = IssueStreamTicketResponses[keyof IssueStreamTicketResponses];
 
 export type GetAdSpotData = {
     body?: never;

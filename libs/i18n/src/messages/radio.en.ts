@@ -2,7 +2,7 @@ import type { radioPl } from './radio.pl';
 
 export const radioEn: Record<keyof typeof radioPl, string> = {
   'radio.title': 'Online Radio',
-  'radio.subtitle': '50+ radio stations available 24/7',
+  'radio.subtitle': 'Radio stations available 24/7{known, select, true { (in the catalogue: {count})} other {}}',
   'radio.meta.description': 'Over 50 rock and punk stations from around the world, live 24/7.',
   'radio.header.label': 'Radio navigation',
   'radio.header.premium': 'Premium',
@@ -73,6 +73,8 @@ export const radioEn: Record<keyof typeof radioPl, string> = {
   'radio.player.level': 'Signal level',
   'radio.player.bitrate': '{kbps} kbps',
   'radio.player.bitrateLabel': 'Audio quality: {kbps} kbps',
+  'radio.player.lossless': 'FLAC',
+  'radio.player.losslessLabel': 'Audio quality: lossless (FLAC)',
   'radio.player.noStation': 'No station selected',
   'radio.shortcuts.title': 'Keyboard shortcuts',
   'radio.shortcuts.play': 'Space: play / pause',

@@ -2,7 +2,7 @@ import type { radioPl } from './radio.pl';
 
 export const radioNl: Record<keyof typeof radioPl, string> = {
   'radio.title': 'Online Radio',
-  'radio.subtitle': '50+ radiozenders 24/7 beschikbaar',
+  'radio.subtitle': 'Radiozenders 24/7 beschikbaar{known, select, true { (in de catalogus: {count})} other {}}',
   'radio.meta.description': 'Meer dan 50 rock- en punkzenders van over de hele wereld, 24/7 live.',
   'radio.header.label': 'Radionavigatie',
   'radio.header.premium': 'Premium',
@@ -73,6 +73,8 @@ export const radioNl: Record<keyof typeof radioPl, string> = {
   'radio.player.level': 'Signaalniveau',
   'radio.player.bitrate': '{kbps} kbps',
   'radio.player.bitrateLabel': 'Geluidskwaliteit: {kbps} kbps',
+  'radio.player.lossless': 'FLAC',
+  'radio.player.losslessLabel': 'Geluidskwaliteit: lossless (FLAC)',
   'radio.player.noStation': 'Geen zender gekozen',
   'radio.shortcuts.title': 'Sneltoetsen',
   'radio.shortcuts.play': 'Spatie: afspelen / pauzeren',

@@ -1,7 +1,7 @@
 /** The radio page (/radio), the player bar and the station extras. Polish: the product's texts. */
 export const radioPl = {
   'radio.title': 'Radio Online',
-  'radio.subtitle': '50+ stacji radiowych dostępnych 24/7',
+  'radio.subtitle': 'Stacje radiowe dostępne 24/7{known, select, true { (w katalogu: {count})} other {}}',
   'radio.meta.description': 'Ponad 50 stacji rockowych i punkowych z całego świata, na żywo 24/7.',
 
   'radio.header.label': 'Nawigacja radia',
@@ -81,6 +81,8 @@ export const radioPl = {
   'radio.player.level': 'Poziom sygnału',
   'radio.player.bitrate': '{kbps} kbps',
   'radio.player.bitrateLabel': 'Jakość dźwięku: {kbps} kbps',
+  'radio.player.lossless': 'FLAC',
+  'radio.player.losslessLabel': 'Jakość dźwięku: bezstratna (FLAC)',
   'radio.player.noStation': 'Nie wybrano stacji',
 
   'radio.shortcuts.title': 'Skróty klawiszowe',

@@ -135,10 +135,12 @@ describe('loadConfig', () => {
   });
 
   it('reads the ad settings: every 15 minutes with the house spot by default, fractions of a minute, a directory and URLs', () => {
-    expect(loadConfig({}, '/srv/app').ads).toEqual({ everyMinutes: 15, dir: undefined, urls: [] });
+    expect(loadConfig({}, '/srv/app').ads).toEqual({ everyMinutes: 15, dir: undefined, urls: [], streamTickets: true });
+    expect(loadConfig({ ADS_STREAM_TICKETS: '0' }, '/srv/app').ads.streamTickets).toBe(false);
+    expect(errorOf({ ADS_STREAM_TICKETS: 'yes' }).message).toBe('ADS_STREAM_TICKETS must be 0 or 1');
     const dir = mkdtempSync(path.join(tmpdir(), 'ads-'));
     const config = loadConfig({ ADS_EVERY_MINUTES: '0.05', ADS_DIR: dir, ADS_URLS: 'https://ads.example/a.mp3, http://ads.example/b.ogg' }, '/srv/app');
-    expect(config.ads).toEqual({ everyMinutes: 0.05, dir, urls: ['https://ads.example/a.mp3', 'http://ads.example/b.ogg'] });
+    expect(config.ads).toEqual({ everyMinutes: 0.05, dir, urls: ['https://ads.example/a.mp3', 'http://ads.example/b.ogg'], streamTickets: true });
     expect(errorOf({ ADS_EVERY_MINUTES: '0' }).message).toBe('ADS_EVERY_MINUTES must be a number from 0.05 to 1440, got "0"');
     expect(errorOf({ ADS_EVERY_MINUTES: 'quarter' }).message).toBe('ADS_EVERY_MINUTES must be a number from 0.05 to 1440, got "quarter"');
     expect(errorOf({ ADS_EVERY_MINUTES: '2000' }).message).toBe('ADS_EVERY_MINUTES must be a number from 0.05 to 1440, got "2000"');

@@ -75,6 +75,8 @@ export interface AdsConfig {
   /** The operator's spots: a directory of audio files, and URLs. With neither, the built-in house spot plays. */
   dir?: string;
   urls: string[];
+  /** Whether a stream on a plan with ads must name its listener, so the relay meters it (ADS_STREAM_TICKETS). */
+  streamTickets: boolean;
 }
 
 /** Where media files (studio tracks and covers, live playlists, segments and replays) are kept. */
@@ -281,6 +283,7 @@ function adsOf(environment: Environment, cwd: string): AdsConfig {
     everyMinutes: Number(environment.ADS_EVERY_MINUTES ?? 15),
     dir,
     urls: (environment.ADS_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean),
+    streamTickets: environment.ADS_STREAM_TICKETS !== '0',
   };
 }
 

@@ -120,6 +120,8 @@ export class Environment {
   /** The operator's ad spots at http(s) URLs, comma-separated. */
   @IsOptional() @Matches(/^https?:\/\/[^\s,]+(\s*,\s*https?:\/\/[^\s,]+)*$/, { message: 'must be http(s) URLs of audio files, separated by commas' })
   ADS_URLS?: string;
+  /** 1 (default): a stream on a plan with ads names its listener (a stream ticket, the listener cookie or an account); 0: any client of the stream address plays without. */
+  @IsOptional() @IsIn(['0', '1'], { message: 'must be 0 or 1' }) ADS_STREAM_TICKETS?: string;
 
   /** A Suno-compatible music API (docs/studio.md); unset: the built-in generator makes every track. */
   @IsOptional() @httpUrl() MUSIC_PROVIDER_URL?: string;

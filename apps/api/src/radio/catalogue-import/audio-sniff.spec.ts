@@ -22,6 +22,19 @@ describe('sniffAudio', () => {
     expect(sniffAudio(Buffer.concat([Buffer.from('OggS\x00\x02', 'latin1'), Buffer.alloc(100)]))).toBe('ogg');
   });
 
+  it('tells Ogg FLAC (the \\x7FFLAC mapping in the first page) and native FLAC (fLaC) from other Ogg streams', () => {
+    const oggPage = (packet: Buffer) => Buffer.concat([Buffer.from('OggS\x00\x02', 'latin1'), Buffer.alloc(20), Buffer.from([1, packet.length]), packet]);
+    const flacMapping = Buffer.concat([Buffer.from('\x7FFLAC\x01\x00\x00\x01fLaC\x00\x00\x00\x22', 'latin1'), Buffer.alloc(34)]);
+    expect(sniffAudio(oggPage(flacMapping))).toBe('flac');
+    expect(sniffAudio(oggPage(Buffer.concat([Buffer.from('\x01vorbis', 'latin1'), Buffer.alloc(23)])))).toBe('ogg');
+    expect(sniffAudio(oggPage(Buffer.concat([Buffer.from('OpusHead', 'latin1'), Buffer.alloc(11)])))).toBe('ogg');
+    // Cut before the packet's first bytes: more bytes may tell.
+    expect(sniffAudio(oggPage(flacMapping).subarray(0, 30))).toBeNull();
+    expect(sniffAudio(Buffer.concat([Buffer.from('fLaC\x00\x00\x00\x22', 'latin1'), Buffer.alloc(34)]))).toBe('flac');
+    const id3 = Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x0a', 'latin1'), Buffer.alloc(10)]);
+    expect(sniffAudio(Buffer.concat([id3, Buffer.from('fLaC\x00\x00\x00\x22', 'latin1'), Buffer.alloc(34)]))).toBe('flac');
+  });
+
   it('does not take one frame header, or noise with 0xFF bytes, for audio (more bytes may tell)', () => {
     expect(sniffAudio(mp3Frame())).toBeNull();
     expect(sniffAudio(Buffer.alloc(4000, 0xff))).toBeNull();
@@ -41,7 +54,8 @@ describe('announcedFormat', () => {
     ['aac+', 'aac'],
     [' AAC ', 'aac'],
     ['OGG', 'ogg'],
-    ['FLAC', null],
+    ['FLAC', 'flac'],
+    ['WMA', null],
     ['', null],
   ])('%j announces %j', (codec, format) => expect(announcedFormat(codec)).toBe(format));
 });

@@ -1,9 +1,11 @@
 /**
  * What a stream's first bytes are (docs/radio-catalogue.md, "Importing stations"): MP3 (MPEG audio frames), AAC (ADTS
- * frames) or Ogg (pages), found by their frame headers, two consecutive frames for MPEG and ADTS so that a stray 0xFF in
- * other data is not taken for audio; or an HTML page or a playlist, which some directory entries point at instead.
+ * frames), FLAC (in Ogg, as Icecast serves it: the first page's packet is the `\x7FFLAC` mapping; or native, `fLaC`)
+ * or another Ogg stream (Vorbis, Opus), found by their headers, two consecutive frames for MPEG and ADTS so that a stray
+ * 0xFF in other data is not taken for audio; or an HTML page or a playlist, which some directory entries point at
+ * instead.
  */
-export type AudioFormat = 'mp3' | 'aac' | 'ogg';
+export type AudioFormat = 'mp3' | 'aac' | 'flac' | 'ogg';
 export type Sniffed = AudioFormat | 'html' | 'playlist';
 
 /** kbit/s by bitrate index, for MPEG-1 layer III and MPEG-2/2.5 layer III. */
@@ -49,13 +51,24 @@ function id3Length(bytes: Uint8Array): number {
   return 10 + size + (bytes[5] & 0x10 ? 10 : 0);
 }
 
+const latin1 = (bytes: Uint8Array, from: number, to: number) => Buffer.from(bytes.subarray(from, to)).toString('latin1');
+
+/** FLAC when the first Ogg page's packet is the FLAC mapping (`\x7FFLAC`), another Ogg stream otherwise; null while cut short. */
+function oggFormat(bytes: Uint8Array): 'flac' | 'ogg' | null {
+  if (bytes.length < 27) return null;
+  const packet = 27 + bytes[26];
+  if (bytes.length < packet + 5) return null;
+  return latin1(bytes, packet, packet + 5) === '\x7FFLAC' ? 'flac' : 'ogg';
+}
+
 /** What the bytes are, or null when they are not (yet) recognisable: more bytes may tell. */
 export function sniffAudio(bytes: Uint8Array): Sniffed | null {
   const text = Buffer.from(bytes.subarray(0, 512)).toString('latin1').trimStart().toLowerCase();
   if (text.startsWith('<')) return 'html';
   if (text.startsWith('#extm3u') || text.startsWith('[playlist]') || /^https?:\/\//.test(text)) return 'playlist';
-  if (bytes.length >= 5 && Buffer.from(bytes.subarray(0, 4)).toString('latin1') === 'OggS' && bytes[4] === 0) return 'ogg';
+  if (bytes.length >= 5 && latin1(bytes, 0, 4) === 'OggS' && bytes[4] === 0) return oggFormat(bytes);
   const audio = bytes.subarray(Math.min(id3Length(bytes), bytes.length));
+  if (audio.length >= 4 && latin1(audio, 0, 4) === 'fLaC') return 'flac';
   const mp3 = twoFrames(audio, mp3FrameLength);
   const aac = twoFrames(audio, adtsFrameLength);
   if (mp3 >= 0 && (aac < 0 || mp3 <= aac)) return 'mp3';
@@ -68,6 +81,7 @@ export function announcedFormat(codec: string): AudioFormat | null {
   const name = codec.trim().toUpperCase();
   if (name === 'MP3' || name === 'MPEG') return 'mp3';
   if (name === 'AAC' || name === 'AAC+' || name === 'AACP' || name === 'HE-AAC') return 'aac';
+  if (name === 'FLAC') return 'flac';
   if (name === 'OGG' || name === 'VORBIS' || name === 'OPUS') return 'ogg';
   return null;
 }

@@ -16,7 +16,7 @@ const USAGE = `Usage: npm run stations -- import --out FILE [options]
 
   --tag TAG           a Radio Browser tag (repeatable; stations with any of them)
   --country CC        a two-letter country code (repeatable; the first country's stations come first)
-  --codec CODEC       MP3, AAC, AAC+ or OGG as the directory names them (repeatable; default: any)
+  --codec CODEC       MP3, AAC, AAC+, OGG or FLAC as the directory names them (repeatable; default: any)
   --min-votes N       only stations with at least N votes (default 0)
   --limit N           keep at most N stations (default 50, at most 1000)
   --out FILE          the STATIONS_FILE to write
@@ -120,7 +120,7 @@ function write(command: Command, result: ImportResult, merged: unknown[]): void 
 function summary(command: Command, result: ImportResult, mergedCount: number): string {
   const lines = [`Radio Browser: ${result.found} stations found.`];
   lines.push(`Kept ${result.kept.length}, written to ${command.out}${mergedCount ? ` after the ${mergedCount} of ${command.merge}` : ''}:`);
-  for (const e of result.kept) lines.push(`  + ${e.id} (${e.country}, ${e.codec}${e.bitrate ? ` ${e.bitrate} kbit/s` : ''}, ${e.genres.join('/')}) ${e.source}`);
+  for (const e of result.kept) lines.push(`  + ${e.id} (${e.country}, ${e.codec}${e.bitrate ? ` ${e.bitrate} kbit/s` : ''}${e.lossless ? ' + FLAC' : ''}, ${e.genres.join('/')}) ${e.source}`);
   lines.push(`Refused ${result.refused.length}:`);
   for (const r of result.refused) lines.push(`  - ${r.name} (${r.source}): ${r.reason}`);
   if (result.unchecked) lines.push(`Not opened: ${result.unchecked} (the limit was reached first).`);

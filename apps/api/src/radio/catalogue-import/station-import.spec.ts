@@ -24,7 +24,8 @@ function checker(bad: string[] = []) {
       mostOpen = Math.max(mostOpen, ++open);
       await new Promise((resolve) => setTimeout(resolve, 5));
       open--;
-      return bad.includes(url) ? { ok: false, reason: 'answers HTTP 404' } : { ok: true, format: 'mp3' };
+      if (bad.includes(url)) return { ok: false, reason: 'answers HTTP 404' };
+      return { ok: true, format: /flac/.test(url) ? 'flac' : /\.ogg$/.test(url) ? 'ogg' : 'mp3' };
     },
   };
 }
@@ -70,6 +71,44 @@ describe('importStations', () => {
     const result = await importStations({ ...options, limit: 5 }, directoryOf(stations), checker());
     expect(result.kept.map((e) => [e.id, e.codec])).toEqual([['radio-x', 'mp3'], ['radio-x-de', 'mp3']]);
     expect(result.refused).toEqual([{ name: 'radio x', source: 'radio-browser:uuid-2', reason: 'the same name and country as a station listed before it' }]);
+  });
+});
+
+describe('importStations with FLAC streams', () => {
+  const flac = (n: number, fields: Partial<DirectoryStation>) => station(n, { codec: 'FLAC', url_resolved: `https://stream${n}.example/rock-flac`, ...fields });
+
+  it("makes a FLAC stream the lossless stream of the same station's MP3 entry (same country, same name but for quality words)", async () => {
+    const stations = [flac(9, { name: 'Radio Paradise Rock Mix (FLAC)', countrycode: 'US' }), station(5, { name: 'Radio Paradise Rock Mix 320k', countrycode: 'US' }), station(4, { name: 'Radio Paradise Main Mix', countrycode: 'US' })];
+    const result = await importStations({ ...options, countries: ['US'], limit: 5 }, directoryOf(stations), checker());
+    expect(result.kept.map((e) => [e.id, e.lossless ?? null])).toEqual([
+      ['radio-paradise-rock-mix-320k', { streamUrl: 'https://stream9.example/rock-flac', codec: 'flac' }],
+      ['radio-paradise-main-mix', null],
+    ]);
+    expect(result.refused).toEqual([]);
+  });
+
+  it('refuses a FLAC stream with no station of its own in the import, a second one, and an Ogg stream that is not FLAC', async () => {
+    const stations = [
+      flac(9, { name: 'Lossless Only' }),
+      flac(8, { name: 'Station 5 HQ' }),
+      flac(7, { name: 'Station 5 hi-fi', url_resolved: 'https://stream7.example/other-flac' }),
+      station(5),
+      station(3, { codec: 'OGG', url_resolved: 'https://stream3.example/vorbis.ogg' }),
+    ];
+    const result = await importStations({ ...options, limit: 5 }, directoryOf(stations), checker());
+    expect(result.kept.map((e) => [e.id, e.lossless?.streamUrl])).toEqual([['station-5', 'https://stream8.example/rock-flac']]);
+    expect(result.refused.map((r) => [r.name, r.reason])).toEqual([
+      ['Station 3', 'an Ogg stream that is not FLAC (the catalogue plays MP3 and AAC, and FLAC as a lossless stream)'],
+      ['Lossless Only', 'a FLAC stream, with no MP3 or AAC stream of the same station kept by this import to be its lossless stream'],
+      ['Station 5 hi-fi', 'a second FLAC stream of station-5'],
+    ]);
+  });
+
+  it('does not count a FLAC stream towards the limit of stations', async () => {
+    const stations = [flac(9, { name: 'Station 2 FLAC' }), station(2), station(1)];
+    const result = await importStations({ ...options, limit: 2, concurrency: 1 }, directoryOf(stations), checker());
+    expect(result.kept.map((e) => [e.id, Boolean(e.lossless)])).toEqual([['station-2', true], ['station-1', false]]);
+    expect(result.unchecked).toBe(0);
   });
 });
 

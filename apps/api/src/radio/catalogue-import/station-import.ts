@@ -1,5 +1,5 @@
 import { isBitrate } from '../catalogue';
-import type { StationDefinition, StationPlan, StreamCodec } from '../../repositories/schema/station-definition';
+import type { LosslessStream, StationDefinition, StationPlan, StreamCodec } from '../../repositories/schema/station-definition';
 import { isHttpUrl } from '../../repositories/operator-file';
 import { type AudioFormat, announcedFormat } from './audio-sniff';
 import { genresOfTags } from './genre-tags';
@@ -37,6 +37,8 @@ export interface ImportedEntry {
   homepage?: string;
   codec: StreamCodec;
   bitrate?: number;
+  /** The same station's FLAC stream, found as a directory entry of its own (see `attachLossless`). */
+  lossless?: LosslessStream;
   plan?: StationPlan;
   source: string;
 }
@@ -83,14 +85,20 @@ export async function importStations(options: ImportOptions, directory: Director
   const verdicts = await checkInOrder(candidates, options, checker);
   const ids = new Set(existing.map((s) => s.id));
   const kept: ImportedEntry[] = [];
+  const flac: DirectoryStation[] = [];
   candidates.forEach(({ station, tag }, index) => {
     const verdict = verdicts[index];
     if (!verdict) return;
     const codec = verdict.ok ? catalogueCodec(station.codec, verdict.format) : { reason: verdict.reason };
     if ('reason' in codec) return refuse(station, codec.reason);
+    if (codec.codec === 'flac') return void flac.push(station);
     if (kept.length >= options.limit) return refuse(station, `not kept: --limit ${options.limit} reached`);
     kept.push(toEntry(station, tag, codec.codec, ids, options.plan));
   });
+  for (const station of flac) {
+    const reason = attachLossless(station, kept);
+    if (reason) refuse(station, reason);
+  }
   return { found: found.length, kept, refused, unchecked: verdicts.filter((v) => v === undefined).length };
 }
 
@@ -153,19 +161,46 @@ async function checkInOrder(candidates: Candidate[], options: ImportOptions, che
       const { station } = candidates[index];
       const verdict = await checker.check(streamUrlOf(station));
       verdicts[index] = verdict;
-      if (verdict.ok && 'codec' in catalogueCodec(station.codec, verdict.format)) passed++;
+      const codec = verdict.ok ? catalogueCodec(station.codec, verdict.format) : undefined;
+      if (codec && 'codec' in codec && codec.codec !== 'flac') passed++;
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency, candidates.length) }, worker));
   return verdicts;
 }
 
-/** The catalogue's codec for a stream whose bytes are `format`, of a station announcing `codec`; or why it cannot be kept. */
-function catalogueCodec(codec: string, format: AudioFormat): { codec: StreamCodec } | { reason: string } {
+/**
+ * The catalogue's codec for a stream whose bytes are `format`, of a station announcing `codec`, or why it cannot be
+ * kept. Ogg FLAC announced as OGG is what it says (FLAC is one of the codecs Ogg carries).
+ */
+function catalogueCodec(codec: string, format: AudioFormat): { codec: StreamCodec | 'flac' } | { reason: string } {
   const announced = announcedFormat(codec);
-  if (announced && announced !== format) return { reason: `announces ${codec.trim().toUpperCase()}, but its first bytes are ${format.toUpperCase()}` };
-  if (format === 'ogg') return { reason: 'an Ogg stream (the catalogue plays MP3 and AAC)' };
+  if (announced && announced !== format && !(announced === 'ogg' && format === 'flac')) {
+    return { reason: `announces ${codec.trim().toUpperCase()}, but its first bytes are ${format.toUpperCase()}` };
+  }
+  if (format === 'ogg') return { reason: 'an Ogg stream that is not FLAC (the catalogue plays MP3 and AAC, and FLAC as a lossless stream)' };
   return { codec: format };
+}
+
+/** Words that name a stream's quality rather than the station: "Rock Mix (FLAC)" and "Rock Mix 320k" are one station. */
+const QUALITY_WORDS = /\b(flac|lossless|hi-?fi|hq|mp3|aac\+?|ogg|\d+\s*(k|kbps|kbit\/?s|kb\/s))\b/g;
+
+function stationKey(country: string, name: string): string {
+  return `${country.toLowerCase()}:${name.toLowerCase().replace(QUALITY_WORDS, ' ').replace(/[^\p{L}\p{N}]+/gu, ' ').trim()}`;
+}
+
+/**
+ * A FLAC stream is a station's lossless stream, never a station of its own (Basic listeners need MP3 or AAC): it
+ * becomes the `lossless` stream of the station kept by this import with the same country and the same name but for
+ * quality words, if that one has none yet; otherwise it is refused (add it by hand as `lossless`). Returns why not.
+ */
+function attachLossless(station: DirectoryStation, kept: ImportedEntry[]): string | null {
+  const key = stationKey(station.countrycode, station.name);
+  const entry = kept.find((e) => stationKey(e.country, e.name) === key);
+  if (!entry) return 'a FLAC stream, with no MP3 or AAC stream of the same station kept by this import to be its lossless stream';
+  if (entry.lossless) return `a second FLAC stream of ${entry.id}`;
+  entry.lossless = { streamUrl: streamUrlOf(station), codec: 'flac' };
+  return null;
 }
 
 function toEntry(station: DirectoryStation, tag: string, codec: StreamCodec, ids: Set<string>, plan: StationPlan | undefined): ImportedEntry {

@@ -83,7 +83,7 @@ export class StreamChecker {
       if (sniffed === 'html') return finish({ ok: false, reason: 'answers with an HTML page, not audio' });
       if (sniffed === 'playlist') return finish({ ok: false, reason: 'answers with a playlist, not a stream' });
       if (sniffed) return finish({ ok: true, format: sniffed });
-      if (final) finish({ ok: false, reason: `no MP3, AAC or Ogg frames in the first ${length} bytes` });
+      if (final) finish({ ok: false, reason: `no MP3, AAC, FLAC or Ogg frames in the first ${length} bytes` });
     };
     res.on('data', (chunk: Buffer) => {
       chunks.push(chunk);

@@ -1,8 +1,9 @@
 import { PLAN_LIMITS } from '../../repositories/schema/plans';
 import { admissionLimit, mayPlay, planThatOpens, streamFor } from './listener-terms';
 
-const station = { streamUrl: 'https://radio.example/live.mp3', bitrate: 128, codec: 'mp3' as const, hqStreamUrl: null, hqBitrate: null, hqCodec: null };
+const station = { streamUrl: 'https://radio.example/live.mp3', bitrate: 128, codec: 'mp3' as const, hqStreamUrl: null, hqBitrate: null, hqCodec: null, losslessStreamUrl: null, losslessCodec: null };
 const withHq = { ...station, hqStreamUrl: 'https://radio.example/live-320.mp3', hqBitrate: 320, hqCodec: 'mp3' as const };
+const withLossless = { ...withHq, losslessStreamUrl: 'https://radio.example/live-flac', losslessCodec: 'flac' as const };
 
 describe('what a plan gets of a station', () => {
   it('opens a basic station to every plan and a premium one to the plans with premium stations, naming the cheapest', () => {
@@ -14,12 +15,20 @@ describe('what a plan gets of a station', () => {
     expect(mayPlay({ plan: 'premium' }, PLAN_LIMITS.ultra)).toBe(true);
   });
 
-  it('gives 320 kbps and lossless plans the hq stream where the station lists one, and Basic the standard one', () => {
-    expect(streamFor(withHq, PLAN_LIMITS.basic)).toEqual({ quality: 'standard', url: station.streamUrl, bitrate: 128, codec: 'mp3' });
-    expect(streamFor(withHq, PLAN_LIMITS.premium)).toEqual({ quality: 'hq', url: withHq.hqStreamUrl, bitrate: 320, codec: 'mp3' });
-    // No lossless streams in the catalogue: Ultra gets what Premium gets.
-    expect(streamFor(withHq, PLAN_LIMITS.ultra)).toEqual(streamFor(withHq, PLAN_LIMITS.premium));
+  it('gives Ultra the lossless stream, Premium the 320 kbps one and Basic the standard one where the station has them', () => {
+    expect(streamFor(withLossless, PLAN_LIMITS.ultra)).toEqual({ quality: 'lossless', url: withLossless.losslessStreamUrl, bitrate: null, codec: 'flac' });
+    expect(streamFor(withLossless, PLAN_LIMITS.premium)).toEqual({ quality: 'hq', url: withHq.hqStreamUrl, bitrate: 320, codec: 'mp3' });
+    expect(streamFor(withLossless, PLAN_LIMITS.basic)).toEqual({ quality: 'standard', url: station.streamUrl, bitrate: 128, codec: 'mp3' });
+  });
+
+  it('falls back to the best stream the station has below what the plan allows', () => {
+    // Without a lossless stream Ultra gets the hq one, like Premium; without either, the standard one.
+    expect(streamFor(withHq, PLAN_LIMITS.ultra)).toEqual({ quality: 'hq', url: withHq.hqStreamUrl, bitrate: 320, codec: 'mp3' });
     expect(streamFor(station, PLAN_LIMITS.ultra)).toEqual({ quality: 'standard', url: station.streamUrl, bitrate: 128, codec: 'mp3' });
+    // A lossless stream without an hq one: Premium does not get it.
+    const losslessOnly = { ...withLossless, hqStreamUrl: null, hqBitrate: null, hqCodec: null };
+    expect(streamFor(losslessOnly, PLAN_LIMITS.premium)).toEqual({ quality: 'standard', url: station.streamUrl, bitrate: 128, codec: 'mp3' });
+    expect(streamFor(losslessOnly, PLAN_LIMITS.ultra).quality).toBe('lossless');
   });
 
   it('keeps the priority share of the listener limit for paid plans, rounding the kept share down', () => {

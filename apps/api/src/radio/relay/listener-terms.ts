@@ -1,17 +1,18 @@
 import { type Plan, PLAN_LIMITS, type PlanLimits, PLANS } from '../../repositories/schema/plans';
-import type { StreamCodec } from '../../repositories/schema/station-definition';
+import type { LosslessCodec, StreamCodec } from '../../repositories/schema/station-definition';
 import type { Station } from '../../repositories/schema/station.entity';
 
-/** Which of a station's streams a listener gets: its standard one, or the higher-quality one the catalogue lists (`hq`). */
-export type StreamQuality = 'standard' | 'hq';
+/** Which of a station's streams a listener gets: its standard one, the higher-quality one (`hq`) or the lossless one. */
+export const STREAM_QUALITIES = ['standard', 'hq', 'lossless'] as const;
+export type StreamQuality = (typeof STREAM_QUALITIES)[number];
 
 /** The upstream a listener's relay reads, and what the response says about it. */
 export interface ChosenStream {
   quality: StreamQuality;
   url: string;
-  /** kbit/s, when the catalogue knows it. */
+  /** kbit/s, when the catalogue knows it (never for a lossless stream, whose bitrate follows the music). */
   bitrate: number | null;
-  codec: StreamCodec | null;
+  codec: StreamCodec | LosslessCodec | null;
 }
 
 /** The cheapest plan that plays the station: Basic for a basic station, the first plan with `premiumStations` for a premium one. */
@@ -26,13 +27,14 @@ export function mayPlay(station: Pick<Station, 'plan'>, limits: Pick<PlanLimits,
 }
 
 /**
- * The stream for the listener's `audioQuality`: the station's `hq` one for '320' and 'lossless', else its standard one.
- * The catalogue lists no lossless streams (its codecs are mp3 and aac), so 'lossless' gets what '320' gets.
+ * The best stream the listener's `audioQuality` allows of those the station has: its lossless one for 'lossless', its
+ * `hq` one for '320' (and for 'lossless' without a lossless one), else its standard one.
  */
 export function streamFor(
-  station: Pick<Station, 'streamUrl' | 'bitrate' | 'codec' | 'hqStreamUrl' | 'hqBitrate' | 'hqCodec'>,
+  station: Pick<Station, 'streamUrl' | 'bitrate' | 'codec' | 'hqStreamUrl' | 'hqBitrate' | 'hqCodec' | 'losslessStreamUrl' | 'losslessCodec'>,
   limits: Pick<PlanLimits, 'audioQuality'>,
 ): ChosenStream {
+  if (limits.audioQuality === 'lossless' && station.losslessStreamUrl) return { quality: 'lossless', url: station.losslessStreamUrl, bitrate: null, codec: station.losslessCodec };
   if (limits.audioQuality !== 'standard' && station.hqStreamUrl) return { quality: 'hq', url: station.hqStreamUrl, bitrate: station.hqBitrate, codec: station.hqCodec };
   return { quality: 'standard', url: station.streamUrl, bitrate: station.bitrate, codec: station.codec };
 }

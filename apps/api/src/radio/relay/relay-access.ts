@@ -41,9 +41,10 @@ export class RelayAccess {
     private readonly pass: RadioPass,
   ) {}
 
-  async limitsOf(req: Pick<Request, 'headers'>, principal: Principal | undefined): Promise<PlanLimits> {
+  /** The account the stream plays for (undefined: signed out) and its plan's limits. */
+  async listenerOf(req: Pick<Request, 'headers'>, principal: Principal | undefined): Promise<{ userId?: string; limits: PlanLimits }> {
     const userId = principal?.userId ?? (await this.pass.userOf(req));
-    return userId ? this.entitlements.limitsOf(userId) : PLAN_LIMITS[this.config.defaultPlan];
+    return { userId, limits: userId ? await this.entitlements.limitsOf(userId) : PLAN_LIMITS[this.config.defaultPlan] };
   }
 
   /** Refuses a premium station to a plan without premium stations. */

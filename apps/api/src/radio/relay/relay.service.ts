@@ -6,12 +6,12 @@ import { UpstreamConnector } from '../../repositories/upstream-connector';
 import { RelayPresenceService } from './relay-presence.service';
 import { takeConnection } from './take-connection';
 import type { Principal } from '../../auth/principals.service';
-import { type ChosenStream, type StreamQuality, streamFor } from './listener-terms';
+import { type ChosenStream, STREAM_QUALITIES, type StreamQuality, streamFor } from './listener-terms';
 import { RelayAccess } from './relay-access';
 import { AdsService } from '../../ads/ads.service';
+import { AdMeterService } from '../../ads/ad-meter.service';
 
 /** A station's relays in this process: one per stream quality that has listeners (docs/architecture.md, "Plans on the relay"). */
-const QUALITIES: readonly StreamQuality[] = ['standard', 'hq'];
 const relayKey = (stationId: string, quality: StreamQuality) => (quality === 'standard' ? stationId : `${stationId} ${quality}`);
 
 /**
@@ -30,16 +30,21 @@ export class RelayService implements OnModuleDestroy {
     private readonly presence: RelayPresenceService,
     private readonly access: RelayAccess,
     private readonly ads: AdsService,
+    private readonly meter: AdMeterService,
   ) {}
 
   /** Now-playing from this process's open relay of a station, if it has one with a title. */
   current(stationId: string): (RelayTitle & { updatedAt: Date }) | undefined {
-    return this.relays.get(relayKey(stationId, 'standard'))?.current ?? this.relays.get(relayKey(stationId, 'hq'))?.current;
+    for (const quality of STREAM_QUALITIES) {
+      const current = this.relays.get(relayKey(stationId, quality))?.current;
+      if (current) return current;
+    }
+    return undefined;
   }
 
   /** This process's listeners of the station, exactly. */
   listeners(stationId: string): number {
-    return QUALITIES.reduce((sum, quality) => sum + (this.relays.get(relayKey(stationId, quality))?.audienceSize ?? 0), 0);
+    return STREAM_QUALITIES.reduce((sum, quality) => sum + (this.relays.get(relayKey(stationId, quality))?.audienceSize ?? 0), 0);
   }
 
   onTitle(listener: (stationId: string, title: RelayTitle & { updatedAt: Date }) => void): void {
@@ -52,10 +57,14 @@ export class RelayService implements OnModuleDestroy {
    * share of the listener limit kept for paid plans (docs/architecture.md, "Plans on the relay").
    */
   async serve(station: Station, req: Request, res: Response, principal?: Principal): Promise<void> {
-    const limits = await this.access.limitsOf(req, principal);
+    // The refusals below are as readable as the audio: a player on another site acts on their code (stream_ticket_required…).
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    const { userId, limits } = await this.access.listenerOf(req, principal);
     this.access.checkStation(station, limits);
-    // A Basic listener whose ad break is overdue hears it first (403 ad_break_due; docs/architecture.md, "Ads").
-    await this.ads.admit(req);
+    // On a plan with ads the stream is counted for a known listener (an account, the listener cookie, a stream ticket),
+    // refused while their break is overdue, and ended when it falls due (docs/architecture.md, "Ads"). API keys are the
+    // developer API's, on its own terms.
+    const listener = limits.ads && principal?.via !== 'key' ? await this.ads.admitStream(req, userId, station.id) : undefined;
     // The limit is the station's over every process: the others' reported listeners (about 2 s old at most) and ours.
     const elsewhere = (await this.presence.others()).get(station.id)?.listeners ?? 0;
     this.access.checkRoom(station, this.listeners(station.id) + elsewhere, limits);
@@ -74,7 +83,8 @@ export class RelayService implements OnModuleDestroy {
       'Access-Control-Allow-Origin': '*',
       'Cross-Origin-Resource-Policy': 'cross-origin',
       'X-Content-Type-Options': 'nosniff',
-      // Which stream this is, so a player can show it (icy-br is what Icecast players read).
+      // Which stream this is, so a player can show it (icy-br is what Icecast players read); a lossless stream has no
+      // bitrate of its own (FLAC's follows the music).
       'X-Stream-Quality': stream.quality,
       ...(stream.bitrate ? { 'X-Stream-Bitrate': String(stream.bitrate), 'icy-br': String(stream.bitrate) } : {}),
       'Access-Control-Expose-Headers': 'X-Stream-Quality, X-Stream-Bitrate',
@@ -92,6 +102,7 @@ export class RelayService implements OnModuleDestroy {
     socket.write(`HTTP/1.1 200 OK\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}Connection: close\r\n\r\n`);
     relay.add(socket);
     socket.uncork();
+    if (listener) this.meter.watch(listener, socket);
   }
 
   onModuleDestroy(): void {
@@ -106,9 +117,9 @@ export class RelayService implements OnModuleDestroy {
       const opened = relay;
       relay.on('title', (title: RelayTitle & { updatedAt: Date }) => {
         this.report(station.id);
-        // The station's other stream announced this title already: one title change is one announcement.
-        const sibling = this.relays.get(relayKey(station.id, stream.quality === 'hq' ? 'standard' : 'hq'));
-        if (sibling?.current && sibling.current.title === title.title && sibling.current.artist === title.artist) return;
+        // Another of the station's streams announced this title already: one title change is one announcement.
+        const siblings = STREAM_QUALITIES.filter((quality) => quality !== stream.quality).map((quality) => this.relays.get(relayKey(station.id, quality))?.current);
+        if (siblings.some((sibling) => sibling && sibling.title === title.title && sibling.artist === title.artist)) return;
         for (const listener of this.titleListeners) listener(station.id, title);
       });
       relay.on('audience', () => this.report(station.id));
@@ -127,7 +138,7 @@ export class RelayService implements OnModuleDestroy {
 
   /** The station's relays in this process as one report: their listeners together, and the title they play. */
   private report(stationId: string): void {
-    const open = QUALITIES.some((quality) => this.relays.has(relayKey(stationId, quality)));
+    const open = STREAM_QUALITIES.some((quality) => this.relays.has(relayKey(stationId, quality)));
     if (!open) {
       this.presence.report(stationId, undefined);
       return;

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
 import { IcyDemuxer } from './icy-demuxer';
-import { splitTitle, streamTitle } from './icy-title';
+import { splitTitle, streamTitle, truncate } from './icy-title';
+import { FlacHeaderReader, OggPager, type OggPage, vorbisComment } from './ogg-pages';
 import type { UpstreamConnector, UpstreamStream } from '../../repositories/upstream-connector';
 
 export interface StationRelayOptions {
@@ -24,10 +25,19 @@ export interface RelayTitle {
 
 type State = 'idle' | 'connecting' | 'streaming' | 'reconnecting' | 'closed';
 
+/** Ogg (Icecast's FLAC, Vorbis and Opus mounts) and native FLAC: a decoder needs the stream's headers first. */
+const OGG_TYPES = /^(application|audio)\/(x-)?ogg$/;
+const FLAC_TYPES = /^audio\/(x-)?flac$/;
+/** More header than this is not kept for newcomers (a real stream's is a few kB). */
+const MAX_HEADER_BYTES = 256 * 1024;
+
 /**
  * One station's hub: a single upstream connection shared by every listener, a burst of recent audio
  * for newcomers, ICY metadata stripped and turned into 'title' events, slow listeners dropped,
  * reconnection with backoff while anyone listens, and the upstream closed after the last one leaves.
+ * An Ogg stream (a lossless FLAC mount) is relayed in whole pages: a newcomer gets the stream's header pages, then a
+ * burst that starts on a page; each song's Vorbis comment (a chained stream's headers) is its title. Native FLAC
+ * likewise gets its `fLaC` header first.
  * Events: 'title' (RelayTitle), 'audience' (a listener came or went), 'closed'.
  */
 export class StationRelay extends EventEmitter {
@@ -52,6 +62,11 @@ export class StationRelay extends EventEmitter {
   private retryTimer?: NodeJS.Timeout;
   private lingerTimer?: NodeJS.Timeout;
   private lastTitle?: string;
+  /** What a newcomer gets before the burst: an Ogg stream's header pages, or native FLAC's stream header. */
+  private headers: Buffer[] = [];
+  private headersSize = 0;
+  /** The last Ogg page was a header page: a BOS page after it is one more stream of the same start, not a new song. */
+  private inHeaders = false;
   private pendingChunks: Buffer[] = [];
   private flushTimer?: NodeJS.Timeout;
   /** One 'close' listener shared by every listener's socket (`this` is the socket): nothing is made per listener. */
@@ -95,6 +110,7 @@ export class StationRelay extends EventEmitter {
     this.emit('audience');
     socket.on('close', this.listenerClosed);
     socket.on('error', destroySocket);
+    for (const chunk of this.headers) socket.write(chunk);
     for (const chunk of this.burst) socket.write(chunk);
   }
 
@@ -113,7 +129,13 @@ export class StationRelay extends EventEmitter {
   private remove(socket: Socket): void {
     if (!this.audience.delete(socket)) return;
     this.emit('audience');
+    this.lingerIfEmpty();
+  }
+
+  /** With nobody listening, the upstream is kept for lingerMs (a reload, the next track of a playlist) and then closed. */
+  private lingerIfEmpty(): void {
     if (this.audience.size > 0 || this.state === 'closed') return;
+    clearTimeout(this.lingerTimer);
     this.lingerTimer = setTimeout(() => this.close(), this.options.lingerMs);
   }
 
@@ -128,12 +150,82 @@ export class StationRelay extends EventEmitter {
     this.contentType = upstream.contentType === 'audio/aacp' ? 'audio/aac' : upstream.contentType;
     this.state = 'streaming';
     this.attempts = 0;
+    // Opened for a request that added nobody (a HEAD, a listener gone before their headers): closed like an emptied one.
+    this.lingerIfEmpty();
     const demuxer = new IcyDemuxer(upstream.metaint);
-    demuxer.on('data', (chunk: Buffer) => this.gather(chunk));
+    demuxer.on('data', this.audioReader());
     demuxer.on('metadata', (text: string) => this.onMetadata(text));
     upstream.body.on('error', () => undefined);
     upstream.body.once('close', () => this.dropped(upstream));
     upstream.body.pipe(demuxer);
+  }
+
+  /** Where the upstream's audio goes, by its type: whole Ogg pages, native FLAC after its header, or as it comes. */
+  private audioReader(): (chunk: Buffer) => void {
+    if (OGG_TYPES.test(this.contentType)) {
+      const pager = new OggPager();
+      this.inHeaders = false;
+      pager.on('page', (page: OggPage) => this.onPage(page));
+      return (chunk) => pager.push(chunk);
+    }
+    if (FLAC_TYPES.test(this.contentType)) {
+      let reader: FlacHeaderReader | undefined = new FlacHeaderReader();
+      return (chunk) => {
+        if (!reader) return this.gather(chunk);
+        const read = reader.push(chunk);
+        if (read === undefined) return;
+        reader = undefined;
+        if (read.header) {
+          this.startStream();
+          this.addHeader(read.header);
+        }
+        if (read.rest.length) this.gather(read.rest);
+      };
+    }
+    return (chunk) => this.gather(chunk);
+  }
+
+  private onPage(page: OggPage): void {
+    if (!page.header) {
+      this.inHeaders = false;
+      this.gather(page.bytes);
+      return;
+    }
+    if (page.bos && !this.inHeaders) this.startStream();
+    this.inHeaders = true;
+    this.addHeader(page.bytes);
+    const comment = vorbisComment(page.bytes);
+    const title = comment?.get('TITLE')?.trim();
+    if (!title) return;
+    const artist = comment?.get('ARTIST')?.trim();
+    this.setTitle(artist ? `${artist} - ${title}` : title, artist ? { artist: truncate(artist), title: truncate(title) } : splitTitle(title));
+  }
+
+  /**
+   * A new stream starts (a new connection, or the next song of a chained Ogg stream): its headers replace the last
+   * one's, and the audio so far, sent to those listening, is no start for a newcomer.
+   */
+  private startStream(): void {
+    this.flushNow();
+    this.headers = [];
+    this.headersSize = 0;
+    this.burst = [];
+    this.burstSize = 0;
+  }
+
+  /** A header goes to those listening now, in order with the audio, and is kept for newcomers. */
+  private addHeader(bytes: Buffer): void {
+    this.flushNow();
+    for (const socket of this.audience) if (socket.writable) socket.write(bytes);
+    if (this.headersSize + bytes.length > MAX_HEADER_BYTES) return;
+    this.headers.push(bytes);
+    this.headersSize += bytes.length;
+  }
+
+  /** The audio gathered so far leaves now, ahead of what comes next (a header). */
+  private flushNow(): void {
+    clearTimeout(this.flushTimer);
+    this.flush();
   }
 
   private gather(chunk: Buffer): void {
@@ -159,9 +251,13 @@ export class StationRelay extends EventEmitter {
 
   private onMetadata(text: string): void {
     const title = streamTitle(text);
-    if (!title || title === this.lastTitle) return;
-    this.lastTitle = title;
-    this.current = { ...splitTitle(title), updatedAt: new Date() };
+    if (title) this.setTitle(title, splitTitle(title));
+  }
+
+  private setTitle(text: string, title: RelayTitle): void {
+    if (text === this.lastTitle) return;
+    this.lastTitle = text;
+    this.current = { ...title, updatedAt: new Date() };
     this.emit('title', this.current);
   }
 

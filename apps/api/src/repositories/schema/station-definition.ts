@@ -9,6 +9,10 @@ export type StationPlan = (typeof STATION_PLANS)[number];
 export const STREAM_CODECS = ['mp3', 'aac'] as const;
 export type StreamCodec = (typeof STREAM_CODECS)[number];
 
+/** Lossless codecs a station's `lossless` stream may carry: FLAC, in Ogg as Icecast serves it or native (`fLaC`). */
+export const LOSSLESS_CODECS = ['flac'] as const;
+export type LosslessCodec = (typeof LOSSLESS_CODECS)[number];
+
 /** A stream's bitrate in kbit/s: from 8 (speech) to 1536 (about what lossless CD audio needs). */
 export const BITRATE_RANGE = { min: 8, max: 1536 } as const;
 
@@ -17,6 +21,12 @@ export interface HighQualityStream {
   streamUrl: string;
   bitrate: number;
   codec: StreamCodec;
+}
+
+/** A station's lossless stream, for the plans with lossless audio (Ultra); its bitrate varies with the music. */
+export interface LosslessStream {
+  streamUrl: string;
+  codec: LosslessCodec;
 }
 
 export interface ProgramData {
@@ -41,6 +51,7 @@ export interface StationDefinition {
   /** The standard stream's bitrate (kbit/s), when known. */
   bitrate: number | null;
   hq: HighQualityStream | null;
+  lossless: LosslessStream | null;
   plan: StationPlan;
   /** Where the entry was corroborated: `radio-browser:<stationuuid>`, a URL or a named public list. */
   source: string | null;

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { Genre, ProgramData, StationPlan, StreamCodec } from './station-definition';
+import type { Genre, LosslessCodec, ProgramData, StationPlan, StreamCodec } from './station-definition';
 
 /** A station of the catalogue (upserted at boot); a station dropped from it stays, inactive, with its likes. */
 @Entity({ name: 'stations' })
@@ -51,6 +51,13 @@ export class Station {
 
   @Column({ name: 'hq_codec', type: 'varchar', length: 8, nullable: true })
   hqCodec!: StreamCodec | null;
+
+  /** The lossless stream, for plans with lossless audio (both set, or none). */
+  @Column({ name: 'lossless_stream_url', type: 'varchar', length: 1024, nullable: true })
+  losslessStreamUrl!: string | null;
+
+  @Column({ name: 'lossless_codec', type: 'varchar', length: 8, nullable: true })
+  losslessCodec!: LosslessCodec | null;
 
   /** Who may play it: basic (every plan) or premium (paid plans). */
   @Column({ type: 'varchar', length: 16, default: 'basic' })

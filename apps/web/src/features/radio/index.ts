@@ -7,3 +7,5 @@ export const FeaturedRadio = lazy(withMessages(['radio'], () => import('./compon
 
 /** The station catalogue (GET /radio/stations, loaded once per page visit): the home page counts it. */
 export { useStations } from './api/stations';
+/** The catalogue's size as the texts show it (the server's number in a prerendered page): the home page's and /radio's. */
+export { StationCountProvider, stationCountValues, useStationCount } from './station-count';

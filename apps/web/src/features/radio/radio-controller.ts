@@ -9,7 +9,8 @@ import type {
 } from '@grouarock/audio-engine';
 import type { createStore } from 'jotai';
 import type * as PlayerEngine from './player-engine';
-import { sourceOf, type StationDto } from './api/stations';
+import type { StationDto } from './api/stations';
+import { streamAccess } from './stream-access';
 import {
   activeRecordingAtom,
   currentStationIdAtom,
@@ -55,6 +56,8 @@ export class RadioController {
   /** Counts dispose() calls: a player whose engine arrives after the page went away is not created. */
   private generation = 0;
   private readonly stops: (() => void)[] = [];
+  /** Counts play() calls: a play overtaken by another while it waited for the pass or a ticket does not connect. */
+  private plays = 0;
   /** Chunk writes in order, so a finished recording is removed only after its last chunk was stored. */
   private chunkWrites: Promise<void> = Promise.resolve();
 
@@ -116,10 +119,15 @@ export class RadioController {
     const context = (await loadEngine()).audioContext();
     if (context.state === 'suspended') await context.resume();
     this.store.set(currentStationIdAtom, station.id);
+    // The pass (and the ticket) are awaited: only the latest play connects, and only while the page is there.
+    const turn = ++this.plays;
+    const current = () => turn === this.plays && this.player === player;
     if (player.deck.source?.id === station.id && player.deck.state !== 'error') {
-      await player.deck.play();
+      await streamAccess.ready();
+      if (current()) await player.deck.play();
     } else {
-      await player.deck.switchStation(sourceOf(station));
+      const source = await streamAccess.sourceOf(station);
+      if (current()) await player.deck.switchStation(source);
     }
   }
 
@@ -204,7 +212,10 @@ export class RadioController {
   }
 
   async armAlarm(station: Pick<StationDto, 'id' | 'name'>, time: string): Promise<void> {
-    (await this.ensurePlayer())?.alarm.arm(sourceOf(station), time);
+    const player = await this.ensurePlayer();
+    if (!player) return;
+    const source = await streamAccess.sourceOf(station);
+    if (this.player === player) player.alarm.arm(source, time);
   }
 
   disarmAlarm(): void {

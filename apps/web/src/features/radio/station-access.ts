@@ -28,12 +28,21 @@ export function isLocked(station: Pick<StationDto, 'plan'>, limits: Pick<Limits,
   return station.plan === 'premium' && limits !== null && !limits.premiumStations;
 }
 
+/** What the relay sends this listener: the lossless stream, or a stream of a bitrate in kbit/s. */
+export type StreamQualityShown = { lossless: true } | { lossless: false; kbps: number };
+
 /**
- * The bitrate the relay sends this listener (it says so in X-Stream-Bitrate): the station's higher-quality stream on
- * 320 kbps and lossless plans where it has one, else its standard one; null when unknown.
+ * The stream the relay sends this listener (it says so in X-Stream-Quality and X-Stream-Bitrate): the station's
+ * lossless stream on lossless plans where it has one, else its higher-quality stream on 320 kbps and lossless plans
+ * where it has one, else its standard one; null when unknown (the plan, or the bitrate).
  */
-export function streamBitrate(station: Pick<StationDto, 'bitrate' | 'hasHighQuality' | 'highQualityBitrate'>, limits: Pick<Limits, 'audioQuality'> | null): number | null {
-  if (!station.hasHighQuality) return station.bitrate;
+export function streamQuality(
+  station: Pick<StationDto, 'bitrate' | 'hasHighQuality' | 'highQualityBitrate' | 'hasLossless'>,
+  limits: Pick<Limits, 'audioQuality'> | null,
+): StreamQualityShown | null {
+  const kbps = (value: number | null) => (value ? { lossless: false as const, kbps: value } : null);
+  if (!station.hasHighQuality && !station.hasLossless) return kbps(station.bitrate);
   if (!limits) return null;
-  return limits.audioQuality !== 'standard' ? station.highQualityBitrate : station.bitrate;
+  if (limits.audioQuality === 'lossless' && station.hasLossless) return { lossless: true };
+  return kbps(limits.audioQuality !== 'standard' && station.hasHighQuality ? station.highQualityBitrate : station.bitrate);
 }

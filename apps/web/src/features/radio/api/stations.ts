@@ -19,7 +19,11 @@ export function useStations() {
 /** What the hooks' users read while the catalogue is not in (one array, so memos keep their value). */
 export const NO_STATIONS: StationDto[] = [];
 
-/** A station as the audio engine plays it: through our same-origin relay, so the stream is CORS-clean for Web Audio. */
-export function sourceOf(station: Pick<StationDto, 'id' | 'name'>): StreamSource {
-  return { id: station.id, name: station.name, url: `/api/v1/radio/${encodeURIComponent(station.id)}/stream` };
+/**
+ * A station as the audio engine plays it: through our same-origin relay, so the stream is CORS-clean for Web Audio;
+ * with a stream ticket when the listener's plan has ads (stream-access.ts).
+ */
+export function sourceOf(station: Pick<StationDto, 'id' | 'name'>, ticket?: string | null): StreamSource {
+  const url = `/api/v1/radio/${encodeURIComponent(station.id)}/stream`;
+  return { id: station.id, name: station.name, url: ticket ? `${url}?ticket=${encodeURIComponent(ticket)}` : url };
 }

@@ -3,6 +3,7 @@ import { Button, PageTitle } from '@grouarock/ui';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { useAuth, useAuthDialog } from '../../auth';
+import { StationCountProvider, stationCountValues, useStationCount } from '../station-count';
 
 const header = (theme: Theme) => css`
   display: flex;
@@ -26,6 +27,12 @@ const links = (theme: Theme) => css`
   list-style: none;
 `;
 
+/** The catalogue's stations, 24/7: with the server's count (the home page's, station-count.tsx) once it is known. */
+function Subtitle() {
+  const t = useT();
+  return <p css={subtitle}>{t('radio.subtitle', stationCountValues(useStationCount()))}</p>;
+}
+
 /** "Radio Online", its subtitle and the page's own links: premium, support, home and, signed out, log in. */
 export function PageHeader() {
   const t = useT();
@@ -35,7 +42,9 @@ export function PageHeader() {
     <header css={header}>
       <div>
         <PageTitle size="md">{t('radio.title')}</PageTitle>
-        <p css={subtitle}>{t('radio.subtitle')}</p>
+        <StationCountProvider>
+          <Subtitle />
+        </StationCountProvider>
       </div>
       <nav aria-label={t('radio.header.label')}>
         <ul css={links}>

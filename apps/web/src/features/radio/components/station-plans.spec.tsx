@@ -127,7 +127,7 @@ describe('the bitrate in the player', () => {
   async function renderBitrate(plan: Plan | null, shown: StationDto | null, active = true) {
     const { auth, planKnown } = await signIn(plan);
     renderRoutes([{ path: '/radio', element: <StreamBitrate station={shown} active={active} /> }], '/radio', { auth });
-    if (shown?.hasHighQuality) await planKnown();
+    if (shown?.hasHighQuality || shown?.hasLossless) await planKnown();
   }
 
   it('shows Premium the 320 kbps stream of a station that has one', async () => {
@@ -139,6 +139,23 @@ describe('the bitrate in the player', () => {
   it('gives Ultra the same where the station lists no lossless stream', async () => {
     await renderBitrate('ultra', hq);
     expect(screen.getByTestId('stream-bitrate')).toHaveTextContent('320 kbps');
+  });
+
+  it('shows Ultra the lossless stream of a station that has one', async () => {
+    const lossless = { ...hq, hasLossless: true };
+    await renderBitrate('ultra', lossless);
+    expect(screen.getByTestId('stream-bitrate')).toHaveTextContent(/^FLAC$/);
+    expect(screen.getByTestId('stream-bitrate')).toHaveAttribute('title', 'Jakość dźwięku: bezstratna (FLAC)');
+  });
+
+  it('shows Premium the 320 kbps stream of a station with a lossless one too', async () => {
+    await renderBitrate('premium', { ...hq, hasLossless: true });
+    expect(screen.getByTestId('stream-bitrate')).toHaveTextContent('320 kbps');
+  });
+
+  it('shows Premium the standard stream of a station whose only better stream is lossless', async () => {
+    await renderBitrate('premium', station('flac-only', { bitrate: 128, hasLossless: true }));
+    expect(screen.getByTestId('stream-bitrate')).toHaveTextContent('128 kbps');
   });
 
   it('shows Basic the standard stream', async () => {

@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { useT } from '../../../lib/i18n';
 import type { StationDto } from '../api/stations';
-import { streamBitrate, useListenerLimits } from '../station-access';
+import { streamQuality, useListenerLimits } from '../station-access';
 
 const chip = (theme: Theme) => css`
   flex: none;
@@ -15,18 +15,23 @@ const chip = (theme: Theme) => css`
 `;
 
 /**
- * The bitrate the player is playing ("320 kbps"): the station's higher-quality stream on plans with 320 kbps where it
- * has one, else its standard stream, as the relay sends it. Nothing while nothing plays or the bitrate is unknown.
+ * The quality the player is playing ("FLAC", "320 kbps"): the station's lossless stream on lossless plans where it has
+ * one, else its higher-quality stream on plans with 320 kbps where it has one, else its standard stream, as the relay
+ * sends it. Nothing while nothing plays or the quality is unknown.
  */
 export function StreamBitrate({ station, active }: { station: StationDto | null; active: boolean }) {
   const t = useT();
-  // Which stream plays depends on the plan only where the station has two.
-  const limits = useListenerLimits(station?.hasHighQuality === true);
-  const kbps = station ? streamBitrate(station, limits) : null;
-  if (!active || !kbps) return null;
+  // Which stream plays depends on the plan only where the station has more than one.
+  const limits = useListenerLimits(station?.hasHighQuality === true || station?.hasLossless === true);
+  const quality = station ? streamQuality(station, limits) : null;
+  if (!active || !quality) return null;
   return (
-    <span css={chip} title={t('radio.player.bitrateLabel', { kbps })} data-testid="stream-bitrate">
-      {t('radio.player.bitrate', { kbps })}
+    <span
+      css={chip}
+      title={quality.lossless ? t('radio.player.losslessLabel') : t('radio.player.bitrateLabel', { kbps: quality.kbps })}
+      data-testid="stream-bitrate"
+    >
+      {quality.lossless ? t('radio.player.lossless') : t('radio.player.bitrate', { kbps: quality.kbps })}
     </span>
   );
 }

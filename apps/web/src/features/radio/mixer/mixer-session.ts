@@ -10,7 +10,7 @@ import {
   type MixerSettings,
   type OutputDevice,
 } from '@grouarock/audio-engine';
-import { sourceOf } from '../api/stations';
+import { streamAccess } from '../stream-access';
 import type { IAudioContext } from 'standardized-audio-context';
 
 /** A station as a deck needs it. */
@@ -111,7 +111,8 @@ export class MixerSession {
     if (this.options.context.state === 'suspended') {
       this.options.context.resume().catch(() => undefined);
     }
-    await this.decks[deck].switchStation(sourceOf(station));
+    const source = await streamAccess.sourceOf(station);
+    if (!this.disposed) await this.decks[deck].switchStation(source);
   }
 
   /** A live stream has nothing to pause: the deck stops and closes its connection. */
