@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { randomUUID } from 'node:crypto';
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { EntitlementsService } from '../billing/entitlements.service';
 import { PLAN_LIMITS } from '../repositories/schema/plans';
 import type { AppConfig } from '../core/config/config';
@@ -76,7 +76,7 @@ export class AdsService {
    * The relay's question before it lets a listener in: refused (403 ad_break_due) while their break is overdue and their
    * plan has ads. A request without a listener cookie (another player, a first visit) is let in.
    */
-  async admit(req: Pick<Request, 'headers'>, now = new Date()): Promise<void> {
+  async admit(req: Pick<IncomingMessage, 'headers'>, now = new Date()): Promise<void> {
     const cookie = ListenerCookie.read(req);
     if (!cookie) return;
     const clock = await this.clocks.find(cookie);

@@ -3,7 +3,7 @@ import { Endpoint } from '../core/http/endpoint.decorator';
 import type { PreparedJson } from '../core/http/prepared-json';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { SkipThrottle } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, CurrentSession, OptionalPrincipal, type Principal } from '../auth/auth.guard';
 import type { SessionPrincipal } from '../auth/principals.service';
@@ -42,7 +42,7 @@ export class RadioController {
     errors: [HttpStatus.NOT_FOUND, { status: HttpStatus.FORBIDDEN, description: "code ad_break_due: the listener's ad break is overdue (play it first); code premium_required: the station needs the plan in requiredPlan" }, { status: HttpStatus.BAD_GATEWAY, description: 'The station does not answer' }, { status: HttpStatus.SERVICE_UNAVAILABLE, description: 'The station has as many listeners as the relay allows: RELAY_MAX_LISTENERS for paid plans, RELAY_MAX_LISTENERS × (1 − RELAY_PRIORITY_SHARE) for Basic and signed-out listeners' }],
   })
   @Authenticated({ optional: true })
-  async stream(@Param() { id }: StationIdParamDto, @Req() req: Request, @Res() res: Response, @OptionalPrincipal() principal?: Principal): Promise<void> {
+  async stream(@Param() { id }: StationIdParamDto, @Req() req: FastifyRequest, @Res() res: FastifyReply, @OptionalPrincipal() principal?: Principal): Promise<void> {
     await this.relay.serve(await this.stations.require(id), req, res, principal);
   }
 
@@ -54,7 +54,7 @@ export class RadioController {
     summary: "Lets this browser's audio element play on the caller's plan: an HttpOnly cookie the relay reads, valid while this session lasts",
   })
   @Authenticated({ session: true })
-  setPass(@CurrentSession() principal: SessionPrincipal, @Res({ passthrough: true }) res: Response): void {
+  setPass(@CurrentSession() principal: SessionPrincipal, @Res({ passthrough: true }) res: FastifyReply): void {
     this.pass.set(res, principal.sessionId, principal.userId);
   }
 
@@ -62,7 +62,7 @@ export class RadioController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse({ description: 'The radio pass cookie is cleared: the relay plays on the signed-out plan' })
   @Endpoint({ id: 'clearRadioPass', summary: "Forgets this browser's radio pass (signing out ends it anyway)" })
-  clearPass(@Res({ passthrough: true }) res: Response): void {
+  clearPass(@Res({ passthrough: true }) res: FastifyReply): void {
     this.pass.clear(res);
   }
 

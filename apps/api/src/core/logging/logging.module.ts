@@ -1,4 +1,4 @@
-import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
@@ -14,19 +14,22 @@ const STREAMS = [{ path: `${API_PREFIX}/radio/:id/stream`, method: RequestMethod
 /** The levels that print pino-http's line a request (it logs at info). */
 const REQUEST_LINE_LEVELS: ReadonlySet<LogLevel> = new Set(['trace', 'debug', 'info']);
 
-const REQUEST_LINES = Symbol('REQUEST_LINES');
-
-/** The request's id: the caller's X-Request-Id when it is a sane one, else a new one; answered in X-Request-Id. */
-export function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
+/** The request's id: the caller's X-Request-Id when it is a sane one, else a new one (Fastify's genReqId: createApp). */
+export function requestIdFor(req: Pick<IncomingMessage, 'headers'>): string {
   const incoming = req.headers['x-request-id'];
-  const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+  return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
+/** The request's id for pino-http where the server gave it none, answered in X-Request-Id. */
+export function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
+  const id = requestIdFor(req);
   res.setHeader('x-request-id', id);
   return id;
 }
 
-/** The request id alone, where no request logger is made (below). */
+/** Answers with the request's id (Fastify's, made by requestIdFor; pino-http takes the same one). */
 function requestId(req: IncomingMessage & { id?: string }, res: ServerResponse, next: () => void): void {
-  req.id ??= requestIdOf(req, res);
+  res.setHeader('x-request-id', (req.id ??= requestIdFor(req)));
   next();
 }
 
@@ -40,13 +43,10 @@ function requestId(req: IncomingMessage & { id?: string }, res: ServerResponse, 
  */
 @Module({})
 export class LoggingModule implements NestModule {
-  constructor(@Inject(REQUEST_LINES) private readonly requestLines: boolean) {}
-
   static forRoot(config: AppConfig): DynamicModule {
     const requestLines = REQUEST_LINE_LEVELS.has(config.logLevel);
     return {
       module: LoggingModule,
-      providers: [{ provide: REQUEST_LINES, useValue: requestLines }],
       imports: [
         LoggerModule.forRoot({
           forRoutes: requestLines ? API_ROUTES : [],
@@ -68,6 +68,6 @@ export class LoggingModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    if (!this.requestLines) consumer.apply(requestId).exclude(...STREAMS).forRoutes(...API_ROUTES);
+    consumer.apply(requestId).exclude(...STREAMS).forRoutes(...API_ROUTES);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../../auth/principals.service';
 import { EntitlementsService } from '../../billing/entitlements.service';
 import { type Plan, PLAN_LIMITS, type PlanLimits } from '../../repositories/schema/plans';
@@ -41,7 +41,7 @@ export class RelayAccess {
     private readonly pass: RadioPass,
   ) {}
 
-  async limitsOf(req: Pick<Request, 'headers'>, principal: Principal | undefined): Promise<PlanLimits> {
+  async limitsOf(req: Pick<IncomingMessage, 'headers'>, principal: Principal | undefined): Promise<PlanLimits> {
     const userId = principal?.userId ?? (await this.pass.userOf(req));
     return userId ? this.entitlements.limitsOf(userId) : PLAN_LIMITS[this.config.defaultPlan];
   }
