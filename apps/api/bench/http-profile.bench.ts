@@ -35,7 +35,7 @@ interface Profile {
  */
 const ANSWER = 'the answer: reply.send (JSON, ETag, headers, body to the socket)';
 const isAnswer = (fn: string, url: string) =>
-  (/\/fastify\/lib\/reply\.js$/.test(url) && fn === 'send') || (/\/express\/lib\/response\.js$/.test(url) && /^(json|send)$/.test(fn));
+  (/\/fastify\/lib\/reply\.js$/.test(url) && /^(?:(?:Reply\.)?send|onSendHook|wrapOnSendEnd|onSendEnd)$/.test(fn)) || (/\/express\/lib\/response\.js$/.test(url) && /^(json|send)$/.test(fn));
 const LAYERS: [name: string, claims: (fn: string, url: string) => boolean][] = [
   ['GC', (fn) => fn === '(garbage collector)'],
   ['pg client', (_, url) => /node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-[a-z]+)\//.test(url)],

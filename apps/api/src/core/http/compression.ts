@@ -27,7 +27,7 @@ const NEVER_COMPRESSED = /^\s*(?:text\/event-stream|audio\/|video\/|image\/(?!sv
  * files: compressing would change the length the ranges count in); an answer that says `Cache-Control: no-transform`,
  * is encoded already (the web app's .br and .gz), or a HEAD; a request without Accept-Encoding gets the bytes as they are.
  */
-export function compressResponses(): (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void {
+export function compressResponses(): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   // compression's types name Express's request and response; it reads and patches node's alone.
   return compression({
     threshold: THRESHOLD_BYTES,
