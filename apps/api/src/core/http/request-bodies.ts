@@ -25,8 +25,9 @@ export function registerRequestBodies(instance: FastifyInstance): void {
   instance.addContentTypeParser(/^application\/(?:[\w.+-]+\+)?json(?:\s*;|$)/i, { parseAs: 'buffer' }, (req, bytes: Buffer, done) => {
     keepRaw(req, bytes);
     const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-    if (text.trim() === '') return done(null, {});
-    const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(text)?.[1];
+    if (text === '') return done(null, {});
+    // The first character after leading whitespace (JSON.parse then refuses any but JSON's own).
+    const first = text.trimStart()[0];
     if (first !== '{' && first !== '[') return done(badBody(`Unexpected token '${first}', the body is not a JSON object or array`));
     try {
       done(null, JSON.parse(text));
