@@ -8,7 +8,7 @@ export function weakEtagOf(body: string | Buffer): string {
 }
 
 /**
- * What Express's res.send did to every answer with a body and Fastify does not (docs/request-path.md, "Fastify"): a weak
+ * What Express's res.send did to every answer with a body and Fastify does not (docs/request-path.md, step 7): a weak
  * ETag unless the answer has one (PreparedJson brings its own, made once), and a 304 without a body to a GET or HEAD
  * whose If-None-Match (or If-Modified-Since) shows the client's copy is current. Streams are left as they are.
  */

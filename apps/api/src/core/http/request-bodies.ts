@@ -13,7 +13,7 @@ function badBody(message: string): Error & { statusCode: number } {
 }
 
 /**
- * JSON and form bodies read as Express's parsers read them before (docs/request-path.md, "Fastify"): JSON in strict
+ * JSON and form bodies read as Express's parsers read them before (docs/request-path.md, step 7): JSON in strict
  * mode (an object or an array; an empty body is `{}`), forms with nested keys (qs), the bytes kept as req.rawBody (the
  * billing webhook checks Stripe's signature on them), and a body of any other type left unread (the validators then
  * answer for the missing fields, as before, instead of Fastify's 415). Fastify reads a body only for the methods that
