@@ -15,8 +15,9 @@ module.exports = {
     // Stylesheets and fonts (the @fontsource packages resolve to CSS) mean nothing to jsdom.
     '\\.(css|woff2?)$|^@fontsource(-variable)?/': path.join(__dirname, 'tools/jest-file-stub.cjs'),
   },
-  // Packages that ship ES modules only (the formatjs family; MSW and its helpers; request-filtering-agent): compile them like our own code.
-  transformIgnorePatterns: ['/node_modules/(?!(@formatjs|react-intl|intl-messageformat|rettime|until-async|@mswjs|@open-draft|headers-polyfill|outvariant|strict-event-emitter|request-filtering-agent)/)'],
+  // Packages that ship ES modules only (the formatjs family; MSW and its helpers; request-filtering-agent; @fastify/static's
+  // content-disposition): compile them like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!(@formatjs|react-intl|intl-messageformat|rettime|until-async|@mswjs|@open-draft|headers-polyfill|outvariant|strict-event-emitter|request-filtering-agent|@fastify/static|content-disposition)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   clearMocks: true,
 };

@@ -29,11 +29,13 @@ interface Profile {
 }
 
 /**
- * Layers. A sample under Express's res.json or res.send (JSON, the ETag, the headers, the body to the socket) is the
- * answer's; any other is given to the first layer that claims a frame, from the sampled one towards the root.
+ * Layers. A sample under Fastify's reply.send (JSON, the onSend hooks with the ETag, the headers, the body to the
+ * socket), or Express's res.json or res.send for a build from before the move, is the answer's; any other is given to
+ * the first layer that claims a frame, from the sampled one towards the root.
  */
-const ANSWER = 'the answer: res.json/res.send (JSON, ETag, headers, body to the socket)';
-const isAnswer = (fn: string, url: string) => /\/express\/lib\/response\.js$/.test(url) && /^(json|send)$/.test(fn);
+const ANSWER = 'the answer: reply.send (JSON, ETag, headers, body to the socket)';
+const isAnswer = (fn: string, url: string) =>
+  (/\/fastify\/lib\/reply\.js$/.test(url) && /^(?:(?:Reply\.)?send|onSendHook|wrapOnSendEnd|onSendEnd)$/.test(fn)) || (/\/express\/lib\/response\.js$/.test(url) && /^(json|send)$/.test(fn));
 const LAYERS: [name: string, claims: (fn: string, url: string) => boolean][] = [
   ['GC', (fn) => fn === '(garbage collector)'],
   ['pg client', (_, url) => /node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-[a-z]+)\//.test(url)],
@@ -41,7 +43,8 @@ const LAYERS: [name: string, claims: (fn: string, url: string) => boolean][] = [
   ['logging (pino, pino-http)', (_, url) => /node_modules\/(pino|pino-http|nestjs-pino|pino-std-serializers|sonic-boom|@pinojs\/redact|fast-redact|quick-format-unescaped)\//.test(url)],
   ['validation (class-validator/-transformer)', (_, url) => /node_modules\/(class-validator|class-transformer|validator)\//.test(url)],
   ['Nest (core, common, throttler, rxjs)', (_, url) => /node_modules\/(@nestjs\/|rxjs\/|reflect-metadata\/|tslib\/)/.test(url)],
-  ['Express and its middleware', (_, url) => /node_modules\/(express|router|body-parser|cookie-parser|cookie|helmet|compression|compressible|on-headers|vary|negotiator|accepts|type-is|raw-body|content-type|finalhandler|parseurl|path-to-regexp|qs|send|serve-static|fresh|etag|proxy-addr|ipaddr\.js|depd|statuses|mime-types|mime-db|media-typer|on-finished|encodeurl|escape-html|debug|ms|utils-merge|merge-descriptors|range-parser|content-disposition|http-errors|forwarded|iconv-lite|safe-buffer|setprototypeof|inherits|destroy|ee-first|unpipe)\//.test(url)],
+  ['Express, and the middleware packages (compression, etag, fresh…)', (_, url) => /node_modules\/(express|router|body-parser|cookie-parser|cookie|helmet|compression|compressible|on-headers|vary|negotiator|accepts|type-is|raw-body|content-type|finalhandler|parseurl|path-to-regexp|qs|send|serve-static|fresh|etag|proxy-addr|ipaddr\.js|depd|statuses|mime-types|mime-db|media-typer|on-finished|encodeurl|escape-html|debug|ms|utils-merge|merge-descriptors|range-parser|content-disposition|http-errors|forwarded|iconv-lite|safe-buffer|setprototypeof|inherits|destroy|ee-first|unpipe)\//.test(url)],
+  ['Fastify and its plugins (middie, the router)', (_, url) => /node_modules\/(fastify|@fastify\/[\w-]+|find-my-way|avvio|fast-querystring|fast-decode-uri-component|secure-json-parse|toad-cache|abstract-logging|process-warning|rfdc|fastify-plugin|reusify|fastq|light-my-request|fast-json-stringify|json-schema-ref-resolver|safe-regex2|ret)\//.test(url)],
   ['our code (the API bundle)', (_, url) => url.includes('dist/apps/api/')],
   ['node core (HTTP parser, sockets, timers, async hooks)', (_, url) => url.startsWith('node:') || url.startsWith('internal/')],
   ['other packages', (_, url) => url.includes('node_modules/')],

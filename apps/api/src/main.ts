@@ -49,7 +49,12 @@ async function main(): Promise<void> {
   process.once('SIGINT', (s) => void shutdown(s));
   process.once('SIGTERM', (s) => void shutdown(s));
 
-  await app.listen(config.port);
+  // Every interface, as node's listen(port) does (Fastify's own default is localhost alone): IPv6 and IPv4 where the
+  // host has IPv6, IPv4 alone where it does not.
+  await app.listen(config.port, '::').catch((e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EAFNOSUPPORT' && e.code !== 'EADDRNOTAVAIL') throw e;
+    return app.listen(config.port, '0.0.0.0');
+  });
   console_.log(`GrouaRock is running at http://localhost:${config.port} (public URL ${config.publicUrl})`);
 }
 

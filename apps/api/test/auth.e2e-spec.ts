@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createHmac } from 'node:crypto';
 import { AttemptLimiter } from '../src/core/http/attempt-limiter';
 import { startListeningApp } from './support/app';
@@ -14,7 +14,7 @@ const freshIp = () => `203.0.113.${++ipCounter}`;
 describe('accounts', () => {
   let db: TestDatabase;
   let smtp: SmtpReceiver;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let base: string;
 
   beforeAll(async () => {

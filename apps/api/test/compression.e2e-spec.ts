@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, request as httpRequest, type Server } from 'node:http';
@@ -30,7 +30,7 @@ describe('compression', () => {
   const model = new FakeOpenAi();
   let radio: Server;
   let db: TestDatabase;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let base: string;
   let dataDir: string;
   let entry: { url: string; bytes: Buffer };

@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -240,7 +240,7 @@ describe('hostile input over HTTP', () => {
 
 describe('what the server serves beside the API', () => {
   let db: TestDatabase;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let webRoot: string;
 
   beforeAll(async () => {

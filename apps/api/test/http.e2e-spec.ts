@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from './support/database';
 
 describe('HTTP conventions and client logs', () => {
   let db: TestDatabase;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
 
   beforeAll(async () => {
     db = await createTestDatabase();

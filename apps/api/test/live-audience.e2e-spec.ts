@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { WebSocket } from 'ws';
 import { Ffmpeg } from '../src/repositories/ffmpeg';
 import { startListeningApp, useApiUnderTest } from './support/app';
@@ -163,7 +163,7 @@ describe('Ultra-only live streams and beta features (Ultra first)', () => {
   }, 40_000);
 
   describe('without BETA_FEATURES', () => {
-    let plain: { app: NestExpressApplication; base: string };
+    let plain: { app: NestFastifyApplication; base: string };
     beforeAll(async () => {
       plain = await startListeningApp(api.db.url, { DATA_DIR: dataDir });
     }, 30_000);

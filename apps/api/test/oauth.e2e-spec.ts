@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { startListeningApp } from './support/app';
 import { TestBrowser } from './support/browser';
 import { createTestDatabase, type TestDatabase } from './support/database';
@@ -14,7 +14,7 @@ describe('OAuth sign-in (google, facebook, github) against a local authorization
   let db: TestDatabase;
   let oauth: OAuthTestServer;
   let smtp: SmtpReceiver;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let base: string;
   let ip = 0;
 

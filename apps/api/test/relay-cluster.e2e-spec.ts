@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -64,8 +64,8 @@ function setRawTitle(icecast: IcecastServer, mount: string, title: Buffer): Prom
 describe('the radio relays of several API processes on one database', () => {
   let icecast: IcecastServer;
   let db: TestDatabase;
-  let a: { app: NestExpressApplication; base: string };
-  let b: { app: NestExpressApplication; base: string };
+  let a: { app: NestFastifyApplication; base: string };
+  let b: { app: NestFastifyApplication; base: string };
   const mount = '/cluster.mp3';
   const stream = (on: string, id: string) => `${on}/api/v1/radio/${id}/stream`;
 

@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,8 +28,8 @@ async function subscriber(base: string, channel: string): Promise<{ socket: WebS
 describe('the radio relay against a real Icecast2', () => {
   let icecast: IcecastServer;
   let db: TestDatabase;
-  let app: NestExpressApplication;
-  let second: NestExpressApplication;
+  let app: NestFastifyApplication;
+  let second: NestFastifyApplication;
   let base: string;
   let secondBase: string;
 

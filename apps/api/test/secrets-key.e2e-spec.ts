@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -22,7 +22,7 @@ const KEY_2 = 'secrets-key-number-two-that-is-long-enough-0123';
  */
 describe('SECRETS_KEY: webhook secrets outlive a change of JWT_SECRET', () => {
   let db: TestDatabase;
-  let app: NestExpressApplication | undefined;
+  let app: NestFastifyApplication | undefined;
   let base = '';
   let receiver: Server;
   let hookUrl = '';

@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
@@ -29,7 +29,7 @@ const SECURITY_HEADERS = [
 
 describe('security headers', () => {
   let db: TestDatabase;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let base: string;
 
   beforeAll(async () => {

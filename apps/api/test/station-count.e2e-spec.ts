@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,7 @@ const webRoot = path.join(repoRoot(), 'dist/apps/web');
 
 describe('the station count on the prerendered home page', () => {
   let db: TestDatabase;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let base: string;
   let dataDir: string;
   const builtIn = JSON.parse(readFileSync(path.join(repoRoot(), 'apps/api/src/radio/catalogue/stations.json'), 'utf8')) as unknown[];

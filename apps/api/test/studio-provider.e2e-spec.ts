@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { signedInMember, startListeningApp, type ApiUnderTest } from './support/app';
 import { createTestDatabase } from './support/database';
 import { FakeMusicProvider, type ProviderKind } from './support/fake-music-provider';
@@ -18,7 +18,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 /** A fresh database, the fake provider and the API configured for it. */
 function useProvider(kind: ProviderKind, env: Record<string, string> = {}) {
   const fake = new FakeMusicProvider(kind);
-  const api = {} as ApiUnderTest & { app: NestExpressApplication };
+  const api = {} as ApiUnderTest & { app: NestFastifyApplication };
   beforeAll(async () => {
     await fake.start();
     api.db = await createTestDatabase();

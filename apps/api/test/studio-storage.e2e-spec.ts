@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { S3MediaStorage } from '../src/repositories/s3-media-storage';
 import { StudioMaintenance } from '../src/studio/studio-maintenance.service';
 import { signedInMember, startListeningApp, useApiUnderTest } from './support/app';
@@ -85,7 +85,7 @@ describe('studio media in an object store shared by several API processes', () =
   // Process A reaches the store through the relay, so the store can go away for it alone.
   const api = useApiUnderTest(() => ({ ...s3.env(), S3_ENDPOINT: relay.endpoint, DATA_DIR: dataDirs[0] }));
   /** Another API process on the same database and bucket, with a DATA_DIR of its own. */
-  const another = async (env: Record<string, string> = {}): Promise<{ app: NestExpressApplication; base: string }> => {
+  const another = async (env: Record<string, string> = {}): Promise<{ app: NestFastifyApplication; base: string }> => {
     const started = await startListeningApp(api.db.url, { ...s3.env(), DATA_DIR: dataDirs[1], STUDIO_WORKERS: '1', ...env });
     return { app: started.app, base: `${started.base}/api/v1` };
   };

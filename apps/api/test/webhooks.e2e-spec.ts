@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -213,7 +213,7 @@ describe('webhooks: Standard Webhooks deliveries with retries, disabling, rotati
 
   describe('without the allow-list', () => {
     let db: TestDatabase;
-    let app: NestExpressApplication;
+    let app: NestFastifyApplication;
     let base = '';
     beforeAll(async () => {
       db = await createTestDatabase();

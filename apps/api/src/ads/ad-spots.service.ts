@@ -2,7 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { API_PREFIX } from '../core/http/openapi';
-import type { Response } from 'express';
+import { takeOver } from '../core/http/take-over';
+import type { FastifyReply } from 'fastify';
+import send from 'send';
 import path from 'node:path';
 import { AdSpots, HOUSE_SPOT, SPOT_TYPES } from '../repositories/ad-spots';
 import { adsErrors } from './ads-errors';
@@ -40,15 +42,22 @@ export class AdSpotsService {
   }
 
   /** Answers GET /ads/spots/{name}: the file as it is (audio is never compressed), byte ranges when asked. */
-  async send(name: string, res: Response): Promise<void> {
+  async send(name: string, res: FastifyReply): Promise<void> {
     const file = await this.spots.fileOf(name);
     if (!file) throw adsErrors.spotMissing();
     const type = SPOT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    // As Express's res.sendFile did (send: ranges, conditional requests, an hour's caching), on the raw response.
     await new Promise<void>((resolve, reject) => {
-      res.sendFile(file, { headers: { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff' }, maxAge: 3600_000, dotfiles: 'deny' }, (error?: Error) => {
-        if (!error || res.headersSent) resolve();
-        else reject(adsErrors.spotMissing());
-      });
+      send(res.request.raw, file, { maxAge: 3600_000, dotfiles: 'deny' })
+        .on('headers', () => {
+          const raw = takeOver(res);
+          raw.setHeader('Content-Type', type);
+          raw.setHeader('X-Content-Type-Options', 'nosniff');
+        })
+        .on('error', () => (res.raw.headersSent ? resolve() : reject(adsErrors.spotMissing())))
+        .on('end', resolve)
+        .pipe(res.raw)
+        .once('close', resolve);
     });
   }
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Head, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OptionalPrincipal, type Principal } from '../auth/auth.guard';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { Endpoint } from '../core/http/endpoint.decorator';
@@ -28,7 +28,7 @@ export class AdsController {
     errors: [HttpStatus.BAD_REQUEST],
   })
   @Authenticated({ optional: true })
-  async report(@Body() { listening }: ReportListeningDto, @Req() req: Request, @Res({ passthrough: true }) res: Response, @OptionalPrincipal() principal?: Principal): Promise<AdStateDto> {
+  async report(@Body() { listening }: ReportListeningDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply, @OptionalPrincipal() principal?: Principal): Promise<AdStateDto> {
     return this.reply(res, await this.ads.report({ userId: principal?.userId, cookie: ListenerCookie.read(req) }, listening));
   }
 
@@ -45,7 +45,7 @@ export class AdsController {
     ],
   })
   @Authenticated({ optional: true })
-  async complete(@Param() { id }: AdBreakIdParamDto, @Req() req: Request, @Res({ passthrough: true }) res: Response, @OptionalPrincipal() principal?: Principal): Promise<AdStateDto> {
+  async complete(@Param() { id }: AdBreakIdParamDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply, @OptionalPrincipal() principal?: Principal): Promise<AdStateDto> {
     return this.reply(res, await this.ads.complete({ userId: principal?.userId, cookie: ListenerCookie.read(req) }, id));
   }
 
@@ -60,7 +60,7 @@ export class AdsController {
     errors: [HttpStatus.BAD_REQUEST, { status: HttpStatus.FORBIDDEN, description: "code ad_break_due: the listener's ad break is overdue: complete it first" }],
   })
   @Authenticated({ optional: true })
-  async ticket(@Body() { stationId }: StreamTicketRequestDto, @Req() req: Request, @Res({ passthrough: true }) res: Response, @OptionalPrincipal() principal?: Principal): Promise<StreamTicketDto> {
+  async ticket(@Body() { stationId }: StreamTicketRequestDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply, @OptionalPrincipal() principal?: Principal): Promise<StreamTicketDto> {
     const { ticket, cookie } = await this.ads.issueTicket({ userId: principal?.userId, cookie: ListenerCookie.read(req) }, stationId);
     this.setCookie(res, cookie);
     return ticket;
@@ -75,17 +75,17 @@ export class AdsController {
     okMedia: { description: 'Audio', types: ['audio/mpeg', 'audio/aac', 'audio/mp4', 'audio/ogg'] },
     errors: [HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND],
   })
-  async spot(@Param() { name }: AdSpotParamDto, @Res() res: Response): Promise<void> {
+  async spot(@Param() { name }: AdSpotParamDto, @Res() res: FastifyReply): Promise<void> {
     await this.spots.send(name, res);
   }
 
-  private reply(res: Response, { state, cookie }: AdAnswer): AdStateDto {
+  private reply(res: FastifyReply, { state, cookie }: AdAnswer): AdStateDto {
     this.setCookie(res, cookie);
     return state;
   }
 
   /** The listener cookie as the service says: an id to set, null to clear, undefined to leave as it is. */
-  private setCookie(res: Response, cookie: string | null | undefined): void {
+  private setCookie(res: FastifyReply, cookie: string | null | undefined): void {
     if (cookie) this.cookie.set(res, cookie);
     else if (cookie === null) this.cookie.clear(res);
   }

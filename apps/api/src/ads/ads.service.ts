@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { randomUUID } from 'node:crypto';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { EntitlementsService } from '../billing/entitlements.service';
 import { PLAN_LIMITS } from '../repositories/schema/plans';
 import type { AppConfig } from '../core/config/config';
@@ -94,8 +94,9 @@ export class AdsService {
    * them (stream_ticket_required), or with a forged, stale or another station's ticket. With ADS_STREAM_TICKETS=0 a
    * stream that names nobody plays uncounted (undefined).
    */
-  async admitStream(req: Pick<Request, 'headers' | 'query'>, userId: string | undefined, stationId: string, now = new Date()): Promise<string | undefined> {
-    const clock = await this.streamClockOf({ userId, cookie: ListenerCookie.read(req), ticket: req.query.ticket }, stationId, now);
+  async admitStream(req: Pick<FastifyRequest, 'headers' | 'query'>, userId: string | undefined, stationId: string, now = new Date()): Promise<string | undefined> {
+    const ticket = (req.query as { ticket?: unknown } | undefined)?.ticket;
+    const clock = await this.streamClockOf({ userId, cookie: ListenerCookie.read(req), ticket }, stationId, now);
     if (!clock) {
       if (this.config.ads.streamTickets) throw adsErrors.ticketRequired();
       return undefined;

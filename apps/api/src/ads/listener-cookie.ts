@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CookieOptions, Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyReply } from 'fastify';
+import { type CookieOptions, clearCookie, setCookie } from '../core/http/cookies';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { API_PREFIX } from '../core/http/openapi';
@@ -22,16 +24,16 @@ export class ListenerCookie {
     return { httpOnly: true, sameSite: 'lax', secure: this.config.publicUrl.startsWith('https:'), path: `/${API_PREFIX}` };
   }
 
-  set(res: Response, id: string): void {
-    res.cookie(ListenerCookie.name, id, { ...this.options(), maxAge: ListenerCookie.maxAgeMs });
+  set(res: FastifyReply, id: string): void {
+    setCookie(res, ListenerCookie.name, id, { ...this.options(), maxAge: ListenerCookie.maxAgeMs });
   }
 
-  clear(res: Response): void {
-    res.clearCookie(ListenerCookie.name, this.options());
+  clear(res: FastifyReply): void {
+    clearCookie(res, ListenerCookie.name, this.options());
   }
 
   /** The id in the request's cookie header (cookies are not parsed on these routes), if it is one. */
-  static read(req: Pick<Request, 'headers'>): string | undefined {
+  static read(req: Pick<IncomingMessage, 'headers'>): string | undefined {
     for (const part of (req.headers.cookie ?? '').split(';')) {
       const [name, value] = part.split('=', 2).map((s) => s.trim());
       if (name === ListenerCookie.name && value && UUID.test(value)) return value;

@@ -1,7 +1,8 @@
 import { Body, Controller, Headers, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
+import { takeOver } from '../core/http/take-over';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OptionalPrincipal, type Principal } from '../auth/auth.guard';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { Endpoint } from '../core/http/endpoint.decorator';
@@ -24,23 +25,25 @@ export class AssistantController {
     errors: [HttpStatus.BAD_REQUEST, { status: HttpStatus.TOO_MANY_REQUESTS, description: 'code rate_limited: 20 messages in 5 minutes per user and per address' }],
   })
   @Authenticated({ optional: true })
-  async chat(@Body() body: ChatDto, @Headers('accept') accept: string | undefined, @OptionalPrincipal() principal: Principal | undefined, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async chat(@Body() body: ChatDto, @Headers('accept') accept: string | undefined, @OptionalPrincipal() principal: Principal | undefined, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     await this.assistant.admit(principal ? `user:${principal.userId}` : `address:${req.ip ?? 'unknown'}`);
     const input = { message: body.message, locale: body.locale ?? 'pl', conversationId: body.conversationId };
     if (!accept?.includes('text/event-stream')) {
-      res.json(await this.assistant.chat(input, () => undefined));
+      void res.send(await this.assistant.chat(input, () => undefined));
       return;
     }
-    res.status(HttpStatus.OK).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' });
-    res.flushHeaders();
+    // Written as it comes, on node's response (take-over.ts).
+    const stream = takeOver(res);
+    stream.writeHead(HttpStatus.OK, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' });
+    stream.flushHeaders();
     const send = (event: string, data: object) => {
-      if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      if (!stream.writableEnded) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
     // A reader who goes away ends the model's work on their question too.
     const gone = new AbortController();
-    res.once('close', () => gone.abort());
+    stream.once('close', () => gone.abort());
     const done = await this.assistant.chat(input, (text) => send('delta', { text }), gone.signal);
     send('done', done);
-    res.end();
+    stream.end();
   }
 }

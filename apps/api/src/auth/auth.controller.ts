@@ -3,7 +3,7 @@ import { Endpoint } from '../core/http/endpoint.decorator';
 import { Authenticated } from './authenticated.decorator';
 import { ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { CurrentPrincipal, CurrentSession, type Principal, type SessionPrincipal } from './auth.guard';
@@ -63,8 +63,8 @@ export class AuthController {
     @Query() { grant_type }: TokenQueryDto,
     @Body() body: TokenRequestDto,
     @Client() client: ClientInfo,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<SessionDto> {
     try {
       return this.respond(await this.auth.grant(grant_type, body, client, this.cookie.read(req)), res, body.refresh_token !== undefined);
@@ -78,19 +78,19 @@ export class AuthController {
   @Throttle({ default: { limit: 30, ttl: hour } })
   @ApiCreatedResponse({ type: SessionDto })
   @Endpoint({ id: 'signInAnonymously', summary: 'Start a session for a new anonymous user', errors: [HttpStatus.TOO_MANY_REQUESTS] })
-  async anonymous(@Client() client: ClientInfo, @Res({ passthrough: true }) res: Response): Promise<SessionDto> {
+  async anonymous(@Client() client: ClientInfo, @Res({ passthrough: true }) res: FastifyReply): Promise<SessionDto> {
     return this.respond(await this.auth.signInAnonymously(client), res);
   }
 
   @Get('verify')
   @ApiFoundResponse({ description: 'To / signed in, or to /auth?error=link_invalid' })
   @Endpoint({ id: 'verifyEmail', summary: 'The link from the confirmation mail: confirms, signs in, goes to the site' })
-  async verify(@Query() { token }: VerifyQueryDto, @Client() client: ClientInfo, @Res() res: Response): Promise<void> {
+  async verify(@Query() { token }: VerifyQueryDto, @Client() client: ClientInfo, @Res() res: FastifyReply): Promise<void> {
     try {
       this.respond(await this.auth.confirmEmail(token, client), res);
-      res.redirect(302, `${this.config.publicUrl}/`);
+      void res.redirect(`${this.config.publicUrl}/`, 302);
     } catch {
-      res.redirect(302, `${this.config.publicUrl}/auth?error=link_invalid`);
+      void res.redirect(`${this.config.publicUrl}/auth?error=link_invalid`, 302);
     }
   }
 
@@ -121,7 +121,7 @@ export class AuthController {
     ok: SessionDto,
     errors: [{ status: HttpStatus.BAD_REQUEST, description: 'code invalid_token' }],
   })
-  async reset(@Body() body: ResetPasswordDto, @Client() client: ClientInfo, @Res({ passthrough: true }) res: Response): Promise<SessionDto> {
+  async reset(@Body() body: ResetPasswordDto, @Client() client: ClientInfo, @Res({ passthrough: true }) res: FastifyReply): Promise<SessionDto> {
     return this.respond(await this.auth.resetPassword(body.token, body.password, client), res);
   }
 
@@ -153,7 +153,7 @@ export class AuthController {
   async logout(
     @CurrentSession() principal: SessionPrincipal,
     @Query() { scope }: LogoutQueryDto,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<void> {
     await this.auth.logout(principal.userId, principal.sessionId, scope ?? 'local');
     this.cookie.clear(res);
@@ -167,7 +167,7 @@ export class AuthController {
   }
 
   /** Sets the refresh cookie; the token is in the body only for a client that sent its own in the body. */
-  private respond(signedIn: SignedIn, res: Response, refreshInBody = false): SessionDto {
+  private respond(signedIn: SignedIn, res: FastifyReply, refreshInBody = false): SessionDto {
     this.cookie.set(res, signedIn.refreshToken);
     return refreshInBody ? { ...signedIn.body, refresh_token: signedIn.refreshToken } : signedIn.body;
   }

@@ -18,7 +18,7 @@ class Routes {
 }
 
 function call(route: keyof Routes, authorization?: string, method = 'GET', query: Record<string, unknown> = {}, ip = '192.0.2.1'): { context: ExecutionContext; request: { principal?: Principal } } {
-  const request = { method, query, ip, principal: undefined as Principal | undefined, get: (name: string) => (name === 'authorization' ? authorization : undefined) };
+  const request = { method, query, ip, principal: undefined as Principal | undefined, headers: { authorization } };
   const context = {
     getType: () => 'http',
     getHandler: () => Routes.prototype[route],

@@ -1,6 +1,6 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAccess } from '../developer/api-key-access.service';
 import { bearerOf } from '../core/http/bearer';
 import { isWellFormedApiKey, looksLikeApiKey } from '../core/security/api-key-format';
@@ -10,7 +10,7 @@ import { type KeyPrincipal, type Principal, Principals, type SessionPrincipal } 
 
 export type { KeyPrincipal, Principal, SessionPrincipal } from './principals.service';
 
-export type AuthedRequest = Request & { principal?: Principal };
+export type AuthedRequest = FastifyRequest & { principal?: Principal };
 
 const READS = new Set(['GET', 'HEAD']);
 
@@ -39,7 +39,7 @@ export class AuthGuard implements CanActivate {
       if (token && looksLikeApiKey(token)) request.principal = this.allowed(await this.keyPrincipal(token, context), request, {});
       return true;
     }
-    if (options.optional && !request.get('authorization')) return true;
+    if (options.optional && !request.headers.authorization) return true;
     if (!token) throw authErrors.unauthenticated();
     const principal = looksLikeApiKey(token) ? await this.keyPrincipal(token, context) : await this.principals.fromAccessToken(token);
     request.principal = this.allowed(principal, request, options);
@@ -52,10 +52,10 @@ export class AuthGuard implements CanActivate {
    */
   private keyPrincipal(token: string, context: ExecutionContext): Promise<KeyPrincipal> {
     const http = context.switchToHttp();
-    return this.keys.admit(token, http.getRequest<Request>().ip ?? 'unknown', http.getResponse<Response>());
+    return this.keys.admit(token, http.getRequest<FastifyRequest>().ip ?? 'unknown', http.getResponse<FastifyReply>());
   }
 
-  private allowed(principal: Principal, request: Request, options: AuthenticatedOptions): Principal {
+  private allowed(principal: Principal, request: FastifyRequest, options: AuthenticatedOptions): Principal {
     if (options.confirmed && principal.isAnonymous) {
       throw new ForbiddenException({ message: 'This needs an account: sign up or sign in first', code: 'account_required' });
     }

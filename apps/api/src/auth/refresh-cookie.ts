@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CookieOptions, Request, Response } from 'express';
+import type { FastifyReply } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
+import { type CookieOptions, clearCookie, cookiesOf, setCookie } from '../core/http/cookies';
 import { API_PREFIX } from '../core/http/openapi';
 import { SessionsService } from './sessions.service';
 
@@ -17,16 +19,16 @@ export class RefreshCookie {
     return { httpOnly: true, sameSite: 'lax', secure: this.config.publicUrl.startsWith('https:'), path: RefreshCookie.path };
   }
 
-  set(res: Response, token: string): void {
-    res.cookie(RefreshCookie.name, token, { ...this.options(), maxAge: SessionsService.refreshTokenTtlMs });
+  set(res: FastifyReply | ServerResponse, token: string): void {
+    setCookie(res, RefreshCookie.name, token, { ...this.options(), maxAge: SessionsService.refreshTokenTtlMs });
   }
 
-  clear(res: Response): void {
-    res.clearCookie(RefreshCookie.name, this.options());
+  clear(res: FastifyReply | ServerResponse): void {
+    clearCookie(res, RefreshCookie.name, this.options());
   }
 
-  read(req: Request): string | undefined {
-    const value = (req.cookies as Record<string, unknown> | undefined)?.[RefreshCookie.name];
+  read(req: Pick<IncomingMessage, 'headers'>): string | undefined {
+    const value = cookiesOf(req)[RefreshCookie.name];
     return typeof value === 'string' && value.length <= 256 ? value : undefined;
   }
 }

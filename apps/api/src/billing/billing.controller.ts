@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Post, type RawBodyRequest, Req } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle, Throttle } from '@nestjs/throttler';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal } from '../auth/auth.guard';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { Endpoint } from '../core/http/endpoint.decorator';
@@ -83,7 +83,7 @@ export class BillingController {
   @HttpCode(HttpStatus.OK)
   @SkipThrottle()
   @ApiExcludeEndpoint()
-  async webhook(@Req() req: RawBodyRequest<Request>, @Headers('stripe-signature') signature?: string): Promise<WebhookReceivedDto> {
+  async webhook(@Req() req: RawBodyRequest<FastifyRequest>, @Headers('stripe-signature') signature?: string): Promise<WebhookReceivedDto> {
     await this.billing.receiveWebhook(req.rawBody, signature);
     return { received: true };
   }

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { hashToken } from '../core/security/secrets';
 import type { ApiTake, KeyTake, RateLimitStore } from '../repositories/rate-limit-store';
 import { ApiKeyAccess } from './api-key-access.service';
@@ -33,7 +33,7 @@ function accessWith(store: RateLimitStore) {
 
 const response = () => {
   const headers: Record<string, string> = {};
-  return { headers, res: { setHeader: (name: string, value: string) => void (headers[name] = value) } as unknown as Response };
+  return { headers, res: { header: (name: string, value: string) => void (headers[name] = value) } as unknown as FastifyReply };
 };
 
 describe('ApiKeyAccess', () => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { authErrors } from '../auth/auth-errors';
 import type { KeyPrincipal } from '../auth/principals.service';
 import { hashToken } from '../core/security/secrets';
@@ -34,7 +34,7 @@ export class ApiKeyAccess {
    * The key's principal, one request of its account's plan taken and the RateLimit fields set on `response`; else the
    * 429 (too many failed keys from `address`, or the plan used up) or 401 (a failure, counted) to answer.
    */
-  async admit(token: string, address: string, response: Response): Promise<KeyPrincipal> {
+  async admit(token: string, address: string, response: FastifyReply): Promise<KeyPrincipal> {
     if (!isWellFormedApiKey(token)) {
       // Refused without asking for the key (its checksum fails), but a failure like any other.
       await this.failures.check(address);

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { type ApiTake, RateLimitStore } from '../repositories/rate-limit-store';
 import type { ApiPlanLimits } from '../repositories/schema/api-plans';
 import { ApiPlansService } from './api-plans.service';
@@ -42,7 +42,7 @@ export class ApiLimits {
   ) {}
 
   /** Takes one request of the account's plan and sets the RateLimit fields; throws the 429 when none is left. */
-  async admit(accountId: string, response: Response): Promise<void> {
+  async admit(accountId: string, response: FastifyReply): Promise<void> {
     const { limits } = await this.plans.limitsOf(accountId);
     const { intervalSeconds, burst, monthLimit } = ApiLimits.takeOf(limits);
     ApiLimits.answer(limits, await this.store.takeApi(accountId, intervalSeconds, burst, monthLimit), response);
@@ -54,10 +54,10 @@ export class ApiLimits {
   }
 
   /** Sets the RateLimit fields of a take (made elsewhere, ApiKeyAccess) and throws the 429 when it was refused. */
-  static answer(limits: ApiPlanLimits, take: ApiTake, response: Response): void {
+  static answer(limits: ApiPlanLimits, take: ApiTake, response: FastifyReply): void {
     const fields = rateLimitFields(limits, take);
-    response.setHeader('RateLimit-Policy', fields.policy);
-    response.setHeader('RateLimit', fields.remaining);
+    response.header('RateLimit-Policy', fields.policy);
+    response.header('RateLimit', fields.remaining);
     if (!take.allowed) throw new QuotaExceededException(take.limitedBy === 'month' ? fields.monthWait : fields.minuteWait, take.limitedBy ?? 'minute');
   }
 }

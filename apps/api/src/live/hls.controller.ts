@@ -1,7 +1,7 @@
 import { Controller, Get, HttpStatus, Inject, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { Endpoint } from '../core/http/endpoint.decorator';
@@ -44,13 +44,13 @@ export class HlsController {
       { status: HttpStatus.SERVICE_UNAVAILABLE, description: 'code viewers_full, or storage_unavailable' },
     ],
   })
-  async playlist(@Param() { id }: StreamIdParamDto, @Query() { viewer, access }: PlaylistQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async playlist(@Param() { id }: StreamIdParamDto, @Query() { viewer, access }: PlaylistQueryDto, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const { restricted } = await this.access.check(id, access);
     const text = await fromStorage(() => this.files.readPlaylist(id));
     if (text === undefined) throw liveErrors.notYetPlayable();
     if (!this.live.viewers.touch(id, { viewer, address: req.ip ?? 'unknown' })) throw liveErrors.viewersFull();
     // An Ultra-only stream's segments are asked with the viewer's access too: the playlist's URLs carry it.
-    res.set({ 'Content-Type': 'application/vnd.apple.mpegurl', 'Cache-Control': 'no-cache' }).send(restricted ? withAccess(text, access!) : text);
+    void res.headers({ 'Content-Type': 'application/vnd.apple.mpegurl', 'Cache-Control': 'no-cache' }).send(restricted ? withAccess(text, access!) : text);
   }
 
   /** Served from the media store by whichever process is asked, or by the CDN in front of it (MEDIA_PUBLIC_URL). */
@@ -61,7 +61,7 @@ export class HlsController {
     okMedia: { description: 'MPEG-TS segment', types: ['video/mp2t'] },
     errors: [HttpStatus.BAD_REQUEST, ULTRA_ONLY, HttpStatus.NOT_FOUND, { status: HttpStatus.SERVICE_UNAVAILABLE, description: 'code storage_unavailable' }],
   })
-  async segment(@Param() { id, segment }: SegmentParamDto, @Query() { access }: AccessQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async segment(@Param() { id, segment }: SegmentParamDto, @Query() { access }: AccessQueryDto, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const { restricted } = await this.access.check(id, access);
     // An Ultra-only stream's segments are never left to shared caches or sent to the CDN, which would not ask.
     await sendMedia(req, res, this.storage, this.files.keyOf(id, segment), {

@@ -3,7 +3,7 @@ import { Endpoint } from '../core/http/endpoint.decorator';
 import type { PreparedJson } from '../core/http/prepared-json';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { SkipThrottle } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiNoContentResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, CurrentSession, OptionalPrincipal, type Principal } from '../auth/auth.guard';
 import type { SessionPrincipal } from '../auth/principals.service';
@@ -50,7 +50,7 @@ export class RadioController {
       'A stream ticket from POST /ads/tickets: how a client without cookies (VLC, curl) starts a stream on a plan with ads; the stream is counted for its listener and ends when their ad break falls due. Not needed on Premium and Ultra, nor with an API key',
   })
   @Authenticated({ optional: true })
-  async stream(@Param() { id }: StationIdParamDto, @Req() req: Request, @Res() res: Response, @OptionalPrincipal() principal?: Principal): Promise<void> {
+  async stream(@Param() { id }: StationIdParamDto, @Req() req: FastifyRequest, @Res() res: FastifyReply, @OptionalPrincipal() principal?: Principal): Promise<void> {
     await this.relay.serve(await this.stations.require(id), req, res, principal);
   }
 
@@ -62,7 +62,7 @@ export class RadioController {
     summary: "Lets this browser's audio element play on the caller's plan: an HttpOnly cookie the relay reads, valid while this session lasts",
   })
   @Authenticated({ session: true })
-  setPass(@CurrentSession() principal: SessionPrincipal, @Res({ passthrough: true }) res: Response): void {
+  setPass(@CurrentSession() principal: SessionPrincipal, @Res({ passthrough: true }) res: FastifyReply): void {
     this.pass.set(res, principal.sessionId, principal.userId);
   }
 
@@ -70,7 +70,7 @@ export class RadioController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse({ description: 'The radio pass cookie is cleared: the relay plays on the signed-out plan' })
   @Endpoint({ id: 'clearRadioPass', summary: "Forgets this browser's radio pass (signing out ends it anyway)" })
-  clearPass(@Res({ passthrough: true }) res: Response): void {
+  clearPass(@Res({ passthrough: true }) res: FastifyReply): void {
     this.pass.clear(res);
   }
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiFoundResponse, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle, Throttle } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal } from '../auth/auth.guard';
 import { Authenticated } from '../auth/authenticated.decorator';
 import type { AppConfig } from '../core/config/config';
@@ -110,7 +110,7 @@ export class StudioController {
     errors: [HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, MEDIA_STORE_DOWN],
   })
   @ApiFoundResponse({ description: 'With MEDIA_PUBLIC_URL (and without download=1): the same file on the CDN' })
-  async audio(@Param() { id }: TrackIdParamDto, @Query() { download }: AudioQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async audio(@Param() { id }: TrackIdParamDto, @Query() { download }: AudioQueryDto, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const { key, track } = await this.studio.file(id, 'audio');
     const headers = trackFileHeaders(key, 'audio');
     if (download) headers['Content-Disposition'] = `attachment; filename="${fileName(track.title)}"; filename*=UTF-8''${encodeURIComponent(`${track.title}.mp3`)}`;
@@ -132,7 +132,7 @@ export class StudioController {
     ],
   })
   @Authenticated({ confirmed: true })
-  async offline(@Param() { id }: TrackIdParamDto, @CurrentPrincipal() principal: Principal, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async offline(@Param() { id }: TrackIdParamDto, @CurrentPrincipal() principal: Principal, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const key = await this.studio.offlineFile(principal.userId, id);
     await sendMedia(req, res, this.storage, key, { headers: trackFileHeaders(key, 'audio'), notFound: studioErrors.fileMissing });
   }
@@ -146,7 +146,7 @@ export class StudioController {
     errors: [HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, MEDIA_STORE_DOWN],
   })
   @ApiFoundResponse({ description: 'With MEDIA_PUBLIC_URL: the same file on the CDN' })
-  async cover(@Param() { id }: TrackIdParamDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async cover(@Param() { id }: TrackIdParamDto, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const { key } = await this.studio.file(id, 'cover');
     // An SVG we drew, served so that nothing in it could run even when opened on its own.
     const headers = { ...trackFileHeaders(key, 'cover'), 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" };

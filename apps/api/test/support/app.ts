@@ -1,15 +1,17 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '../../src/core/config/config';
 import { createApp } from '../../src/create-app';
 import { createTestDatabase, type TestDatabase } from './database';
 import { freePort } from './free-port';
 
 /** The real application stack (same setup as the server) on the given database, not listening; `webRoot` is a built web app to serve. */
-export async function startTestApp(databaseUrl: string, env: Record<string, string> = {}, webRoot?: string): Promise<NestExpressApplication> {
+export async function startTestApp(databaseUrl: string, env: Record<string, string> = {}, webRoot?: string): Promise<NestFastifyApplication> {
   // ADS_STREAM_TICKETS 0: the specs stream as plain clients; the ads spec turns stream tickets on (its own env).
   const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', SECRETS_KEY: 'test-secrets-key-that-is-long-enough-0123456789', RTMP_PORT: '0', ADS_STREAM_TICKETS: '0', ...env });
   const app = await createApp({ config, databaseUrl, webRoot });
   await app.init();
+  // Fastify's plugins and routes are in once it is ready (supertest's requests go to its server directly).
+  await app.getHttpAdapter().getInstance().ready();
   return app;
 }
 
@@ -17,7 +19,7 @@ export async function startTestApp(databaseUrl: string, env: Record<string, stri
 export async function startListeningApp(
   databaseUrl: string,
   env: Record<string, string> = {},
-): Promise<{ app: NestExpressApplication; base: string }> {
+): Promise<{ app: NestFastifyApplication; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const app = await startTestApp(databaseUrl, { PUBLIC_URL: base, ...env });
@@ -28,7 +30,7 @@ export async function startListeningApp(
 /** A whole test file's API: a fresh database and the listening app on it. */
 export interface ApiUnderTest {
   db: TestDatabase;
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   /** The API's root, e.g. http://127.0.0.1:41234/api/v1. */
   base: string;
 }

@@ -1,4 +1,6 @@
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { clearCookie, cookiesOf, setCookie } from '../../core/http/cookies';
 import { randomToken, safeEqual, sign, unsign } from '../../core/security/secrets';
 import type { OAuthState } from './oauth-profile';
 import { RefreshCookie } from '../refresh-cookie';
@@ -7,6 +9,9 @@ const COOKIE = 'gr_oauth';
 const MAX_AGE_MS = 10 * 60_000;
 
 type Stored = OAuthState & { state: string; expires: number };
+
+/** The request passport is given (OAuthController): Fastify's, with the raw response it answers on, as Express's req.res. */
+export type OAuthRequest = FastifyRequest & { res: ServerResponse };
 
 /**
  * passport-oauth2's state store, without server sessions: the state travels to the provider in the
@@ -17,16 +22,16 @@ export class SignedCookieStateStore {
     private readonly secret: string,
     private readonly secure: boolean,
     /** Reads what to remember about the request that starts the flow (return path, anonymous user). */
-    private readonly describe: (req: Request) => Promise<OAuthState>,
+    private readonly describe: (req: OAuthRequest) => Promise<OAuthState>,
   ) {}
 
   // passport-oauth2 picks the signature by arity: (req, meta, callback).
-  store(req: Request, _meta: unknown, callback: (err: Error | null, state?: string) => void): void {
+  store(req: OAuthRequest, _meta: unknown, callback: (err: Error | null, state?: string) => void): void {
     this.describe(req).then(
       (described) => {
         const state = randomToken();
         const stored: Stored = { ...described, state, expires: Date.now() + MAX_AGE_MS };
-        req.res?.cookie(COOKIE, sign(JSON.stringify(stored), this.secret), {
+        setCookie(req.res, COOKIE, sign(JSON.stringify(stored), this.secret), {
           httpOnly: true,
           sameSite: 'lax',
           secure: this.secure,
@@ -40,9 +45,9 @@ export class SignedCookieStateStore {
   }
 
   // (req, providedState, meta, callback)
-  verify(req: Request, provided: string, _meta: unknown, callback: (err: Error | null, ok: boolean, state?: OAuthState | { message: string }) => void): void {
-    const raw = (req.cookies as Record<string, string> | undefined)?.[COOKIE];
-    req.res?.clearCookie(COOKIE, { path: RefreshCookie.path });
+  verify(req: OAuthRequest, provided: string, _meta: unknown, callback: (err: Error | null, ok: boolean, state?: OAuthState | { message: string }) => void): void {
+    const raw = cookiesOf(req)[COOKIE];
+    clearCookie(req.res, COOKIE, { path: RefreshCookie.path });
     const stored = raw ? unsign(raw, this.secret) : undefined;
     const parsed = stored ? (JSON.parse(stored) as Stored) : undefined;
     if (!parsed || parsed.expires < Date.now() || typeof provided !== 'string' || !safeEqual(parsed.state, provided)) {

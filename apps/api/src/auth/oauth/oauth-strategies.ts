@@ -1,6 +1,5 @@
 import { Inject, Injectable, type Provider } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import type { Request } from 'express';
 import type { StateStore } from 'passport-oauth2';
 import { Strategy as FacebookStrategy, type Profile as FacebookProfile } from 'passport-facebook';
 import { Strategy as GitHubStrategy, type Profile as GitHubProfile } from 'passport-github2';
@@ -13,7 +12,7 @@ import { RefreshCookie } from '../refresh-cookie';
 import { SessionsService } from '../sessions.service';
 import { OAuthHttp } from './oauth-http';
 import type { OAuthProfile, OAuthState } from './oauth-profile';
-import { SignedCookieStateStore } from './oauth-state.store';
+import { type OAuthRequest, SignedCookieStateStore } from './oauth-state.store';
 
 /** Builds the options every provider shares: our callback, the endpoint overrides, the state store. */
 @Injectable()
@@ -45,8 +44,9 @@ export class OAuthStrategyOptions {
     return this.config.oauth[provider]?.userinfoUrl;
   }
 
-  private async describe(req: Request): Promise<OAuthState> {
-    const redirectTo = typeof req.query.redirect_to === 'string' && /^\/(?!\/)/.test(req.query.redirect_to) ? req.query.redirect_to : '/';
+  private async describe(req: OAuthRequest): Promise<OAuthState> {
+    const { redirect_to: asked } = req.query as { redirect_to?: unknown };
+    const redirectTo = typeof asked === 'string' && /^\/(?!\/)/.test(asked) ? asked : '/';
     const refreshToken = this.cookie.read(req);
     const session = refreshToken ? await this.sessions.peek(refreshToken) : undefined;
     return { redirectTo, ...(session?.user?.isAnonymous ? { linkUserId: session.userId } : {}) };

@@ -1,10 +1,10 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { clientErrorForQuery } from '../database/database-errors';
 import type { ErrorDto } from './error.dto';
 
-/** Errors raised by Express middleware (body-parser) carry their HTTP status like this. */
+/** Errors raised before a handler (the body's parsers: request-bodies.ts) carry their HTTP status like this. */
 interface MiddlewareError {
   status?: number;
   statusCode?: number;
@@ -22,7 +22,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
   catch(thrown: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const response = host.switchToHttp().getResponse<FastifyReply>();
     const clientError = clientErrorForQuery(thrown);
     if (clientError) this.logger.warn(`A query failed on the client's input: ${(thrown as Error).message}`);
     const exception = clientError ?? thrown;
@@ -30,20 +30,20 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (body.statusCode >= 500 && !(exception instanceof HttpException)) {
       this.logger.error(`${this.requestOf(host)}${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`);
     }
-    if (response.headersSent) return;
+    if (response.sent || response.raw.headersSent) return;
     const { retryAfterSeconds, headers, problem } = exception as { retryAfterSeconds?: unknown; headers?: Record<string, string>; problem?: object };
-    if (typeof retryAfterSeconds === 'number') response.setHeader('Retry-After', String(retryAfterSeconds));
-    for (const [name, value] of Object.entries(headers ?? {})) response.setHeader(name, value);
+    if (typeof retryAfterSeconds === 'number') response.header('Retry-After', String(retryAfterSeconds));
+    for (const [name, value] of Object.entries(headers ?? {})) response.header(name, value);
     // An RFC 9457 problem keeps our usual fields beside its own, so clients of either shape can read it.
-    if (problem) response.status(body.statusCode).type('application/problem+json').send(JSON.stringify({ ...problem, ...body }));
-    else response.status(body.statusCode).json(body);
+    if (problem) void response.status(body.statusCode).type('application/problem+json').send(JSON.stringify({ ...problem, ...body }));
+    else void response.status(body.statusCode).type('application/json; charset=utf-8').send(JSON.stringify(body));
   }
 
   /** Which request failed, by the id it was answered with (lines need not be logged within a request's context). */
   private requestOf(host: ArgumentsHost): string {
     if (host.getType() !== 'http') return '';
-    const request = host.switchToHttp().getRequest<Request & { id?: string }>();
-    return `${request.method} ${request.originalUrl}${request.id ? ` (request ${request.id})` : ''}: `;
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    return `${request.method} ${request.originalUrl} (request ${request.id}): `;
   }
 
   private toBody(exception: unknown): ErrorDto {

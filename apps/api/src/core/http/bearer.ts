@@ -1,7 +1,7 @@
-import type { Request } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /** The bearer token of the Authorization header, if it has one. */
-export function bearerOf(request: Pick<Request, 'get'>): string | undefined {
-  const [scheme, token] = (request.get('authorization') ?? '').split(' ');
+export function bearerOf(request: { headers: IncomingHttpHeaders }): string | undefined {
+  const [scheme, token] = (request.headers.authorization ?? '').split(' ');
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }

@@ -10,8 +10,8 @@ const compiled = new WeakMap<TrustProxy, TrustFunction>();
 const VERDICTS_MAX = 1000;
 
 /**
- * The trust rule of a TRUST_PROXY setting, in Express's `trust proxy` form: hop 0 is the socket's peer, then the
- * X-Forwarded-For entries from the right. configureApp sets it on Express, so `req.ip` is `clientAddress` below.
+ * The trust rule of a TRUST_PROXY setting, in proxy-addr's form (Express's `trust proxy`, Fastify's `trustProxy`): hop 0 is the socket's peer, then the
+ * X-Forwarded-For entries from the right. createApp gives it to Fastify, so `request.ip` is `clientAddress` below.
  */
 export function trustFunction(setting: TrustProxy): TrustFunction {
   let trust = compiled.get(setting);
@@ -43,8 +43,8 @@ function remembered(rule: TrustFunction): TrustFunction {
 }
 
 /**
- * The client's address under the setting, for an Express request (where it equals `req.ip`) or a bare IncomingMessage
- * such as a WebSocket upgrade, which Express never sees. Read right to left, X-Forwarded-For is believed only while
+ * The client's address under the setting, for a request (where it equals Fastify's `request.ip`) or a bare
+ * IncomingMessage such as a WebSocket upgrade, which Fastify never sees. Read right to left, X-Forwarded-For is believed only while
  * the address that sent it is trusted, so entries a client adds on the left never count. Every per-address limit
  * reads this (or `req.ip`), never `socket.remoteAddress` or the header itself. `unknown` once the socket is gone.
  */

@@ -1,5 +1,5 @@
 import compression from 'compression';
-import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 
 /**
@@ -27,7 +27,8 @@ const NEVER_COMPRESSED = /^\s*(?:text\/event-stream|audio\/|video\/|image\/(?!sv
  * files: compressing would change the length the ranges count in); an answer that says `Cache-Control: no-transform`,
  * is encoded already (the web app's .br and .gz), or a HEAD; a request without Accept-Encoding gets the bytes as they are.
  */
-export function compressResponses(): RequestHandler {
+export function compressResponses(): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  // compression's types name Express's request and response; it reads and patches node's alone.
   return compression({
     threshold: THRESHOLD_BYTES,
     level: GZIP_LEVEL,
@@ -37,5 +38,5 @@ export function compressResponses(): RequestHandler {
       if (NEVER_COMPRESSED.test(String(res.getHeader('Content-Type') ?? ''))) return false;
       return compression.filter(req, res);
     },
-  });
+  }) as unknown as ReturnType<typeof compressResponses>;
 }

@@ -1,33 +1,56 @@
 import express from 'express';
+import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { request, type Server } from 'node:http';
-import { ApiExpressAdapter } from './api-express-adapter';
+import { etagAndFreshness } from './answer-etag';
+import { ApiFastifyAdapter } from './api-fastify-adapter';
 import { PreparedJson, PreparedJsonCache } from './prepared-json';
 
 const value = { stations: [{ id: 'fip-rock', name: 'FIP Rock – ąęł', listeners: 3, nowPlaying: null }], note: '</script>' };
 
-describe('PreparedJson sent by ApiExpressAdapter', () => {
-  let server: Server;
+describe('PreparedJson sent by ApiFastifyAdapter', () => {
+  let fastify: FastifyInstance;
   let base: string;
   const prepared = new PreparedJson(value);
 
   beforeAll(async () => {
-    const app = express();
-    const adapter = new ApiExpressAdapter(app);
-    app.get('/as-json', (_req, res) => void res.json(value));
-    app.get('/prepared', (_req, res) => void adapter.reply(res, prepared));
-    app.get('/created', (_req, res) => void adapter.reply(res, prepared, 201));
-    app.get('/plain', (_req, res) => void adapter.reply(res, { plain: true }));
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const adapter = new ApiFastifyAdapter();
+    fastify = adapter.getInstance();
+    fastify.addHook('onSend', etagAndFreshness);
+    fastify.get('/as-json', (_req, reply) => void reply.send(value));
+    fastify.get('/prepared', (_req, reply) => void adapter.reply(reply, prepared));
+    fastify.get('/created', (_req, reply) => void adapter.reply(reply, prepared, 201));
+    fastify.get('/plain', (_req, reply) => void adapter.reply(reply, { plain: true }));
+    base = await fastify.listen({ port: 0, host: '127.0.0.1' });
   });
 
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(() => fastify.close());
+
+  /** Express's res.json of the value, as every answer was sent before the move to Fastify. */
+  const express_ = async <T>(use: (base: string) => Promise<T>): Promise<T> => {
+    const app = express();
+    app.get('/as-json', (_req, res) => void res.json(value));
+    const server: Server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  };
+
+  it("answers with the same bytes, type and ETag as Express's res.json of the value did", async () => {
+    const before = await express_(async (url) => {
+      const res = await fetch(`${url}/as-json`);
+      return { type: res.headers.get('content-type'), etag: res.headers.get('etag'), body: Buffer.from(await res.arrayBuffer()) };
+    });
+    const sent = await fetch(`${base}/prepared`);
+    expect({ type: sent.headers.get('content-type'), etag: sent.headers.get('etag'), body: Buffer.from(await sent.arrayBuffer()) }).toEqual(before);
+  });
 
   const headersOf = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => name !== 'date' && name !== 'keep-alive' && name !== 'connection'));
 
-  it('answers with the same bytes and headers as res.json of the value', async () => {
+  it('answers with the same bytes and headers as the value sent by Fastify', async () => {
     const [json, sent] = await Promise.all([fetch(`${base}/as-json`), fetch(`${base}/prepared`)]);
     expect(sent.status).toBe(200);
     expect(headersOf(sent)).toEqual(headersOf(json));

@@ -1,30 +1,26 @@
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
+import { weakEtagOf } from './answer-etag';
 
 /**
  * A JSON answer serialized once (docs/request-path.md): its bytes, and its ETag once the first answer has computed it.
  * A handler returns one instead of the value when the same value is asked for again and again (the station list);
- * ApiExpressAdapter sends it as `res.json` would have sent the value, byte for byte and header for header (the same
+ * ApiFastifyAdapter sends it as the value itself would have been sent, byte for byte and header for header (the same
  * Content-Type, Content-Length and ETag, a 304 for a matching If-None-Match, no body on HEAD, compressed on the way
- * out like any answer), without serializing and hashing it again.
+ * out like any answer: answer-etag.ts), without serializing and hashing it again.
  */
 export class PreparedJson<T = unknown> {
   readonly body: Buffer;
-  /** Computed with the app's own ETag function (Express's weak one unless set otherwise), on the first answer. */
-  private etag?: string | false;
+  /** The same weak ETag every other answer gets (answer-etag.ts), computed on the first answer. */
+  private etag?: string;
 
   constructor(readonly value: T) {
     this.body = Buffer.from(JSON.stringify(value));
   }
 
-  send(res: Response): void {
-    if (this.etag === undefined) {
-      const etagOf = res.app.get('etag fn') as ((body: Buffer, encoding?: string) => string) | undefined;
-      this.etag = typeof etagOf === 'function' ? etagOf(this.body) : false;
-    }
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    // Express's send() computes no ETag of its own when the answer has one already.
-    if (this.etag) res.setHeader('ETag', this.etag);
-    res.send(this.body);
+  send(reply: FastifyReply): FastifyReply {
+    this.etag ??= weakEtagOf(this.body);
+    // The ETag hook computes none of its own when the answer has one already.
+    return reply.header('Content-Type', 'application/json; charset=utf-8').header('ETag', this.etag).send(this.body);
   }
 }
 

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { Request, Response } from 'express';
+import accepts from 'accepts';
+import fresh from 'fresh';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Where the web build writes its prerendered pages, sitemap.xml and robots.txt (apps/web/build/prerender.ts). */
 export const PAGES_DIR = '.pages';
@@ -77,20 +79,23 @@ export class PrerenderedPages {
   }
 
   /** Sends a page: brotli or gzip as the client accepts, 304 when its copy is current; HEAD without the body. */
-  send(req: Request, res: Response, page: Prepared): void {
+  send(req: IncomingMessage, res: ServerResponse, page: Prepared): void {
     // Brotli whenever accepted (browsers list gzip first at the same weight), else gzip, else as it is.
-    const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : undefined;
+    const accepted = accepts(req);
+    const encoding = accepted.encoding('br') ? 'br' : accepted.encoding('gzip') ? 'gzip' : undefined;
     const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
     res.setHeader('Content-Type', page.type);
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('ETag', page.etag);
-    if (req.fresh) {
-      res.status(304).end();
+    if (fresh(req.headers, { etag: page.etag })) {
+      res.statusCode = 304;
+      res.end();
       return;
     }
     if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', body.length);
-    res.status(200).end(req.method === 'HEAD' ? undefined : body);
+    res.statusCode = 200;
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 }

@@ -1,14 +1,14 @@
-import type { RequestHandler } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * helmet's headers for these options, set by one middleware (docs/request-path.md): helmet is run once, on a recording
  * response, and every answer gets what it set (and loses what it removed), the same names and values in the same order,
- * without a dozen middlewares a request. Only for options whose headers do not depend on the request: a CSP directive
+ * without a dozen middlewares a request (configureApp runs it in an onRequest hook, on the raw response, so
+ * these headers are written first). Only for options whose headers do not depend on the request: a CSP directive
  * given as a function (a nonce) is refused here.
  */
-export function securityHeaders(options: HelmetOptions): RequestHandler {
+export function securityHeaders(options: HelmetOptions): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   for (const [name, values] of Object.entries(typeof options.contentSecurityPolicy === 'object' ? (options.contentSecurityPolicy.directives ?? {}) : {})) {
     if ([values].flat().some((value) => typeof value === 'function')) throw new Error(`securityHeaders: the ${name} directive depends on the request; use helmet itself`);
   }

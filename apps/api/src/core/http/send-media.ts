@@ -1,6 +1,8 @@
 import { pipeline } from 'node:stream/promises';
 import { HttpException, ServiceUnavailableException } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import parseRange from 'range-parser';
+import { takeOver } from './take-over';
 import { type ByteRange, type MediaStorage, StorageUnavailableError } from '../../repositories/media-storage';
 
 export interface SendMediaOptions {
@@ -29,9 +31,9 @@ export async function fromStorage<T>(call: () => Promise<T>): Promise<T> {
  * Sends a stored file, whichever API process wrote it: a single byte range when asked (seeking in a track), the
  * whole file otherwise, or a redirect to the CDN when one is configured. A store that does not answer is a 503.
  */
-export async function sendMedia(req: Request, res: Response, storage: MediaStorage, key: string, options: SendMediaOptions): Promise<void> {
+export async function sendMedia(req: FastifyRequest, res: FastifyReply, storage: MediaStorage, key: string, options: SendMediaOptions): Promise<void> {
   if (options.publicUrl) {
-    res.redirect(302, `${options.publicUrl}/${key}`);
+    void res.redirect(`${options.publicUrl}/${key}`, 302);
     return;
   }
   let range: ByteRange | undefined;
@@ -39,9 +41,9 @@ export async function sendMedia(req: Request, res: Response, storage: MediaStora
   if (req.headers.range) {
     size = await fromStorage(() => storage.size(key));
     if (size === undefined) throw options.notFound();
-    const asked = req.range(size, { combine: true });
+    const asked = parseRange(size, req.headers.range, { combine: true });
     if (asked === -1) {
-      res.status(416).set('Content-Range', `bytes */${size}`).json({ statusCode: 416, error: 'Range Not Satisfiable', message: `The file has ${size} bytes` });
+      void res.status(416).header('Content-Range', `bytes */${size}`).send({ statusCode: 416, error: 'Range Not Satisfiable', message: `The file has ${size} bytes` });
       return;
     }
     // A malformed header, or several ranges: the whole file, as RFC 9110 allows.
@@ -49,13 +51,19 @@ export async function sendMedia(req: Request, res: Response, storage: MediaStora
   }
   const found = await fromStorage(() => storage.get(key, range));
   if (!found) throw options.notFound();
-  res.status(range ? 206 : 200).set({ ...options.headers, 'Accept-Ranges': 'bytes', 'Content-Length': String(found.length) });
-  if (range) res.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+  // Streamed on node's response (take-over.ts).
+  const raw = takeOver(res);
+  raw.writeHead(range ? 206 : 200, {
+    ...options.headers,
+    'Accept-Ranges': 'bytes',
+    'Content-Length': String(found.length),
+    ...(range ? { 'Content-Range': `bytes ${range.start}-${range.end}/${size}` } : {}),
+  });
   if (req.method === 'HEAD') {
     found.body.destroy();
-    res.end();
+    raw.end();
     return;
   }
   // A client that leaves mid-file, or a store that fails mid-file, ends this response and nothing else.
-  await pipeline(found.body, res).catch(() => res.destroy());
+  await pipeline(found.body, raw).catch(() => raw.destroy());
 }

@@ -1,10 +1,13 @@
 import { type BeforeApplicationShutdown, type ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerRequest } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimitedException } from './attempt-limiter';
 import { bearerOf } from './bearer';
 import { looksLikeApiKey } from '../security/api-key-format';
 import { BATCHED_KEY_PREFIX, SharedThrottlerStorage } from './shared-throttler-storage';
+
+/** The window's figures of a request's answer, noted while the package sets its headers one by one. */
+const windows = new WeakMap<object, WindowNote & { remaining?: number }>();
 
 /** The metadata @Throttle sets on a route or controller (@nestjs/throttler's THROTTLER_LIMIT, which it does not export). */
 const THROTTLER_LIMIT = 'THROTTLER:LIMIT';
@@ -31,26 +34,26 @@ export class SiteThrottlerGuard extends ThrottlerGuard implements BeforeApplicat
   }
 
   protected override async shouldSkip(context: Parameters<ThrottlerGuard['canActivate']>[0]): Promise<boolean> {
-    const token = bearerOf(context.switchToHttp().getRequest<Request>());
+    const token = bearerOf(context.switchToHttp().getRequest<FastifyRequest>());
     return Boolean(token && looksLikeApiKey(token));
   }
 
   protected override handleRequest(props: ThrottlerRequest): Promise<boolean> {
     const { res } = this.getRequestResponse(props.context);
-    (res as Response).locals.siteWindow = { ttl: props.ttl } satisfies WindowNote;
+    windows.set(res as FastifyReply, { ttl: props.ttl } satisfies WindowNote);
     return super.handleRequest(props);
   }
 
   /** The package's X-RateLimit-Limit/Remaining/Reset become RateLimit-Policy and RateLimit. */
-  protected override setResponseHeader(res: Response, name: string, value: string | number): void {
-    const note = (res.locals.siteWindow ?? {}) as WindowNote & { remaining?: number };
+  protected override setResponseHeader(res: FastifyReply, name: string, value: string | number): void {
+    const note = windows.get(res) ?? {};
     if (name === `${this.headerPrefix}-Limit`) note.limit = Number(value);
     else if (name === `${this.headerPrefix}-Remaining`) note.remaining = Number(value);
     else if (name === `${this.headerPrefix}-Reset`) {
-      res.setHeader('RateLimit-Policy', `"site";q=${note.limit};w=${Math.ceil((note.ttl ?? 0) / 1000)}`);
-      res.setHeader('RateLimit', `"site";r=${note.remaining};t=${note.remaining ? 0 : value}`);
+      res.header('RateLimit-Policy', `"site";q=${note.limit};w=${Math.ceil((note.ttl ?? 0) / 1000)}`);
+      res.header('RateLimit', `"site";r=${note.remaining};t=${note.remaining ? 0 : value}`);
     } else if (name !== 'Retry-After') super.setResponseHeader(res, name, value);
-    res.locals.siteWindow = note;
+    windows.set(res, note);
   }
 
   protected override throwThrottlingException(_context: unknown, detail: ThrottlerLimitDetail): Promise<void> {

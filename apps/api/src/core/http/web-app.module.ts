@@ -1,7 +1,9 @@
 import { BadRequestException, type DynamicModule, Inject, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
@@ -18,15 +20,19 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 const NOT_THE_APP = new RegExp(`^/(?:${API_PREFIX}|${DOCS_PATH}|assets/)`, 'i');
 
+/** What express-static-gzip reads of a request besides node's own: Express's `req.path`, set here for it. */
+type StaticRequest = IncomingMessage & { path: string };
+
 /**
  * The built web app at /: each file as the .br or .gz the build wrote beside it when the client accepts one (br first),
  * with `Vary: Accept-Encoding`, else as it is; byte ranges, HEAD and conditional requests as for any static file.
  * Every other GET outside the API is a client route: its prerendered page (with sitemap.xml and robots.txt) when the
- * build made one, else index.html, likewise compressed.
+ * build made one, else index.html, likewise compressed. One Fastify route for every path no other route has (the
+ * API's own win), answered on node's response as express-static-gzip and the pages write it.
  */
-function serveWebApp(webRoot: string, prerendered: () => PrerenderedPages | undefined): RequestHandler[] {
+function serveWebApp(webRoot: string, prerendered: () => PrerenderedPages | undefined): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   const assets = `assets${path.sep}`;
-  const serve: RequestHandler = expressStaticGzip(webRoot, {
+  const serve = expressStaticGzip(webRoot, {
     enableBrotli: true,
     orderPreference: ['br', 'gzip'],
     // `/` is a client route like any other (its prerendered page), not the folder's index.html.
@@ -37,36 +43,56 @@ function serveWebApp(webRoot: string, prerendered: () => PrerenderedPages | unde
       setHeaders: (res, file) => res.setHeader('Cache-Control', path.relative(webRoot, file).startsWith(assets) ? IMMUTABLE : 'no-cache'),
     },
   });
-  const decodes = (req: Request) => {
-    try {
-      decodeURIComponent(req.path);
-      return true;
-    } catch {
-      return false;
-    }
+  /** The file a path names, as serve-static finds it: no dot-file or folder, nothing outside the root. */
+  const isFile = (decoded: string) => {
+    if (decoded.includes('\0') || decoded.split('/').some((part) => part.startsWith('.'))) return false;
+    const file = path.join(webRoot, decoded);
+    if (!file.startsWith(webRoot + path.sep)) return false;
+    return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
   };
-  const files: RequestHandler = (req, res, next) => (decodes(req) ? serve(req, res, next) : next());
-  const clientRoutes = (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_THE_APP.test(`${req.path}/`)) return next();
-    if (!decodes(req)) return next(new BadRequestException(`Malformed path ${req.path}`));
-    const pages = prerendered();
-    const page = pages?.find(req.path);
-    if (pages && page) return pages.send(req, res, page);
-    const url = req.url;
-    req.url = '/index.html';
-    serve(req, res, (error?: unknown) => {
+  const send = (req: StaticRequest, res: ServerResponse, url: string, pathname: string) =>
+    new Promise<void>((resolve) => {
+      const [originalUrl, originalPath] = [req.url, req.path];
       req.url = url;
-      next(error);
+      req.path = pathname;
+      serve(req as never, res as never, (error?: unknown) => {
+        req.url = originalUrl;
+        req.path = originalPath;
+        // A server-side failure of the disk (a missing file was checked above): the answer ends, as Express's would.
+        if (error && !res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' }).end('{"statusCode":500,"error":"Internal Server Error","message":"Internal server error"}');
+        else if (!res.writableEnded) res.end();
+        resolve();
+      });
+      res.once('close', resolve);
     });
+  return async (request, reply) => {
+    const req = request.raw as StaticRequest;
+    const pathname = (req.url ?? '/').split('?', 1)[0];
+    let decoded: string | undefined;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      decoded = undefined;
+    }
+    if (decoded !== undefined && isFile(decoded)) {
+      await send(req, reply.hijack().raw, req.url ?? pathname, pathname);
+      return;
+    }
+    if (NOT_THE_APP.test(`${pathname}/`)) return void reply.callNotFound();
+    if (decoded === undefined) throw new BadRequestException(`Malformed path ${pathname}`);
+    const pages = prerendered();
+    const page = pages?.find(pathname);
+    const res = reply.hijack().raw;
+    if (pages && page) return pages.send(req, res, page);
+    await send(req, res, '/index.html', '/index.html');
   };
-  return [files, clientRoutes];
 }
 
 const WEB_ROOT = Symbol('WEB_ROOT');
 
 /**
- * Serves the built web app after the API's routes (registered once they are, as Nest's ServeStaticModule did) and
- * before the JSON 404 for everything neither answers.
+ * Serves the built web app on every path the API's routes do not take (Fastify's router prefers them to a
+ * wildcard), and leaves the JSON 404 for everything neither answers.
  */
 @Module({})
 export class WebAppModule implements OnModuleInit, OnApplicationBootstrap {
@@ -84,9 +110,8 @@ export class WebAppModule implements OnModuleInit, OnApplicationBootstrap {
   }
 
   onModuleInit(): void {
-    const [files, clientRoutes] = serveWebApp(this.webRoot, () => this.pages);
-    const app = this.adapter.httpAdapter.getInstance<Express>();
-    app.use(files, clientRoutes);
+    const fastify = this.adapter.httpAdapter.getInstance<FastifyInstance>();
+    fastify.route({ method: ['GET', 'HEAD'], url: '/*', handler: serveWebApp(this.webRoot, () => this.pages) });
   }
 
   /** After every module's init, so the catalogue (radio's CatalogueService) is in: the pages say how many stations it has. */

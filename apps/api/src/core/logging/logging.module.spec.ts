@@ -1,23 +1,24 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../config/config';
 import type { LogLevel } from '../config/environment.dto';
-import { LoggingModule } from './logging.module';
+import { LoggingModule, requestIdFor } from './logging.module';
 
 @Controller()
 class ProbeController {
-  /** Whether pino-http gave the request a logger of its own, and the request's id. */
+  /** Whether pino-http gave the request a logger of its own (its list of them, on node's request), and the request's id. */
   @Get('api/v1/probe')
-  probe(@Req() req: { log?: unknown; id?: string }) {
-    return { logger: req.log !== undefined, id: req.id };
+  probe(@Req() req: FastifyRequest) {
+    return { logger: (req.raw as { allLogs?: unknown }).allLogs !== undefined, id: req.id };
   }
 }
 
 async function appAt(logLevel: LogLevel) {
   const moduleRef = await Test.createTestingModule({ imports: [LoggingModule.forRoot({ logLevel } as AppConfig)], controllers: [ProbeController] }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter({ genReqId: requestIdFor, requestIdHeader: false }), { logger: false });
   await app.listen(0, '127.0.0.1');
   return { app, base: `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/api/v1` };
 }

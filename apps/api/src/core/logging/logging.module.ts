@@ -1,5 +1,7 @@
-import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type DynamicModule, Module, type OnModuleInit, RequestMethod } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../config/config';
@@ -10,24 +12,17 @@ import { API_PREFIX } from '../http/openapi';
 const API_ROUTES = [{ path: '{*path}', method: RequestMethod.ALL }];
 /** An audio stream lasts for hours: a per-request logger would live (and weigh) as long. */
 const STREAMS = [{ path: `${API_PREFIX}/radio/:id/stream`, method: RequestMethod.ALL }];
+/** The API's requests (in any case, as they are routed) answer with their id; the stream's, whose socket is handed over, not. */
+const API_PATH = new RegExp(`^/${API_PREFIX}/`, 'i');
+const STREAM_ROUTE = `/${API_PREFIX}/radio/:id/stream`;
 
 /** The levels that print pino-http's line a request (it logs at info). */
 const REQUEST_LINE_LEVELS: ReadonlySet<LogLevel> = new Set(['trace', 'debug', 'info']);
 
-const REQUEST_LINES = Symbol('REQUEST_LINES');
-
-/** The request's id: the caller's X-Request-Id when it is a sane one, else a new one; answered in X-Request-Id. */
-export function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
+/** The request's id: the caller's X-Request-Id when it is a sane one, else a new one (Fastify's genReqId: createApp). */
+export function requestIdFor(req: Pick<IncomingMessage, 'headers'>): string {
   const incoming = req.headers['x-request-id'];
-  const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-  res.setHeader('x-request-id', id);
-  return id;
-}
-
-/** The request id alone, where no request logger is made (below). */
-function requestId(req: IncomingMessage & { id?: string }, res: ServerResponse, next: () => void): void {
-  req.id ??= requestIdOf(req, res);
-  next();
+  return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
 }
 
 /**
@@ -36,24 +31,22 @@ function requestId(req: IncomingMessage & { id?: string }, res: ServerResponse, 
  * than the rest of Nest does (a child logger, and an AsyncLocalStorage that makes every promise in the process pay a
  * hook; docs/request-path.md), so at a level that would not print the request line (`warn` and above) neither is made:
  * requests get their X-Request-Id alone, and an error answered with a 500 names its request in its log line
- * (AllExceptionsFilter).
+ * (AllExceptionsFilter). The id is Fastify's request id (requestIdFor), which pino-http takes too.
  */
 @Module({})
-export class LoggingModule implements NestModule {
-  constructor(@Inject(REQUEST_LINES) private readonly requestLines: boolean) {}
+export class LoggingModule implements OnModuleInit {
+  constructor(private readonly adapter: HttpAdapterHost) {}
 
   static forRoot(config: AppConfig): DynamicModule {
     const requestLines = REQUEST_LINE_LEVELS.has(config.logLevel);
     return {
       module: LoggingModule,
-      providers: [{ provide: REQUEST_LINES, useValue: requestLines }],
       imports: [
         LoggerModule.forRoot({
           forRoutes: requestLines ? API_ROUTES : [],
           exclude: STREAMS,
           pinoHttp: {
             level: config.logLevel,
-            genReqId: requestIdOf,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
             serializers: {
               req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
@@ -67,7 +60,11 @@ export class LoggingModule implements NestModule {
     };
   }
 
-  configure(consumer: MiddlewareConsumer): void {
-    if (!this.requestLines) consumer.apply(requestId).exclude(...STREAMS).forRoutes(...API_ROUTES);
+  /** X-Request-Id on every API answer: a Fastify hook, after configureApp's (the security headers go out first). */
+  onModuleInit(): void {
+    this.adapter.httpAdapter.getInstance<FastifyInstance>().addHook('onRequest', (request, reply, done) => {
+      if (API_PATH.test(request.url) && request.routeOptions.url !== STREAM_ROUTE) reply.raw.setHeader('x-request-id', request.id);
+      done();
+    });
   }
 }

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CookieOptions, Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyReply } from 'fastify';
+import { type CookieOptions, clearCookie, setCookie } from '../../core/http/cookies';
 import { sign, unsign } from '../../core/security/secrets';
 import { SessionsService } from '../../auth/sessions.service';
 import { type AppConfig, resolveJwtSecret } from '../../core/config/config';
@@ -37,17 +39,17 @@ export class RadioPass {
   }
 
   /** Gives the browser a pass for this session (as long-lived as the session's refresh token). */
-  set(res: Response, sessionId: string, userId: string): void {
+  set(res: FastifyReply, sessionId: string, userId: string): void {
     const claims: PassClaims = { kind: 'radio-pass', sid: sessionId, sub: userId };
-    res.cookie(RadioPass.name, sign(JSON.stringify(claims), this.secret), { ...this.options(), maxAge: SessionsService.refreshTokenTtlMs });
+    setCookie(res, RadioPass.name, sign(JSON.stringify(claims), this.secret), { ...this.options(), maxAge: SessionsService.refreshTokenTtlMs });
   }
 
-  clear(res: Response): void {
-    res.clearCookie(RadioPass.name, this.options());
+  clear(res: FastifyReply): void {
+    clearCookie(res, RadioPass.name, this.options());
   }
 
   /** The user of the request's pass while its session lasts; undefined for no pass, a forged one, or an ended session. */
-  async userOf(req: Pick<Request, 'headers'>): Promise<string | undefined> {
+  async userOf(req: Pick<IncomingMessage, 'headers'>): Promise<string | undefined> {
     const raw = cookieValue(req.headers.cookie, RadioPass.name);
     const text = raw && raw.length <= 1024 ? unsign(decodeURIComponent(raw), this.secret) : undefined;
     const claims = text ? parseClaims(text) : undefined;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../../auth/principals.service';
 import { EntitlementsService } from '../../billing/entitlements.service';
 import { type Plan, PLAN_LIMITS, type PlanLimits } from '../../repositories/schema/plans';
@@ -42,7 +42,7 @@ export class RelayAccess {
   ) {}
 
   /** The account the stream plays for (undefined: signed out) and its plan's limits. */
-  async listenerOf(req: Pick<Request, 'headers'>, principal: Principal | undefined): Promise<{ userId?: string; limits: PlanLimits }> {
+  async listenerOf(req: Pick<IncomingMessage, 'headers'>, principal: Principal | undefined): Promise<{ userId?: string; limits: PlanLimits }> {
     const userId = principal?.userId ?? (await this.pass.userOf(req));
     return { userId, limits: userId ? await this.entitlements.limitsOf(userId) : PLAN_LIMITS[this.config.defaultPlan] };
   }

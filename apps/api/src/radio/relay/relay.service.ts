@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy, BadGatewayException } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Station } from '../../repositories/schema/station.entity';
 import { type RelayTitle, StationRelay } from './station-relay';
 import { UpstreamConnector } from '../../repositories/upstream-connector';
@@ -56,9 +56,9 @@ export class RelayService implements OnModuleDestroy {
    * with premium stations (403 naming the plan), the station's higher-quality stream on a plan with 320 kbps, and the
    * share of the listener limit kept for paid plans (docs/architecture.md, "Plans on the relay").
    */
-  async serve(station: Station, req: Request, res: Response, principal?: Principal): Promise<void> {
+  async serve(station: Station, req: FastifyRequest, res: FastifyReply, principal?: Principal): Promise<void> {
     // The refusals below are as readable as the audio: a player on another site acts on their code (stream_ticket_required…).
-    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.header('Access-Control-Allow-Origin', '*');
     const { userId, limits } = await this.access.listenerOf(req, principal);
     this.access.checkStation(station, limits);
     // On a plan with ads the stream is counted for a known listener (an account, the listener cookie, a stream ticket),
@@ -90,12 +90,13 @@ export class RelayService implements OnModuleDestroy {
       'Access-Control-Expose-Headers': 'X-Stream-Quality, X-Stream-Bitrate',
     };
     if (req.method === 'HEAD') {
-      res.status(200).set(headers).end();
+      void res.status(200).headers(headers).send();
       return;
     }
     // From here on the socket carries only audio, for hours. Writing to it directly (HTTP/1.0 style, ended by
     // closing) and letting go of the HTTP server's and the framework's state for it keeps each listener cheap.
-    const socket = takeConnection(req, res);
+    res.hijack();
+    const socket = takeConnection(req.raw, res.raw);
     if (!socket) return;
     // The head and the burst leave in one write.
     socket.cork();
