@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
+import { ApiFastifyAdapter } from './core/http/api-fastify-adapter';
 import { loadConfig } from './core/config/config';
 import { API_PREFIX, createOpenApiDocument } from './core/http/openapi';
 
@@ -10,7 +11,7 @@ import { API_PREFIX, createOpenApiDocument } from './core/http/openapi';
  */
 async function main(): Promise<void> {
   const config = loadConfig({ LOG_LEVEL: 'silent' });
-  const app = await NestFactory.create(AppModule.forRoot({ config, databaseUrl: 'postgres://127.0.0.1:1/unused' }), {
+  const app = await NestFactory.create(AppModule.forRoot({ config, databaseUrl: 'postgres://127.0.0.1:1/unused' }), new ApiFastifyAdapter(), {
     preview: true,
     logger: false,
   });
