@@ -101,7 +101,7 @@ describe('HTTP conventions and client logs', () => {
     expect(errors.length).toBeGreaterThan(30);
     expect(new Set(errors.map((types) => types.join()))).toEqual(new Set(['application/json']));
     const stream = doc.body.paths['/api/v1/radio/{id}/stream'].get.responses;
-    expect(Object.keys(stream['200'].content)).toEqual(['audio/mpeg', 'audio/aac']);
+    expect(Object.keys(stream['200'].content)).toEqual(['audio/mpeg', 'audio/aac', 'application/ogg', 'audio/ogg', 'audio/flac']);
     // Routes open to anonymous callers still refuse a token that is not valid, and say so.
     expect(doc.body.paths['/api/v1/radio/{id}/likes'].get.responses['401'].description).toBe('An access token or API key was sent but is not valid');
   });
