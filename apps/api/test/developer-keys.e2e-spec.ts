@@ -209,6 +209,26 @@ describe('developer platform: API keys, scopes and the per-plan limits shared by
     expect(Number(count)).toBe(50);
   });
 
+  it('lets exactly the requests left through when more of one key come at once to one process than are left', async () => {
+    // The process takes a key's concurrent requests together (docs/request-path.md, step 8): one statement for many,
+    // answered as if one after another. 3 of the burst left and 24 requests at once, each from its own address.
+    const who = await member();
+    const { key } = await newKey(who.token);
+    expect((await call('GET', '/radio/stations', key)).status).toBe(200);
+    await api.db.query(`UPDATE api_rate_state SET tat = clock_timestamp() + interval '282 seconds' WHERE account_id = $1`, [who.id]);
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => fetch(`${api.base}/radio/stations`, { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': `198.18.19.${i + 1}` } })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect([statuses.filter((s) => s === 200).length, statuses.filter((s) => s === 429).length]).toEqual([3, 21]);
+    // Each admitted request hears what its own take left: 2, 1, then none (and when the next comes back).
+    const remaining = results.filter((r) => r.status === 200).map((r) => (r.headers.get('ratelimit') ?? '').replace(/;t=[1-6],/, ';t=next,'));
+    expect(remaining.sort()).toEqual(['"minute";r=0;t=next, "month";r=996;t=0', '"minute";r=1;t=0, "month";r=997;t=0', '"minute";r=2;t=0, "month";r=998;t=0']);
+    const [{ count }] = await api.db.query('SELECT count FROM api_usage_month WHERE account_id = $1', [who.id]);
+    expect(Number(count)).toBe(4);
+    await Promise.all(results.map((r) => r.arrayBuffer()));
+  });
+
   it('stops a Free account at exactly its 1,000 requests a month, and says when the month ends', async () => {
     const who = await member();
     const { key } = await newKey(who.token);
