@@ -44,10 +44,13 @@ function fakeStore(left: number, failures: Record<string, number> = {}) {
     if (!call) throw new Error('no call under way');
     if (error) call.fail(error);
     else call.release();
-    for (let i = 0; i < 5; i++) await Promise.resolve();
+    await turn();
   };
   return { store, calls, settle, pending };
 }
+
+/** The end of this turn of the event loop (a first call starts then) and what it settles. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 const account: KeyAccount = { id: 'u1', intervalSeconds: 6, burst: 50, monthLimit: 1000 };
 const address = (i: number) => ApiKeyFailures.keyOf(`198.51.100.${i}`);
@@ -61,22 +64,26 @@ const outcome = (take: Promise<KeyTake>) =>
 const outcomes = (takes: Promise<string>[]) => Promise.all(takes);
 
 describe('KeyTakeBatches', () => {
-  it('takes the requests that come while a take is under way together, in their order, each from its own address', async () => {
+  it('takes the requests of one turn, then those that come while a take is under way, together, in their order', async () => {
     const { store, calls, settle } = fakeStore(10);
     const batches = new KeyTakeBatches(store, ApiKeyFailures.perAddress);
-    const takes = [1, 2, 3, 4].map((i) => outcome(batches.take(address(i), 'hash', account)));
-    expect(calls.map((c) => c.failuresKeys)).toEqual([[address(1)]]);
-    await settle();
-    expect(calls.map((c) => c.failuresKeys)).toEqual([[address(1)], [address(2), address(3), address(4)]]);
+    const takes = [1, 2, 3].map((i) => outcome(batches.take(address(i), 'hash', account)));
+    expect(calls).toEqual([]);
+    await turn();
+    expect(calls.map((c) => c.failuresKeys)).toEqual([[address(1), address(2), address(3)]]);
+    takes.push(outcome(batches.take(address(4), 'hash', account)));
+    await turn();
     takes.push(outcome(batches.take(address(5), 'hash', account)));
+    expect(calls).toHaveLength(1);
     await settle();
+    expect(calls.map((c) => c.failuresKeys)).toEqual([[address(1), address(2), address(3)], [address(4), address(5)]]);
     await settle();
-    expect(calls.map((c) => c.failuresKeys)).toEqual([[address(1)], [address(2), address(3), address(4)], [address(5)]]);
     expect(calls.every((c) => c.account === account)).toBe(true);
     expect(await outcomes(takes)).toEqual(Array(5).fill('allowed'));
-    // Every call answered, none under way: the next request starts a call of its own at once.
+    // Every call answered, none under way: the next request starts a call of its own.
     const next = outcome(batches.take(address(6), 'hash', account));
-    expect(calls).toHaveLength(4);
+    await turn();
+    expect(calls).toHaveLength(3);
     await settle();
     expect(await outcomes([next])).toEqual(['allowed']);
   });
@@ -84,7 +91,9 @@ describe('KeyTakeBatches', () => {
   it('lets exactly as many through as are left: with 3 left and 5 waiting, the first 3 of them', async () => {
     const { store, calls, settle } = fakeStore(4);
     const batches = new KeyTakeBatches(store, ApiKeyFailures.perAddress);
-    const takes = [0, 1, 2, 3, 4, 5].map((i) => outcome(batches.take(address(i), 'hash', account)));
+    const takes = [outcome(batches.take(address(0), 'hash', account))];
+    await turn();
+    takes.push(...[1, 2, 3, 4, 5].map((i) => outcome(batches.take(address(i), 'hash', account))));
     await settle();
     await settle();
     expect(calls.map((c) => c.failuresKeys.length)).toEqual([1, 5]);
@@ -92,18 +101,21 @@ describe('KeyTakeBatches', () => {
   });
 
   it('answers each request of a batch with its own address’s failed keys', async () => {
-    const { store, settle } = fakeStore(10, { [address(2)]: ApiKeyFailures.perAddress + 1 });
+    const { store, calls, settle } = fakeStore(10, { [address(2)]: ApiKeyFailures.perAddress + 1 });
     const batches = new KeyTakeBatches(store, ApiKeyFailures.perAddress);
     const takes = [0, 1, 2, 3].map((i) => outcome(batches.take(address(i), 'hash', account)));
+    await turn();
     await settle();
-    await settle();
+    expect(calls).toHaveLength(1);
     expect(await outcomes(takes)).toEqual(['allowed', 'allowed', 'over', 'allowed']);
   });
 
   it('fails every request of a failed call, leaves none waiting, and takes the ones that came meanwhile in the next call', async () => {
     const { store, calls, settle, pending } = fakeStore(10);
     const batches = new KeyTakeBatches(store, ApiKeyFailures.perAddress);
-    const takes = [0, 1, 2].map((i) => outcome(batches.take(address(i), 'hash', account)));
+    const takes = [outcome(batches.take(address(0), 'hash', account))];
+    await turn();
+    takes.push(...[1, 2].map((i) => outcome(batches.take(address(i), 'hash', account))));
     await settle();
     // 1 and 2 are now one call under way; 3 comes during it.
     takes.push(outcome(batches.take(address(3), 'hash', account)));
@@ -126,6 +138,7 @@ describe('KeyTakeBatches', () => {
       batches.take(address(2), 'hash', undefined),
       batches.take(address(3), 'hash', { ...account, burst: 200 }),
     ].map(outcome);
+    await turn();
     expect(calls).toHaveLength(4);
     for (let i = 0; i < 4; i++) await settle();
     expect(await outcomes(takes)).toEqual(['allowed', 'allowed', 'key', 'allowed']);
@@ -141,17 +154,18 @@ describe('ApiKeyAccess with concurrent requests of one key', () => {
     const token = newApiKey();
     const reply = () => ({ header: jest.fn() }) as unknown as FastifyReply & { header: jest.Mock };
     // The key's first request learns its account.
+    // (admit asks for the plan before the take: its call starts in the turn after.)
     const first = access.admit(token, '198.51.100.1', reply());
-    await Promise.resolve();
+    await turn();
+    await turn();
     await settle();
     await first;
     const replies = Array.from({ length: 6 }, reply);
     const admitted = replies.map((r, i) => access.admit(token, `198.51.100.${i}`, r).then(() => 200, (e: { status: number }) => e.status));
-    for (let i = 0; i < 10 && calls.length < 2; i++) await Promise.resolve();
+    await turn();
+    await turn();
     await settle();
-    for (let i = 0; i < 10 && calls.length < 3; i++) await Promise.resolve();
-    await settle();
-    expect(calls.map((c) => c.failuresKeys.length)).toEqual([1, 1, 5]);
+    expect(calls.map((c) => c.failuresKeys)).toEqual([[address(1)], [0, 1, 2, 3, 4, 5].map(address)]);
     expect(await Promise.all(admitted)).toEqual([200, 200, 200, 200, 429, 429]);
     expect(replies.map((r) => r.header.mock.calls.find(([name]) => name === 'RateLimit')?.[1])).toEqual([
       '"minute";r=3;t=0, "month";r=993;t=0',

@@ -18,7 +18,7 @@ interface Waiter {
  * A failed call fails every request it carried; the requests that came meanwhile are tried in the next call.
  */
 export class KeyTakeBatches {
-  /** Per key and account (with its plan): present while a call is under way, with the requests waiting for the next. */
+  /** Per key and account (with its plan): present while a call is due or under way, with the requests waiting for it. */
   private readonly waiting = new Map<string, Waiter[]>();
 
   constructor(
@@ -34,16 +34,19 @@ export class KeyTakeBatches {
       const queue = this.waiting.get(id);
       if (queue) queue.push(waiter);
       else {
-        this.waiting.set(id, []);
-        void this.run(id, [waiter], hash, account);
+        this.waiting.set(id, [waiter]);
+        // The first call waits for the end of this turn of the event loop: the key's other requests read from the
+        // sockets in the same turn go with it, rather than one alone and the rest after it.
+        setImmediate(() => void this.run(id, hash, account));
       }
     });
   }
 
   /** Calls until no request of the key is waiting; every waiter is answered or rejected. */
-  private async run(id: string, first: Waiter[], hash: string, account: KeyAccount | undefined): Promise<void> {
-    let batch = first;
-    for (;;) {
+  private async run(id: string, hash: string, account: KeyAccount | undefined): Promise<void> {
+    const queue = this.waiting.get(id) as Waiter[];
+    while (queue.length) {
+      const batch = queue.splice(0, BATCH_MAX);
       try {
         const answers = await this.store.takeWithKey(
           batch.map((w) => w.failuresKey),
@@ -55,12 +58,7 @@ export class KeyTakeBatches {
       } catch (error) {
         for (const w of batch) w.reject(error);
       }
-      const queue = this.waiting.get(id) as Waiter[];
-      if (!queue.length) {
-        this.waiting.delete(id);
-        return;
-      }
-      batch = queue.splice(0, BATCH_MAX);
     }
+    this.waiting.delete(id);
   }
 }

@@ -55,7 +55,7 @@ export class ApiKeyTakeBatch1764710000000 implements MigrationInterface {
             UPDATE api_keys SET last_used_at = now() WHERE id = v_key.id AND (last_used_at IS NULL OR last_used_at < now() - interval '60 seconds');
           END IF;
         END IF;
-        -- (Nested: v_key has no fields to read until the SELECT above has run.)
+        -- (Apart: v_key has no fields to read until the SELECT above has run.)
         IF v_passed > 0 THEN IF v_key.id IS NOT NULL AND NOT v_key.is_anonymous AND p_account IS NOT NULL AND v_key.user_id = p_account THEN
           v_step := make_interval(secs => p_interval);
           v_limit := v_now + make_interval(secs => p_interval * p_burst);
@@ -85,25 +85,35 @@ export class ApiKeyTakeBatch1764710000000 implements MigrationInterface {
           END IF;
           v_count := coalesce(v_count, 0);
         END IF; END IF;
+        -- One row per request (RETURN NEXT of the output columns: no query run per row).
         FOR v_i IN 1 .. cardinality(p_failures_keys) LOOP
-          IF v_failures[v_i] > p_failures_limit THEN
-            RETURN QUERY SELECT v_i, v_failures[v_i], v_ms_left[v_i], NULL::uuid, NULL::uuid, NULL::text, NULL::boolean, NULL::boolean, NULL::text, NULL::float8, NULL::float8, NULL::bigint;
-          ELSIF v_step IS NULL THEN
-            RETURN QUERY SELECT v_i, v_failures[v_i], v_ms_left[v_i], v_key.id, v_key.user_id, v_key.scope::text, v_key.is_anonymous, NULL::boolean, NULL::text, NULL::float8, NULL::float8, NULL::bigint;
-          ELSE
-            v_k := v_k + 1;
-            IF v_k <= v_taken THEN
-              RETURN QUERY SELECT v_i, v_failures[v_i], v_ms_left[v_i], v_key.id, v_key.user_id, v_key.scope::text, v_key.is_anonymous,
-                true, NULL::text, extract(epoch FROM v_base + v_step * v_k)::float8, extract(epoch FROM v_now)::float8, v_count + v_k;
-            ELSIF v_taken < v_gcra THEN
-              -- The GCRA would have let it through, the month did not (and gave its token back).
-              RETURN QUERY SELECT v_i, v_failures[v_i], v_ms_left[v_i], v_key.id, v_key.user_id, v_key.scope::text, v_key.is_anonymous,
-                false, 'month'::text, extract(epoch FROM v_base + v_step * v_taken)::float8, extract(epoch FROM v_now)::float8, p_month_limit;
-            ELSE
-              RETURN QUERY SELECT v_i, v_failures[v_i], v_ms_left[v_i], v_key.id, v_key.user_id, v_key.scope::text, v_key.is_anonymous,
-                false, 'minute'::text, extract(epoch FROM v_base + v_step * v_taken)::float8, extract(epoch FROM v_now)::float8, v_count + v_taken;
+          n := v_i;
+          failures := v_failures[v_i];
+          failures_ms_left := v_ms_left[v_i];
+          key_id := NULL; user_id := NULL; scope := NULL; is_anonymous := NULL;
+          allowed := NULL; limited_by := NULL; tat_s := NULL; now_s := NULL; month_count := NULL;
+          IF v_failures[v_i] <= p_failures_limit THEN
+            key_id := v_key.id; user_id := v_key.user_id; scope := v_key.scope; is_anonymous := v_key.is_anonymous;
+            IF v_step IS NOT NULL THEN
+              v_k := v_k + 1;
+              now_s := extract(epoch FROM v_now);
+              IF v_k <= v_taken THEN
+                allowed := true;
+                tat_s := extract(epoch FROM v_base + v_step * v_k);
+                month_count := v_count + v_k;
+              ELSIF v_taken < v_gcra THEN
+                -- The GCRA would have let it through, the month did not (and gave its token back).
+                allowed := false; limited_by := 'month';
+                tat_s := extract(epoch FROM v_base + v_step * v_taken);
+                month_count := p_month_limit;
+              ELSE
+                allowed := false; limited_by := 'minute';
+                tat_s := extract(epoch FROM v_base + v_step * v_taken);
+                month_count := v_count + v_taken;
+              END IF;
             END IF;
           END IF;
+          RETURN NEXT;
         END LOOP;
       END
       $$`);
