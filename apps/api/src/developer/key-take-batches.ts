@@ -42,22 +42,31 @@ export class KeyTakeBatches {
     });
   }
 
-  /** Calls until no request of the key is waiting; every waiter is answered or rejected. */
+  /**
+   * Calls until no request of the key is waiting; every waiter is answered or rejected. The next call is sent before
+   * the answers of the last are handed out, so PostgreSQL works on it while this process writes those answers.
+   */
   private async run(id: string, hash: string, account: KeyAccount | undefined): Promise<void> {
     const queue = this.waiting.get(id) as Waiter[];
-    while (queue.length) {
-      const batch = queue.splice(0, BATCH_MAX);
-      try {
-        const answers = await this.store.takeWithKey(
-          batch.map((w) => w.failuresKey),
-          this.failuresLimit,
-          hash,
-          account,
-        );
-        batch.forEach((w, i) => w.resolve(answers[i]));
-      } catch (error) {
-        for (const w of batch) w.reject(error);
-      }
+    const call = (batch: Waiter[]) =>
+      this.store.takeWithKey(
+        batch.map((w) => w.failuresKey),
+        this.failuresLimit,
+        hash,
+        account,
+      ).then(
+        (answers) => ({ answers, error: undefined }),
+        (error: unknown) => ({ answers: undefined, error }),
+      );
+    let batch = queue.splice(0, BATCH_MAX);
+    let under = call(batch);
+    while (batch.length) {
+      const { answers, error } = await under;
+      const done = batch;
+      batch = queue.splice(0, BATCH_MAX);
+      if (batch.length) under = call(batch);
+      if (answers) done.forEach((w, i) => w.resolve(answers[i]));
+      else for (const w of done) w.reject(error);
     }
     this.waiting.delete(id);
   }
