@@ -54,37 +54,36 @@ export class ApiKeyTakeBatch1764710000000 implements MigrationInterface {
           IF v_key.id IS NOT NULL AND NOT v_key.is_anonymous AND (v_key.last_used_at IS NULL OR v_key.last_used_at < now() - interval '60 seconds') THEN
             UPDATE api_keys SET last_used_at = now() WHERE id = v_key.id AND (last_used_at IS NULL OR last_used_at < now() - interval '60 seconds');
           END IF;
-        END IF;
-        -- (Apart: v_key has no fields to read until the SELECT above has run.)
-        IF v_passed > 0 THEN IF v_key.id IS NOT NULL AND NOT v_key.is_anonymous AND p_account IS NOT NULL AND v_key.user_id = p_account THEN
-          v_step := make_interval(secs => p_interval);
-          v_limit := v_now + make_interval(secs => p_interval * p_burst);
-          SELECT s.tat INTO v_tat FROM api_rate_state s WHERE s.account_id = p_account FOR UPDATE;
-          IF NOT FOUND THEN
-            INSERT INTO api_rate_state (account_id, tat) VALUES (p_account, v_now) ON CONFLICT (account_id) DO NOTHING;
+          IF v_key.id IS NOT NULL AND NOT v_key.is_anonymous AND p_account IS NOT NULL AND v_key.user_id = p_account THEN
+            v_step := make_interval(secs => p_interval);
+            v_limit := v_now + make_interval(secs => p_interval * p_burst);
             SELECT s.tat INTO v_tat FROM api_rate_state s WHERE s.account_id = p_account FOR UPDATE;
-          END IF;
-          v_base := greatest(v_tat, v_now);
-          -- As many as the GCRA lets through one after another (the same comparison api_rate_take makes for each).
-          WHILE v_gcra < v_passed AND v_base + v_step * (v_gcra + 1) <= v_limit LOOP
-            v_gcra := v_gcra + 1;
-          END LOOP;
-          IF v_gcra > 0 THEN
-            SELECT c.count INTO v_count FROM api_usage_month c WHERE c.account_id = p_account AND c.month = v_month FOR UPDATE;
             IF NOT FOUND THEN
-              INSERT INTO api_usage_month (account_id, month, count) VALUES (p_account, v_month, 0) ON CONFLICT (account_id, month) DO NOTHING;
+              INSERT INTO api_rate_state (account_id, tat) VALUES (p_account, v_now) ON CONFLICT (account_id) DO NOTHING;
+              SELECT s.tat INTO v_tat FROM api_rate_state s WHERE s.account_id = p_account FOR UPDATE;
+            END IF;
+            v_base := greatest(v_tat, v_now);
+            -- As many as the GCRA lets through one after another (the same comparison api_rate_take makes for each).
+            WHILE v_gcra < v_passed AND v_base + v_step * (v_gcra + 1) <= v_limit LOOP
+              v_gcra := v_gcra + 1;
+            END LOOP;
+            IF v_gcra > 0 THEN
               SELECT c.count INTO v_count FROM api_usage_month c WHERE c.account_id = p_account AND c.month = v_month FOR UPDATE;
+              IF NOT FOUND THEN
+                INSERT INTO api_usage_month (account_id, month, count) VALUES (p_account, v_month, 0) ON CONFLICT (account_id, month) DO NOTHING;
+                SELECT c.count INTO v_count FROM api_usage_month c WHERE c.account_id = p_account AND c.month = v_month FOR UPDATE;
+              END IF;
+              v_taken := CASE WHEN p_month_limit IS NULL THEN v_gcra ELSE least(v_gcra, greatest(p_month_limit - v_count, 0))::integer END;
+              IF v_taken > 0 THEN
+                UPDATE api_usage_month c SET count = c.count + v_taken WHERE c.account_id = p_account AND c.month = v_month;
+                UPDATE api_rate_state s SET tat = v_base + v_step * v_taken WHERE s.account_id = p_account;
+              END IF;
+            ELSE
+              SELECT c.count INTO v_count FROM api_usage_month c WHERE c.account_id = p_account AND c.month = v_month;
             END IF;
-            v_taken := CASE WHEN p_month_limit IS NULL THEN v_gcra ELSE least(v_gcra, greatest(p_month_limit - v_count, 0))::integer END;
-            IF v_taken > 0 THEN
-              UPDATE api_usage_month c SET count = c.count + v_taken WHERE c.account_id = p_account AND c.month = v_month;
-              UPDATE api_rate_state s SET tat = v_base + v_step * v_taken WHERE s.account_id = p_account;
-            END IF;
-          ELSE
-            SELECT c.count INTO v_count FROM api_usage_month c WHERE c.account_id = p_account AND c.month = v_month;
+            v_count := coalesce(v_count, 0);
           END IF;
-          v_count := coalesce(v_count, 0);
-        END IF; END IF;
+        END IF;
         -- One row per request (RETURN NEXT of the output columns: no query run per row).
         FOR v_i IN 1 .. cardinality(p_failures_keys) LOOP
           n := v_i;
