@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { isWellFormedApiKey, newApiKey } from '../src/core/security/api-key-format';
+import { hashToken } from '../src/core/security/secrets';
 import { ApiKeyFailures } from '../src/developer/api-key-failures';
 import { useApiUnderTest } from './support/app';
 import { membersOf } from './support/members';
@@ -207,6 +208,67 @@ describe('developer platform: API keys, scopes and the per-plan limits shared by
     });
     const [{ count }] = await api.db.query('SELECT count FROM api_usage_month WHERE account_id = $1', [who.id]);
     expect(Number(count)).toBe(50);
+  });
+
+  it('lets exactly the requests left through when more of one key come at once to one process than are left', async () => {
+    // The process takes a key's concurrent requests together (docs/request-path.md, step 8): one statement for many,
+    // answered as if one after another. 3 of the burst left and 24 requests at once, each from its own address.
+    const who = await member();
+    const { key } = await newKey(who.token);
+    expect((await call('GET', '/radio/stations', key)).status).toBe(200);
+    await api.db.query(`UPDATE api_rate_state SET tat = clock_timestamp() + interval '282 seconds' WHERE account_id = $1`, [who.id]);
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => fetch(`${api.base}/radio/stations`, { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': `198.18.19.${i + 1}` } })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect([statuses.filter((s) => s === 200).length, statuses.filter((s) => s === 429).length]).toEqual([3, 21]);
+    // Each admitted request hears what its own take left: 2, 1, then none (and when the next comes back).
+    const remaining = results.filter((r) => r.status === 200).map((r) => (r.headers.get('ratelimit') ?? '').replace(/;t=[1-6],/, ';t=next,'));
+    expect(remaining.sort()).toEqual(['"minute";r=0;t=next, "month";r=996;t=0', '"minute";r=1;t=0, "month";r=997;t=0', '"minute";r=2;t=0, "month";r=998;t=0']);
+    const [{ count }] = await api.db.query('SELECT count FROM api_usage_month WHERE account_id = $1', [who.id]);
+    expect(Number(count)).toBe(4);
+    await Promise.all(results.map((r) => r.arrayBuffer()));
+  });
+
+  it('answers a batch of one key’s requests in PostgreSQL as if one after another: each address, the burst, the month', async () => {
+    const who = await member();
+    const { key } = await newKey(who.token);
+    expect((await call('GET', '/radio/stations', key)).status).toBe(200);
+    const addresses = Array.from({ length: 6 }, (_, i) => ApiKeyFailures.keyOf(`198.18.20.${i + 1}`));
+    await api.db.query(`INSERT INTO throttle_hits (key, hits, expires_at) VALUES ($1, 21, now() + interval '1 minute')`, [addresses[1]]);
+    const take = async (n: number) =>
+      (
+        await api.db.query<{ n: number; failures: number; key: boolean; allowed: boolean | null; limited_by: string | null; month_count: string | null; wait: number | null }>(
+          `SELECT n, failures, key_id IS NOT NULL AS key, allowed, limited_by, month_count, round((tat_s - now_s)::numeric, 1)::float8 AS wait
+           FROM api_key_take_batch($1, 20, $2, $3, 6, 50, 1000)`,
+          [addresses.slice(0, n), hashToken(key), who.id],
+        )
+      ).map((r) => [r.n, r.failures, r.key, r.allowed, r.limited_by, r.month_count === null ? null : Number(r.month_count), r.wait]);
+    // 3 of the burst left: the second address is over its failures and takes nothing; of the other five, three pass.
+    await api.db.query(`UPDATE api_rate_state SET tat = clock_timestamp() + interval '282 seconds' WHERE account_id = $1`, [who.id]);
+    const burst = await take(6);
+    expect(burst.map(([n, failures, found, allowed, limitedBy, month]) => [n, failures, found, allowed, limitedBy, month])).toEqual([
+      [1, 0, true, true, null, 2],
+      [2, 21, false, null, null, null],
+      [3, 0, true, true, null, 3],
+      [4, 0, true, true, null, 4],
+      [5, 0, true, false, 'minute', 4],
+      [6, 0, true, false, 'minute', 4],
+    ]);
+    // 2 of the month left and a full burst: two pass, the others hear the month and give their GCRA token back.
+    await api.db.query(`UPDATE api_rate_state SET tat = clock_timestamp() - interval '1 second' WHERE account_id = $1`, [who.id]);
+    await api.db.query('UPDATE api_usage_month SET count = 998 WHERE account_id = $1', [who.id]);
+    const month = await take(5);
+    expect(month.map(([n, , , allowed, limitedBy, count]) => [n, allowed, limitedBy, count])).toEqual([
+      [1, true, null, 999],
+      [2, null, null, null],
+      [3, true, null, 1000],
+      [4, false, 'month', 1000],
+      [5, false, 'month', 1000],
+    ]);
+    expect(month.map((row) => row[6])).toEqual([6, null, 12, 12, 12]);
+    const [{ count }] = await api.db.query('SELECT count FROM api_usage_month WHERE account_id = $1', [who.id]);
+    expect(Number(count)).toBe(1000);
   });
 
   it('stops a Free account at exactly its 1,000 requests a month, and says when the month ends', async () => {

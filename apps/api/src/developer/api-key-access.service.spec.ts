@@ -15,9 +15,9 @@ const allowed: ApiTake = { allowed: true, limitedBy: null, tat: 1_000_006, now: 
 function storeAnswering(answer: (account: unknown) => KeyTake) {
   const asked: { failuresKey: string; limit: number; hash: string; account: unknown }[] = [];
   const store = {
-    takeWithKey: async (failuresKey: string, limit: number, hash: string, account: unknown) => {
-      asked.push({ failuresKey, limit, hash, account });
-      return answer(account);
+    takeWithKey: async (failuresKeys: string[], limit: number, hash: string, account: unknown) => {
+      for (const failuresKey of failuresKeys) asked.push({ failuresKey, limit, hash, account });
+      return failuresKeys.map(() => answer(account));
     },
   } as unknown as RateLimitStore;
   return { store, asked };

@@ -8,6 +8,7 @@ import { isWellFormedApiKey } from '../core/security/api-key-format';
 import { ApiKeyFailures } from './api-key-failures';
 import { ApiLimits } from './api-limits';
 import { ApiPlansService } from './api-plans.service';
+import { KeyTakeBatches } from './key-take-batches';
 
 /** Key hashes whose account is remembered; past this the memory starts again (each key then costs one more trip once). */
 const ACCOUNTS_MAX = 10_000;
@@ -15,20 +16,24 @@ const ACCOUNTS_MAX = 10_000;
 /**
  * A request made with an API key (docs/developer-api.md, "Keys" and "Limits"): the address's failed keys, the key itself
  * (read on every request, so a revoked one fails on the next) and its account's plan take, in one round trip to
- * PostgreSQL (api_key_take), each step only if the one before let the request through, as three round trips did before.
+ * PostgreSQL (api_key_take_batch), each step only if the one before let the request through, as three round trips did before.
+ * The key's concurrent requests share that round trip (KeyTakeBatches), each with its own address and answer.
  * The take needs the account's plan, so the key's account is remembered from its first request (a key never changes
  * account); that first request makes a second trip for the take.
  */
 @Injectable()
 export class ApiKeyAccess {
   private readonly accounts = new Map<string, string>();
+  private readonly batches: KeyTakeBatches;
 
   constructor(
-    private readonly store: RateLimitStore,
+    store: RateLimitStore,
     private readonly plans: ApiPlansService,
     private readonly failures: ApiKeyFailures,
     private readonly limits: ApiLimits,
-  ) {}
+  ) {
+    this.batches = new KeyTakeBatches(store, ApiKeyFailures.perAddress);
+  }
 
   /**
    * The key's principal, one request of its account's plan taken and the RateLimit fields set on `response`; else the
@@ -44,7 +49,7 @@ export class ApiKeyAccess {
     const hash = hashToken(token);
     const accountId = this.accounts.get(hash);
     const plan = accountId === undefined ? undefined : (await this.plans.limitsOf(accountId)).limits;
-    const found = await this.store.takeWithKey(ApiKeyFailures.keyOf(address), ApiKeyFailures.perAddress, hash, plan && { id: accountId as string, ...ApiLimits.takeOf(plan) });
+    const found = await this.batches.take(ApiKeyFailures.keyOf(address), hash, plan && { id: accountId as string, ...ApiLimits.takeOf(plan) });
     ApiKeyFailures.refuseOver(found.failures);
     if (!found.key || found.key.isAnonymous) {
       await this.failures.fail(address);

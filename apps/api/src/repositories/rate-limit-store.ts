@@ -25,6 +25,14 @@ export interface KeyTake {
   take?: ApiTake;
 }
 
+/** The account a key is known to belong to, and its plan as takeApi() takes it. */
+export interface KeyAccount {
+  id: string;
+  intervalSeconds: number;
+  burst: number;
+  monthLimit: number | null;
+}
+
 export interface WindowHit {
   hits: number;
   /** Milliseconds until the window ends. */
@@ -65,17 +73,20 @@ export class RateLimitStore implements OnApplicationShutdown {
   }
 
   /**
-   * A request made with an API key, in one round trip: the failed-key window of `failuresKey` (over `failuresLimit`,
-   * nothing else is done), the key of `hash` (its use noted once a minute), and, if it belongs to `account`, that
-   * account's take as takeApi() would make it. Without `account` (the key not seen before) the key is answered alone.
+   * Requests made with one API key, in one round trip however many (api_key_take_batch): for each, in order, the
+   * failed-key window of its `failuresKeys` entry (over `failuresLimit`, nothing else is done for it), the key of
+   * `hash` (its use noted once a minute), and, if it belongs to `account`, that request's take of the account's plan,
+   * exactly as if the requests had come one after another. Without `account` (the key not seen before) the key is
+   * answered alone. One answer per entry of `failuresKeys`, in its order.
    */
   async takeWithKey(
-    failuresKey: string,
+    failuresKeys: string[],
     failuresLimit: number,
     hash: string,
-    account: { id: string; intervalSeconds: number; burst: number; monthLimit: number | null } | undefined,
-  ): Promise<KeyTake> {
+    account: KeyAccount | undefined,
+  ): Promise<KeyTake[]> {
     const { rows } = await this.pool.query<{
+      n: number;
       failures: number;
       failures_ms_left: number;
       key_id: string | null;
@@ -89,19 +100,31 @@ export class RateLimitStore implements OnApplicationShutdown {
       month_count: string | null;
     }>({
       // Prepared once per connection: the statement is the same on every keyed request.
-      name: 'api-key-take',
-      text: 'SELECT * FROM api_key_take($1, $2, $3, $4, $5, $6, $7)',
-      values: [failuresKey.slice(0, 255), failuresLimit, hash, account?.id ?? null, account?.intervalSeconds ?? null, account?.burst ?? null, account?.monthLimit ?? null],
+      name: 'api-key-take-batch',
+      text: 'SELECT * FROM api_key_take_batch($1, $2, $3, $4, $5, $6, $7)',
+      values: [
+        failuresKeys.map((key) => key.slice(0, 255)),
+        failuresLimit,
+        hash,
+        account?.id ?? null,
+        account?.intervalSeconds ?? null,
+        account?.burst ?? null,
+        account?.monthLimit ?? null,
+      ],
     });
-    const [row] = rows;
-    return {
-      failures: { hits: row.failures, msLeft: Math.max(0, row.failures_ms_left) },
-      key: row.key_id ? { id: row.key_id, userId: row.user_id as string, scope: row.scope as ApiKeyScope, isAnonymous: Boolean(row.is_anonymous) } : undefined,
-      take:
-        row.allowed === null
-          ? undefined
-          : { allowed: row.allowed, limitedBy: row.limited_by, tat: row.tat_s as number, now: row.now_s as number, monthCount: Number(row.month_count) },
-    };
+    const answers = new Array<KeyTake>(failuresKeys.length);
+    for (const row of rows) {
+      answers[row.n - 1] = {
+        failures: { hits: row.failures, msLeft: Math.max(0, row.failures_ms_left) },
+        key: row.key_id ? { id: row.key_id, userId: row.user_id as string, scope: row.scope as ApiKeyScope, isAnonymous: Boolean(row.is_anonymous) } : undefined,
+        take:
+          row.allowed === null
+            ? undefined
+            : { allowed: row.allowed, limitedBy: row.limited_by, tat: row.tat_s as number, now: row.now_s as number, monthCount: Number(row.month_count) },
+      };
+    }
+    if (rows.length !== failuresKeys.length) throw new Error(`api_key_take_batch answered ${rows.length} of ${failuresKeys.length} requests`);
+    return answers;
   }
 
   /** The account's state without taking anything (a missing row is a full bucket). */
