@@ -274,6 +274,11 @@ async function measureSize(n: number): Promise<Pick<Point, 'icecast' | 'ours'>> 
     server = await startServer({
       STATIONS_FILE: stations,
       RELAY_MAX_LISTENERS: String(n + 10),
+      // The listeners are plain signed-out clients, as Icecast's are: all n of them let in (no share of the limit kept
+      // for paid plans), and no stream ticket each (an ad clock per listener, counted by the relay every 5 s, is left
+      // out of the figure; docs/architecture.md, "Ads" and "Plans on the relay").
+      RELAY_PRIORITY_SHARE: '0',
+      ADS_STREAM_TICKETS: '0',
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:${inspectorPort} --inspect-publish-uid=http`.trim(),
     });
     const reference = await measure({ pid: icecast.pid, urls: icecast.bases.map((base) => `${base}${MOUNT}`), inFlightPerUrl: ICECAST_BACKLOG }, n);
