@@ -134,6 +134,8 @@ describe('plans on the radio relay', () => {
     expect((await open('test-premium', pass)).status).toBe(200);
     // A pass whose signature does not match is nobody's: the listener is signed out.
     expect((await open('test-premium', { cookie: `${pass.cookie.slice(0, -2)}xx` })).status).toBe(403);
+    // Nor is one that is not even URI-encoded text (a 403 like any other stranger's, never a 500).
+    expect((await open('test-premium', { cookie: 'gr_radio=%E0%A4%A; gr_listener=%' })).status).toBe(403);
     expect((await fetch(`${api.base}/radio/pass`, { method: 'PUT' })).status).toBe(401);
     // Signing out ends the session, and the pass with it.
     expect((await fetch(`${api.base}/auth/logout`, { method: 'POST', headers: bearer(premium.token) })).status).toBe(204);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import { type CookieOptions, clearCookie, setCookie } from '../core/http/cookies';
+import { type CookieOptions, clearCookie, cookiesOf, setCookie } from '../core/http/cookies';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { API_PREFIX } from '../core/http/openapi';
@@ -32,12 +32,9 @@ export class ListenerCookie {
     clearCookie(res, ListenerCookie.name, this.options());
   }
 
-  /** The id in the request's cookie header (cookies are not parsed on these routes), if it is one. */
+  /** The id in the request's cookie header, if it is one. */
   static read(req: Pick<IncomingMessage, 'headers'>): string | undefined {
-    for (const part of (req.headers.cookie ?? '').split(';')) {
-      const [name, value] = part.split('=', 2).map((s) => s.trim());
-      if (name === ListenerCookie.name && value && UUID.test(value)) return value;
-    }
-    return undefined;
+    const value = cookiesOf(req)[ListenerCookie.name];
+    return value && UUID.test(value) ? value : undefined;
   }
 }

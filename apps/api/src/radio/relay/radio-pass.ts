@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import { type CookieOptions, clearCookie, setCookie } from '../../core/http/cookies';
+import { type CookieOptions, clearCookie, cookiesOf, setCookie } from '../../core/http/cookies';
 import { sign, unsign } from '../../core/security/secrets';
 import { SessionsService } from '../../auth/sessions.service';
 import { type AppConfig, resolveJwtSecret } from '../../core/config/config';
@@ -50,21 +50,12 @@ export class RadioPass {
 
   /** The user of the request's pass while its session lasts; undefined for no pass, a forged one, or an ended session. */
   async userOf(req: Pick<IncomingMessage, 'headers'>): Promise<string | undefined> {
-    const raw = cookieValue(req.headers.cookie, RadioPass.name);
-    const text = raw && raw.length <= 1024 ? unsign(decodeURIComponent(raw), this.secret) : undefined;
+    const raw = cookiesOf(req)[RadioPass.name];
+    const text = raw && raw.length <= 1024 ? unsign(raw, this.secret) : undefined;
     const claims = text ? parseClaims(text) : undefined;
     if (!claims) return undefined;
     return (await this.sessions.isActive(claims.sid)) ? claims.sub : undefined;
   }
-}
-
-/** A cookie's value from the raw header (cookies are not parsed outside /auth: docs/request-path.md). */
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
 }
 
 function parseClaims(text: string): PassClaims | undefined {
