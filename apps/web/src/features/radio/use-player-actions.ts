@@ -14,22 +14,30 @@ export interface PlayerActions {
   playQueue: (name: string, stations: readonly StationDto[]) => void;
 }
 
+/**
+ * Plays a station. All a station's card or list entry needs: unlike usePlayerActions it follows neither the deck, the
+ * queue nor the filters, so the many entries of a list do not each render again when one of those changes.
+ */
+export function usePlay(): PlayerActions['play'] {
+  const radio = useRadio();
+  return useCallback(
+    (station: StationDto) => {
+      radio.play(station).catch((error: unknown) => console.warn('Playback failed', error));
+    },
+    [radio],
+  );
+}
+
 /** Play, pause and next/previous station (through the playlist being played, else the stations as filtered). */
 export function usePlayerActions(): PlayerActions {
   const radio = useRadio();
+  const play = usePlay();
   const { data: stations = NO_STATIONS } = useStations();
   const filters = useAtomValue(filtersAtom);
   const current = useCurrentStation();
   const state = useAtomValue(deckStateAtom);
   const queue = useAtomValue(playQueueAtom);
   const visible = useMemo(() => filterStations(stations, filters), [stations, filters]);
-
-  const play = useCallback(
-    (station: StationDto) => {
-      radio.play(station).catch((error: unknown) => console.warn('Playback failed', error));
-    },
-    [radio],
-  );
 
   const togglePlay = useCallback(() => {
     if (state === 'playing' || state === 'loading' || state === 'reconnecting') radio.pause();

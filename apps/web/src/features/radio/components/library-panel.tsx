@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { useAtomValue } from 'jotai';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import type { StationDto } from '../api/stations';
@@ -9,7 +9,7 @@ import { useLikedStations } from '../api/likes';
 import { NO_STATIONS, useStations } from '../api/stations';
 import { currentStationIdAtom, groupByCountry } from '../atoms';
 import { isLocked, useListenerLimits } from '../station-access';
-import { usePlayerActions } from '../use-player-actions';
+import { usePlay } from '../use-player-actions';
 import { LockIcon } from './premium-lock';
 
 const panel = (theme: Theme) => css`
@@ -83,7 +83,7 @@ const lockedItem = (theme: Theme) => css`
 /** One station of the library: plays it, or (a premium station the plan does not open) links to /subscription. */
 function StationEntry({ station, current }: { station: StationDto; current: boolean }) {
   const t = useT();
-  const { play } = usePlayerActions();
+  const play = usePlay();
   if (isLocked(station, useListenerLimits(station.plan === 'premium'))) {
     return (
       <Link to="/subscription" css={[item, lockedItem]} aria-label={t('radio.station.locked', { name: station.name })}>
@@ -118,7 +118,8 @@ function StationList({ stations }: { stations: StationDto[] }) {
 /** Desktop only: the favourites and every station grouped by country (display name and flag). */
 export function LibraryPanel() {
   const t = useT();
-  const { data: stations = NO_STATIONS } = useStations();
+  // A render after the stations come, like the grid's (station-grid.tsx): the screen's first paint with them does not wait for the lists.
+  const stations = useDeferredValue(useStations().data ?? NO_STATIONS);
   const favouriteIds = useLikedStations(useAuth().user?.id ?? null);
   const favourites = useMemo(() => stations.filter((s) => favouriteIds.includes(s.id)), [stations, favouriteIds]);
   const groups = useMemo(() => groupByCountry(stations), [stations]);

@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { Badge, Button, Spinner } from '@grouarock/ui';
 import { useAtom, useAtomValue } from 'jotai';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import type { StationDto } from '../api/stations';
@@ -9,7 +9,7 @@ import { useRadioPass } from '../api/radio-pass';
 import { useStations } from '../api/stations';
 import { currentStationIdAtom, emptyFilters, filterStations, filtersAtom, hasFilters } from '../atoms';
 import { isLocked, useListenerLimits } from '../station-access';
-import { usePlayerActions } from '../use-player-actions';
+import { usePlay } from '../use-player-actions';
 import { LockIcon } from './premium-lock';
 
 /** 2, 3 or 4 columns by width (also the featured stations on the home page). */
@@ -122,7 +122,7 @@ function StationCardBody({ station, locked }: { station: StationDto; locked: boo
  */
 export function StationCard({ station, current }: { station: StationDto; current: boolean }) {
   const t = useT();
-  const { play } = usePlayerActions();
+  const play = usePlay();
   const locked = isLocked(station, useListenerLimits(station.plan === 'premium'));
   const background = { backgroundImage: `linear-gradient(rgb(0 0 0 / 45%), rgb(0 0 0 / 65%)), ${station.gradient}` };
   if (locked) {
@@ -143,7 +143,10 @@ export function StationCard({ station, current }: { station: StationDto; current
 export function StationGrid() {
   const t = useT();
   useRadioPass();
-  const { data: stations, error, isLoading, mutate } = useStations();
+  const { data: loaded, error, isLoading, mutate } = useStations();
+  // The cards follow the stations a render later, after the screen has painted what they brought in above (the
+  // now-playing hero): sixty cards are the longest render of /radio, on a slow phone a few hundred milliseconds.
+  const stations = useDeferredValue(loaded);
   const [filters, setFilters] = useAtom(filtersAtom);
   const current = useAtomValue(currentStationIdAtom);
   const visible = useMemo(() => (stations ? filterStations(stations, filters) : []), [stations, filters]);
