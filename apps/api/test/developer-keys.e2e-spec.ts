@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { isWellFormedApiKey, newApiKey } from '../src/core/security/api-key-format';
 import { hashToken } from '../src/core/security/secrets';
 import { ApiKeyFailures } from '../src/developer/api-key-failures';
+import { type KeyTakeRow, keyTakesOf } from '../src/repositories/rate-limit-store';
 import { useApiUnderTest } from './support/app';
 import { membersOf } from './support/members';
 import { startServerProcess } from './support/server-process';
@@ -230,20 +231,31 @@ describe('developer platform: API keys, scopes and the per-plan limits shared by
     await Promise.all(results.map((r) => r.arrayBuffer()));
   });
 
-  it('answers a batch of one key’s requests in PostgreSQL as if one after another: each address, the burst, the month', async () => {
+  // api_key_take_many is what this build calls (one row for the batch, read by keyTakesOf); api_key_take_batch stays for
+  // the build before during a rolling deploy. Both must answer alike.
+  it.each(['api_key_take_many', 'api_key_take_batch'])('answers a batch of one key’s requests in PostgreSQL as if one after another (%s): each address, the burst, the month', async (fn) => {
     const who = await member();
     const { key } = await newKey(who.token);
     expect((await call('GET', '/radio/stations', key)).status).toBe(200);
-    const addresses = Array.from({ length: 6 }, (_, i) => ApiKeyFailures.keyOf(`198.18.20.${i + 1}`));
+    const addresses = Array.from({ length: 6 }, (_, i) => ApiKeyFailures.keyOf(`198.18.20.${i + (fn === 'api_key_take_many' ? 11 : 1)}`));
     await api.db.query(`INSERT INTO throttle_hits (key, hits, expires_at) VALUES ($1, 21, now() + interval '1 minute')`, [addresses[1]]);
-    const take = async (n: number) =>
-      (
-        await api.db.query<{ n: number; failures: number; key: boolean; allowed: boolean | null; limited_by: string | null; month_count: string | null; wait: number | null }>(
-          `SELECT n, failures, key_id IS NOT NULL AS key, allowed, limited_by, month_count, round((tat_s - now_s)::numeric, 1)::float8 AS wait
-           FROM api_key_take_batch($1, 20, $2, $3, 6, 50, 1000)`,
-          [addresses.slice(0, n), hashToken(key), who.id],
-        )
-      ).map((r) => [r.n, r.failures, r.key, r.allowed, r.limited_by, r.month_count === null ? null : Number(r.month_count), r.wait]);
+    const take = async (n: number) => {
+      const params = [addresses.slice(0, n), hashToken(key), who.id];
+      const answers =
+        fn === 'api_key_take_many'
+          ? keyTakesOf((await api.db.query<KeyTakeRow>('SELECT * FROM api_key_take_many($1, 20, $2, $3, 6, 50, 1000)', params))[0], 20, 1000)
+          : (
+              await api.db.query<{ failures: number; failures_ms_left: number; key_id: string | null; allowed: boolean | null; limited_by: 'minute' | 'month' | null; tat_s: number; now_s: number; month_count: string }>(
+                'SELECT * FROM api_key_take_batch($1, 20, $2, $3, 6, 50, 1000) ORDER BY n',
+                params,
+              )
+            ).map((r) => ({
+              failures: { hits: r.failures, msLeft: r.failures_ms_left },
+              key: r.key_id ? {} : undefined,
+              take: r.allowed === null ? undefined : { allowed: r.allowed, limitedBy: r.limited_by, tat: r.tat_s, now: r.now_s, monthCount: Number(r.month_count) },
+            }));
+      return answers.map((a, i) => [i + 1, a.failures.hits, Boolean(a.key), a.take?.allowed ?? null, a.take?.limitedBy ?? null, a.take?.monthCount ?? null, a.take ? Math.round((a.take.tat - a.take.now) * 10) / 10 : null]);
+    };
     // 3 of the burst left: the second address is over its failures and takes nothing; of the other five, three pass.
     await api.db.query(`UPDATE api_rate_state SET tat = clock_timestamp() + interval '282 seconds' WHERE account_id = $1`, [who.id]);
     const burst = await take(6);
@@ -269,6 +281,18 @@ describe('developer platform: API keys, scopes and the per-plan limits shared by
     expect(month.map((row) => row[6])).toEqual([6, null, 12, 12, 12]);
     const [{ count }] = await api.db.query('SELECT count FROM api_usage_month WHERE account_id = $1', [who.id]);
     expect(Number(count)).toBe(1000);
+    // Requests from the same address one after another (one read of its failures for them), another address between.
+    await api.db.query('UPDATE api_usage_month SET count = 0 WHERE account_id = $1', [who.id]);
+    addresses.splice(0, 6, addresses[0], addresses[0], addresses[1], addresses[1], addresses[0], addresses[2]);
+    const same = await take(6);
+    expect(same.map(([n, failures, found, allowed, limitedBy, count]) => [n, failures, found, allowed, limitedBy, count])).toEqual([
+      [1, 0, true, true, null, 1],
+      [2, 0, true, true, null, 2],
+      [3, 21, false, null, null, null],
+      [4, 21, false, null, null, null],
+      [5, 0, true, true, null, 3],
+      [6, 0, true, true, null, 4],
+    ]);
   });
 
   it('stops a Free account at exactly its 1,000 requests a month, and says when the month ends', async () => {

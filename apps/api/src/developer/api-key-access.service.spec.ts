@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { hashToken } from '../core/security/secrets';
 import type { ApiTake, KeyTake, RateLimitStore } from '../repositories/rate-limit-store';
-import { ApiKeyAccess } from './api-key-access.service';
+import { ApiKeyAccess, hashOf } from './api-key-access.service';
 import { ApiKeyFailures } from './api-key-failures';
 import { newApiKey } from '../core/security/api-key-format';
 import { ApiLimits } from './api-limits';
@@ -31,9 +31,10 @@ function accessWith(store: RateLimitStore) {
   return { access: new ApiKeyAccess(store, plans, failures as unknown as ApiKeyFailures, limits), failures, admitted };
 }
 
-const response = () => {
+/** A reply to a request on `connection` (a connection of its own unless given). */
+const response = (connection: object = {}) => {
   const headers: Record<string, string> = {};
-  return { headers, res: { header: (name: string, value: string) => void (headers[name] = value) } as unknown as FastifyReply };
+  return { headers, res: { header: (name: string, value: string) => void (headers[name] = value), request: { raw: { socket: connection } } } as unknown as FastifyReply };
 };
 
 describe('ApiKeyAccess', () => {
@@ -85,5 +86,32 @@ describe('ApiKeyAccess', () => {
     const { access, failures } = accessWith(store);
     await expect(access.admit(`${key.slice(0, -1)}x`, '198.51.100.5', response().res)).rejects.toMatchObject({ status: 401 });
     expect([asked, failures.check.mock.calls, failures.fail.mock.calls]).toEqual([[], [['198.51.100.5']], [['198.51.100.5']]]);
+  });
+
+  it('asks PostgreSQL for the key on every request of a connection, so a key revoked in between fails on the next', async () => {
+    let revoked = false;
+    const { store, asked } = storeAnswering(() => ({ failures: { hits: 0, msLeft: 0 }, key: revoked ? undefined : found }));
+    const { access } = accessWith(store);
+    const connection = {};
+    await access.admit(key, '198.51.100.6', response(connection).res);
+    revoked = true;
+    await expect(access.admit(key, '198.51.100.6', response(connection).res)).rejects.toMatchObject({ status: 401 });
+    expect(asked.map((a) => a.hash)).toEqual([hashToken(key), hashToken(key)]);
+  });
+});
+
+describe('hashOf', () => {
+  it("hashes a well-formed key, remembering only each connection's last one, and refuses any other token", () => {
+    const [one, two] = [newApiKey(), newApiKey()];
+    const connection = {};
+    expect(hashOf(one, connection)).toBe(hashToken(one));
+    expect(hashOf(one, connection)).toBe(hashToken(one));
+    expect(hashOf(two, connection)).toBe(hashToken(two));
+    // A token that is not the connection's last key is checked afresh: a mistyped one is refused.
+    expect(hashOf(`${two.slice(0, -1)}${two.endsWith('x') ? 'y' : 'x'}`, connection)).toBeUndefined();
+    expect(hashOf(two, connection)).toBe(hashToken(two));
+    expect(hashOf(one, {})).toBe(hashToken(one));
+    expect(hashOf(one, undefined)).toBe(hashToken(one));
+    expect(hashOf('grk_short', undefined)).toBeUndefined();
   });
 });

@@ -13,10 +13,28 @@ import { KeyTakeBatches } from './key-take-batches';
 /** Key hashes whose account is remembered; past this the memory starts again (each key then costs one more trip once). */
 const ACCOUNTS_MAX = 10_000;
 
+/** The last well-formed key each connection sent, and its hash (hashOf). */
+const lastKeys = new WeakMap<object, { token: string; hash: string }>();
+
+/**
+ * The hash of a well-formed key (undefined for any other token). A client sends the same key on every request of a
+ * keep-alive connection, and the checksum and the hash of a string never change: the connection's last key is
+ * checked and hashed once, not on each request. Nothing is learnt of the key itself: it is still looked up in
+ * PostgreSQL on every request, so a revoked one fails on the next.
+ */
+export function hashOf(token: string, connection: object | undefined): string | undefined {
+  const last = connection && lastKeys.get(connection);
+  if (last?.token === token) return last.hash;
+  if (!isWellFormedApiKey(token)) return undefined;
+  const hash = hashToken(token);
+  if (connection) lastKeys.set(connection, { token, hash });
+  return hash;
+}
+
 /**
  * A request made with an API key (docs/developer-api.md, "Keys" and "Limits"): the address's failed keys, the key itself
  * (read on every request, so a revoked one fails on the next) and its account's plan take, in one round trip to
- * PostgreSQL (api_key_take_batch), each step only if the one before let the request through, as three round trips did before.
+ * PostgreSQL (api_key_take_many), each step only if the one before let the request through, as three round trips did before.
  * The key's concurrent requests share that round trip (KeyTakeBatches), each with its own address and answer.
  * The take needs the account's plan, so the key's account is remembered from its first request (a key never changes
  * account); that first request makes a second trip for the take.
@@ -40,13 +58,13 @@ export class ApiKeyAccess {
    * 429 (too many failed keys from `address`, or the plan used up) or 401 (a failure, counted) to answer.
    */
   async admit(token: string, address: string, response: FastifyReply): Promise<KeyPrincipal> {
-    if (!isWellFormedApiKey(token)) {
+    const hash = hashOf(token, response.request.raw.socket);
+    if (hash === undefined) {
       // Refused without asking for the key (its checksum fails), but a failure like any other.
       await this.failures.check(address);
       await this.failures.fail(address);
       throw authErrors.invalidApiKey();
     }
-    const hash = hashToken(token);
     const accountId = this.accounts.get(hash);
     const plan = accountId === undefined ? undefined : (await this.plans.limitsOf(accountId)).limits;
     const found = await this.batches.take(ApiKeyFailures.keyOf(address), hash, plan && { id: accountId as string, ...ApiLimits.takeOf(plan) });

@@ -11,7 +11,7 @@ import { KeyTakeBatches } from './key-take-batches';
 const key = { id: 'k1', userId: 'u1', scope: 'read-only' as const, isAnonymous: false };
 
 /**
- * api_key_take_batch as PostgreSQL answers it, for one account with `left` requests left: each call takes, in order,
+ * api_key_take_many as PostgreSQL answers it, for one account with `left` requests left: each call takes, in order,
  * one unit per request whose address has not failed too often, and refuses the rest. Each call waits until released.
  */
 function fakeStore(left: number, failures: Record<string, number> = {}) {
@@ -152,7 +152,7 @@ describe('ApiKeyAccess with concurrent requests of one key', () => {
     const plans = { limitsOf: async () => ({ plan: 'free', limits: API_PLAN_LIMITS.free }) } as unknown as ApiPlansService;
     const access = new ApiKeyAccess(store, plans, { fail: jest.fn() } as unknown as ApiKeyFailures, limits);
     const token = newApiKey();
-    const reply = () => ({ header: jest.fn() }) as unknown as FastifyReply & { header: jest.Mock };
+    const reply = () => ({ header: jest.fn(), request: { raw: { socket: {} } } }) as unknown as FastifyReply & { header: jest.Mock };
     // The key's first request learns its account.
     // (admit asks for the plan before the take: its call starts in the turn after.)
     const first = access.admit(token, '198.51.100.1', reply());

@@ -25,6 +25,60 @@ export interface KeyTake {
   take?: ApiTake;
 }
 
+/**
+ * What api_key_take_many answers for a batch of one key's requests (times in microseconds since the epoch, as
+ * PostgreSQL keeps them; its bigints arrive as text): each request's address's failed keys, the key, and the take of
+ * the requests that passed their address (null without one).
+ */
+export interface KeyTakeRow {
+  failures: number[];
+  failures_ms_left: number[];
+  key_id: string | null;
+  user_id: string | null;
+  scope: ApiKeyScope | null;
+  is_anonymous: boolean | null;
+  /** How many of the passed requests the GCRA let through, one after another. */
+  gcra: number | null;
+  /** How many of those the month still had: the first `taken` passed requests are allowed. */
+  taken: number | null;
+  /** The month's count before the batch. */
+  month_count: string | null;
+  now_us: string | null;
+  /** The GCRA's time before the batch (or now, if later), and its step a request. */
+  base_us: string | null;
+  step_us: string | null;
+}
+
+/**
+ * Each request's answer from api_key_take_many's row, as api_key_take_batch gave one row a request: the k-th request
+ * that passed its address is allowed when k ≤ taken, its GCRA time base + step × k; a refused one hears the time after
+ * the last one allowed, and the month when the GCRA would have let it through but the month did not. The microseconds
+ * are whole numbers below 2^53, so µs / 10^6 is the same double PostgreSQL's extract(epoch …) gave as float8.
+ */
+export function keyTakesOf(row: KeyTakeRow, failuresLimit: number, monthLimit: number | null): KeyTake[] {
+  const key = row.key_id ? { id: row.key_id, userId: row.user_id as string, scope: row.scope as ApiKeyScope, isAnonymous: Boolean(row.is_anonymous) } : undefined;
+  const gcra = row.gcra ?? 0;
+  const taken = row.taken ?? 0;
+  const count = Number(row.month_count);
+  const now = Number(row.now_us) / 1e6;
+  const base = Number(row.base_us);
+  const step = Number(row.step_us);
+  let k = 0;
+  return row.failures.map((hits, i) => {
+    const failures = { hits, msLeft: Math.max(0, row.failures_ms_left[i]) };
+    if (hits > failuresLimit) return { failures };
+    if (row.taken === null) return { failures, key };
+    k += 1;
+    const take: ApiTake =
+      k <= taken
+        ? { allowed: true, limitedBy: null, tat: (base + step * k) / 1e6, now, monthCount: count + k }
+        : taken < gcra
+          ? { allowed: false, limitedBy: 'month', tat: (base + step * taken) / 1e6, now, monthCount: monthLimit as number }
+          : { allowed: false, limitedBy: 'minute', tat: (base + step * taken) / 1e6, now, monthCount: count + taken };
+    return { failures, key, take };
+  });
+}
+
 /** The account a key is known to belong to, and its plan as takeApi() takes it. */
 export interface KeyAccount {
   id: string;
@@ -73,11 +127,11 @@ export class RateLimitStore implements OnApplicationShutdown {
   }
 
   /**
-   * Requests made with one API key, in one round trip however many (api_key_take_batch): for each, in order, the
+   * Requests made with one API key, in one round trip however many (api_key_take_many): for each, in order, the
    * failed-key window of its `failuresKeys` entry (over `failuresLimit`, nothing else is done for it), the key of
    * `hash` (its use noted once a minute), and, if it belongs to `account`, that request's take of the account's plan,
    * exactly as if the requests had come one after another. Without `account` (the key not seen before) the key is
-   * answered alone. One answer per entry of `failuresKeys`, in its order.
+   * answered alone. One answer per entry of `failuresKeys`, in its order (keyTakesOf).
    */
   async takeWithKey(
     failuresKeys: string[],
@@ -85,23 +139,10 @@ export class RateLimitStore implements OnApplicationShutdown {
     hash: string,
     account: KeyAccount | undefined,
   ): Promise<KeyTake[]> {
-    const { rows } = await this.pool.query<{
-      n: number;
-      failures: number;
-      failures_ms_left: number;
-      key_id: string | null;
-      user_id: string | null;
-      scope: ApiKeyScope | null;
-      is_anonymous: boolean | null;
-      allowed: boolean | null;
-      limited_by: 'minute' | 'month' | null;
-      tat_s: number | null;
-      now_s: number | null;
-      month_count: string | null;
-    }>({
+    const { rows } = await this.pool.query<KeyTakeRow>({
       // Prepared once per connection: the statement is the same on every keyed request.
-      name: 'api-key-take-batch',
-      text: 'SELECT * FROM api_key_take_batch($1, $2, $3, $4, $5, $6, $7)',
+      name: 'api-key-take-many',
+      text: 'SELECT * FROM api_key_take_many($1, $2, $3, $4, $5, $6, $7)',
       values: [
         failuresKeys.map((key) => key.slice(0, 255)),
         failuresLimit,
@@ -112,19 +153,10 @@ export class RateLimitStore implements OnApplicationShutdown {
         account?.monthLimit ?? null,
       ],
     });
-    const answers = new Array<KeyTake>(failuresKeys.length);
-    for (const row of rows) {
-      answers[row.n - 1] = {
-        failures: { hits: row.failures, msLeft: Math.max(0, row.failures_ms_left) },
-        key: row.key_id ? { id: row.key_id, userId: row.user_id as string, scope: row.scope as ApiKeyScope, isAnonymous: Boolean(row.is_anonymous) } : undefined,
-        take:
-          row.allowed === null
-            ? undefined
-            : { allowed: row.allowed, limitedBy: row.limited_by, tat: row.tat_s as number, now: row.now_s as number, monthCount: Number(row.month_count) },
-      };
+    if (rows.length !== 1 || rows[0].failures.length !== failuresKeys.length) {
+      throw new Error(`api_key_take_many answered ${rows[0]?.failures.length ?? 0} of ${failuresKeys.length} requests`);
     }
-    if (rows.length !== failuresKeys.length) throw new Error(`api_key_take_batch answered ${rows.length} of ${failuresKeys.length} requests`);
-    return answers;
+    return keyTakesOf(rows[0], failuresLimit, account?.monthLimit ?? null);
   }
 
   /** The account's state without taking anything (a missing row is a full bucket). */
