@@ -4,15 +4,25 @@ import { constants as zlibConstants } from 'node:zlib';
 import { build, defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { compileMessages } from './build/compile-messages';
+import { declarativeRouter } from './build/declarative-router';
 import { prerenderPages } from './build/prerender';
+import { pureDisplayNames } from './build/pure-display-names';
 import { keepSourceMapsPrivate } from './build/private-source-maps';
 import { subsetFonts } from './build/subset-fonts';
 
 const root = path.resolve(__dirname, '../..');
+/** The app's and its libraries' TypeScript sources (not their CSS, not the generated client's core). */
+const ownModule = /\/(apps\/web\/src\/(app|features|lib)|libs\/(ui|i18n|audio-engine)\/src)\/.*\.tsx?$/;
 
 /** What the browser build and the prerender's build for Node (build/prerender.ts) compile the sources with. */
 const shared = () => ({
-  plugins: [react({ jsxImportSource: '@emotion/react' }), compileMessages()],
+  plugins: [
+    react({ jsxImportSource: '@emotion/react' }),
+    compileMessages(),
+    // react-router's bundle, as the app uses it (declarative mode): see each plugin.
+    pureDisplayNames(/\/node_modules\/react-router\/dist\/.*\.mjs$/),
+    declarativeRouter(),
+  ],
   resolve: {
     alias: [
       { find: '@grouarock/ui', replacement: path.join(root, 'libs/ui/src/index.ts') },
@@ -25,6 +35,9 @@ const shared = () => ({
       // intl-messageformat and react-intl use, so npm installs one copy, not one per package (and the build compiles
       // with the runtime's own version).
       { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' },
+      // SWR's hook reads stores through this package's shim, which carries its own implementation for React before 18
+      // and otherwise hands back React's: the package's main module is React's alone, all React 19 runs.
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'use-sync-external-store' },
     ],
   },
 });
@@ -75,8 +88,12 @@ export default defineConfig({
     ...shared().plugins,
     keepSourceMapsPrivate(path.join(root, 'dist/apps/web-sourcemaps')),
     offlineWorker(),
-    // Inter's latin-ext file is 85 kB for every Polish page, which needs 18 of its letters (ó is latin): those, in 5 kB.
-    subsetFonts([{ font: '@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2', text: 'ąćęłńśźżĄĆĘŁŃŚŹŻ' }], path.join(root, 'tmp/fonts')),
+    // The latin-ext files of Inter (85 kB) and Bebas Neue (9 kB) come with every Polish page, which needs 18 of their
+    // letters (ó is latin): those, in 5 kB and 2 kB.
+    subsetFonts(
+      ['@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2', '@fontsource/bebas-neue/files/bebas-neue-latin-ext-400-normal.woff2'].map((font) => ({ font, text: 'ąćęłńśźżĄĆĘŁŃŚŹŻ' })),
+      path.join(root, 'tmp/fonts'),
+    ),
     // Each text file once more as .br and .gz at the highest levels, compressed once here instead of on every request:
     // the server sends the one the browser accepts (apps/api/src/core/http/compression.ts). Kept only when smaller.
     // Fonts (woff2) are compressed already; the manifest is for the build's tools, not served to anyone who needs it small.
@@ -102,7 +119,13 @@ export default defineConfig({
         // Emotion's withTheme (never used here) imports these CommonJS packages, which declare no sideEffects, so
         // they would ship on every page: they have none. Nor have the API client's per-tag modules (only function
         // declarations): without saying so, the client's barrel would pull every one of them into the first page.
-        moduleSideEffects: (id) => (/\/node_modules\/(hoist-non-react-statics|react-is)\/|\/libs\/api-client\/src\/generated\/sdk\//.test(id) ? false : undefined),
+        // Our own TypeScript modules have none either (only declarations at their top; fonts.ts is imported for its CSS):
+        // said so, a module that a barrel (features/auth/index.ts, @grouarock/ui) re-exports goes into the first page's
+        // chunk only when the first page uses it, and otherwise into the lazy chunks that do.
+        moduleSideEffects: (id) =>
+          /\/node_modules\/(hoist-non-react-statics|react-is)\/|\/libs\/api-client\/src\/generated\/sdk\//.test(id) || (ownModule.test(id) && !id.endsWith('/libs/ui/src/theme/fonts.ts'))
+            ? false
+            : undefined,
       },
       output: {
         // Everything the first page needs in one chunk: a request less each, and one gzip stream compresses

@@ -1,16 +1,17 @@
 import { UiProvider } from '@grouarock/ui';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { type ReactNode, useEffect, useState } from 'react';
-import { IntlProvider, useIntl } from 'react-intl';
-import { SWRConfig } from 'swr';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { createIntl, createIntlCache, RawIntlProvider, useIntl } from 'react-intl';
+// The provider alone, from SWR's own module of it: `swr` itself would bring useSWR into every page's first chunk, though
+// the first screens of most pages (a prerendered home page's, say) call no hook of it before they respond.
+import { SWRConfig } from 'swr/_internal';
 import { AuthProvider, SessionManager } from '../features/auth';
 import { localeAtom } from '../features/language';
 import type { Messages } from '@grouarock/i18n';
 import { useT } from '../lib/i18n';
 import { ensureMessages, messagesIfLoaded, messagesOf } from '../lib/locale-messages';
 import { queryConfig } from '../lib/query';
-import { RealtimeConnection } from '../lib/realtime-connection';
-import { RealtimeContext } from '../lib/use-realtime-channel';
+import { lazyRealtimeConnection, RealtimeContext } from '../lib/use-realtime-channel';
 import type { createStore } from 'jotai';
 
 type Store = ReturnType<typeof createStore>;
@@ -55,12 +56,11 @@ function Intl({ children }: { children: ReactNode }) {
       current = false;
     };
   }, [locale]);
-  // The dictionary holds the areas loaded so far; a screen renders only once its own are in (withMessages).
-  return (
-    <IntlProvider locale={shown} defaultLocale="pl" messages={messagesOf(shown) as Messages}>
-      {children}
-    </IntlProvider>
-  );
+  // The dictionary holds the areas loaded so far (one object per language, grown in place); a screen renders only once
+  // its own are in (withMessages). What IntlProvider would make of these props, without its class: one intl per language.
+  const [cache] = useState(createIntlCache);
+  const intl = useMemo(() => createIntl({ locale: shown, defaultLocale: 'pl', messages: messagesOf(shown) as Messages }, cache), [shown, cache]);
+  return <RawIntlProvider value={intl}>{children}</RawIntlProvider>;
 }
 
 export interface ProvidersProps {
@@ -75,7 +75,7 @@ export function Providers({ store, auth, children }: ProvidersProps) {
   const [ownAuth] = useState(() => auth ?? new SessionManager());
   const manager = auth ?? ownAuth;
   const [realtime] = useState(
-    () => new RealtimeConnection({ credentials: () => ({ userId: manager.session?.user.id ?? null, token: manager.accessToken() }) }),
+    () => lazyRealtimeConnection({ credentials: () => ({ userId: manager.session?.user.id ?? null, token: manager.accessToken() }) }),
   );
   return (
     <JotaiProvider store={store}>

@@ -1,5 +1,5 @@
 // The public face of features/auth: other features import from here, never from its files.
-export { authApi, type AuthProviders, type AuthUser, type OAuthProvider } from './api/auth-api';
+export type { AuthProviders, AuthUser, OAuthProvider } from './api/auth-api';
 export { useAuthDialog, type AuthDialogMode } from './atoms';
 export { authErrorMessage, isAuthErrorCode, useAuthErrorText, type AuthAction } from './auth-messages';
 export { PASSWORD_MIN_LENGTH } from './constants';

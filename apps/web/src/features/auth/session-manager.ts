@@ -1,14 +1,6 @@
 import { ApiError, type AccessTokenSource } from '../../lib/api';
-import {
-  authApi,
-  authorizeUrl,
-  type AuthProviders,
-  type AuthUser,
-  type OAuthProvider,
-  type SessionDto,
-  type SignUpResultDto,
-  type UpdateUserInput,
-} from './api/auth-api';
+import type { AuthProviders, AuthUser, SessionDto, SignUpResultDto, UpdateUserInput } from './api/auth-api';
+import { authorizeUrl, type OAuthProvider } from './api/authorize-url';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -78,6 +70,9 @@ function landedThroughSameOriginRedirect(): boolean {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The auth endpoints' calls, loaded with the first one: a visitor with no session to restore makes none. */
+const authApi = async () => (await import('./api/auth-api')).authApi;
 
 /**
  * The session of this browser tab and its state machine: `loading` until the session kept from an earlier visit
@@ -198,7 +193,7 @@ export class SessionManager implements AccessTokenSource {
     const started = this.now();
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await authApi.refresh();
+        return await (await authApi()).refresh();
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         if (!(error instanceof ApiError) || !error.retryable) throw error;
@@ -262,14 +257,14 @@ export class SessionManager implements AccessTokenSource {
   // ---- actions ----
 
   signInWithPassword = async (email: string, password: string): Promise<Session> =>
-    this.begin(await authApi.signInWithPassword(email, password), 'SIGNED_IN', { newGeneration: true });
+    this.begin(await (await authApi()).signInWithPassword(email, password), 'SIGNED_IN', { newGeneration: true });
 
   signInAnonymously = async (): Promise<Session> =>
-    this.begin(await authApi.signInAnonymously(), 'SIGNED_IN', { newGeneration: true });
+    this.begin(await (await authApi()).signInAnonymously(), 'SIGNED_IN', { newGeneration: true });
 
   /** Creates an account; the session comes later, through the link in the confirmation mail. */
   signUp = async (email: string, password: string, username?: string): Promise<SignUpResultDto> => {
-    const result = await authApi.signUp(email, password, username);
+    const result = await (await authApi()).signUp(email, password, username);
     // The mail's link signs this browser in: look for that session on the next start.
     if (!this.snapshot.session) this.writeFlag('pending');
     return result;
@@ -282,7 +277,7 @@ export class SessionManager implements AccessTokenSource {
   signOut = async (scope: 'local' | 'global' = 'local'): Promise<void> => {
     if (this.snapshot.session) {
       try {
-        await authApi.logout(scope);
+        await (await authApi()).logout(scope);
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 401)) throw error;
       }
@@ -301,31 +296,31 @@ export class SessionManager implements AccessTokenSource {
   };
 
   updateUser = async (input: UpdateUserInput): Promise<AuthUser> => {
-    const user = await authApi.updateUser(input);
+    const user = await (await authApi()).updateUser(input);
     this.replaceUser(user);
     return user;
   };
 
   /** Reads the user again from the server (e.g. the email got confirmed in another tab). */
   reloadUser = async (): Promise<AuthUser> => {
-    const user = await authApi.getUser();
+    const user = await (await authApi()).getUser();
     this.replaceUser(user);
     return user;
   };
 
   /** Sets a new password with the token from the recovery mail; signs in (PASSWORD_RECOVERY). */
   resetPassword = async (recoveryToken: string, password: string): Promise<Session> =>
-    this.begin(await authApi.resetPassword(recoveryToken, password), 'PASSWORD_RECOVERY', { newGeneration: true });
+    this.begin(await (await authApi()).resetPassword(recoveryToken, password), 'PASSWORD_RECOVERY', { newGeneration: true });
 
   recoverPassword = async (email: string): Promise<void> => {
-    await authApi.recoverPassword(email);
+    await (await authApi()).recoverPassword(email);
   };
 
   resendConfirmation = async (email: string): Promise<void> => {
-    await authApi.resendConfirmation(email);
+    await (await authApi()).resendConfirmation(email);
   };
 
-  getProviders = (): Promise<AuthProviders> => authApi.getProviders();
+  getProviders = async (): Promise<AuthProviders> => (await authApi()).getProviders();
 
   /** Leaves for the provider; it sends the user back to `redirectTo`, signed in through the refresh cookie. */
   signInWithOAuth = (provider: OAuthProvider, redirectTo = '/'): void => {

@@ -1,6 +1,5 @@
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useState } from 'react';
 import { renderedStationCount } from '../../lib/station-count';
-import { useStations } from './api/stations';
 
 /**
  * How many stations the catalogue has, as the home page's texts and /radio's subtitle show it: the server's catalogue
@@ -11,9 +10,19 @@ import { useStations } from './api/stations';
  */
 const StationCount = createContext<string | undefined>(undefined);
 
+/** The catalogue's reader, with the catalogue's hook: code a prerendered page (which has the count) never loads. */
+const CatalogueCount = lazy(() => import('./catalogue-count'));
+
 function CountedFromCatalogue({ children }: { children: ReactNode }) {
-  const { data: stations } = useStations();
-  return <StationCount.Provider value={stations ? String(stations.length) : undefined}>{children}</StationCount.Provider>;
+  const [count, setCount] = useState<string | undefined>();
+  return (
+    <StationCount.Provider value={count}>
+      {children}
+      <Suspense fallback={null}>
+        <CatalogueCount onCount={setCount} />
+      </Suspense>
+    </StationCount.Provider>
+  );
 }
 
 export function StationCountProvider({ children }: { children: ReactNode }) {

@@ -18,9 +18,9 @@ import {
 
 export type AuthUser = UserDto;
 export type AuthProviders = ProvidersDto;
-export type OAuthProvider = keyof ProvidersDto;
 export type UpdateUserInput = UpdateUserDto;
 export type { SessionDto, SignUpResultDto };
+export { authorizeUrl, type OAuthProvider } from './authorize-url';
 
 /** Runs a generated-client call; a failure rejects with the ApiError the client's interceptor made (lib/api.ts). */
 async function call<T>(request: () => Promise<{ data: T }>): Promise<T> {
@@ -50,9 +50,3 @@ export const authApi = {
     call<SessionDto>(() => resetPassword({ body: { token: resetToken, password }, throwOnError: true })),
   getProviders: () => call<ProvidersDto>(() => getProviders({ throwOnError: true })),
 };
-
-/** Where the browser goes to sign in with a provider: a navigation, not an XHR. */
-export function authorizeUrl(provider: OAuthProvider, redirectTo = '/'): string {
-  const query = new URLSearchParams({ provider, redirect_to: redirectTo });
-  return `/api/v1/auth/authorize?${query.toString()}`;
-}

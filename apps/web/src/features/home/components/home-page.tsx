@@ -1,11 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useT } from '../../../lib/i18n';
 import { StationCountProvider, stationCountValues, useStationCount } from '../station-count';
-import { FeaturesSection } from './features-section';
 import { Hero } from './hero';
-import { HomeSections } from './home-sections';
 import { StatsSection } from './stats-section';
-import { VisitorBanner } from './visitor-banner';
+
+/**
+ * Below the first screen: loaded with the page, not before it responds. A prerendered page holds its HTML from the
+ * start and preloads its chunk; React takes that HTML over once the chunk is in.
+ */
+const BelowTheFold = lazy(() => import('./below-the-fold'));
 
 /** The home page (/): hero with the promo popup, stats, the 8 features, the visitor milestone, radio and live. */
 export default function HomePage() {
@@ -24,9 +28,9 @@ function HomeContent() {
     <>
       <Hero />
       <StatsSection />
-      <FeaturesSection />
-      <VisitorBanner />
-      <HomeSections />
+      <Suspense fallback={null}>
+        <BelowTheFold />
+      </Suspense>
     </>
   );
 }

@@ -1,11 +1,13 @@
-import { css, type Theme } from '@emotion/react';
 import type { MessageId } from '@grouarock/i18n';
 import { FullscreenDialog } from '@grouarock/ui';
-import { useEffect, useState, type ReactElement } from 'react';
+import { lazy, type ReactElement } from 'react';
 import { externalLinks } from '../../../lib/external-links';
 import { useT } from '../../../lib/i18n';
 import { navigateAway, type NavigateAway } from '../navigate-away';
-import { promoCountdownSeconds, startCountdown } from '../promo-countdown';
+
+const loadCountdown = () => import('./promo-countdown-button');
+/** The popup's body, needed once a hero button is pressed: its own chunk, asked for with the press (see below). */
+const PromoCountdown = lazy(loadCountdown);
 
 export type PromoKind = 'trial' | 'community';
 
@@ -14,45 +16,6 @@ const texts: Record<PromoKind, { title: MessageId; offer: MessageId }> = {
   community: { title: 'home.promo.communityTitle', offer: 'home.promo.communityOffer' },
 };
 
-const go = (theme: Theme) => css`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  justify-content: center;
-  gap: ${theme.space[4]};
-  width: 100%;
-  min-height: 60vh;
-  padding: ${theme.space[6]} ${theme.space[4]};
-  border: 3px dashed ${theme.colors.accent};
-  border-radius: ${theme.radii.lg};
-  background: ${theme.colors.surfaceRaised};
-  color: ${theme.colors.text};
-  font: inherit;
-  text-align: center;
-  cursor: pointer;
-
-  &:hover {
-    border-color: ${theme.colors.secondary};
-  }
-`;
-
-const offer = (theme: Theme) => css`
-  font-family: ${theme.fonts.display};
-  font-size: clamp(2.5rem, 9vw, 6rem);
-  line-height: 1;
-  letter-spacing: 0.04em;
-  color: ${theme.colors.secondary};
-`;
-
-const countdown = (theme: Theme) => css`
-  font-size: ${theme.fontSizes.xl};
-  font-weight: ${theme.fontWeights.bold};
-`;
-
-const hint = (theme: Theme) => css`
-  color: ${theme.colors.textMuted};
-`;
-
 export interface PromoDialogProps {
   kind: PromoKind;
   /** The button that opens it; focus returns to it when the popup closes. */
@@ -60,25 +23,6 @@ export interface PromoDialogProps {
   /** Where the countdown (or a click) sends the browser. */
   target?: string;
   navigate?: NavigateAway;
-}
-
-/** The popup's body; mounted only while the popup is open, so each opening counts from 10 again. */
-function PromoCountdown({ offerText, target, navigate }: { offerText: string; target: string; navigate: NavigateAway }) {
-  const t = useT();
-  const [left, setLeft] = useState(promoCountdownSeconds);
-
-  useEffect(() => {
-    const timer = startCountdown(promoCountdownSeconds, setLeft, () => navigate(target));
-    return () => timer.stop();
-  }, [navigate, target]);
-
-  return (
-    <button type="button" css={go} onClick={() => navigate(target)}>
-      <span css={offer}>{offerText}</span>
-      <span css={countdown}>{t('home.promo.countdown', { seconds: left })}</span>
-      <span css={hint}>{t('home.promo.goNow')}</span>
-    </button>
-  );
 }
 
 /**
@@ -93,6 +37,8 @@ export function PromoDialog({ kind, trigger, target = externalLinks.mainSite, na
       trigger={trigger}
       title={t(shown.title)}
       closeLabel={t('home.promo.close')}
+      // With the press, beside the dialog's own code rather than after it.
+      onOpenChange={(open) => open && void loadCountdown()}
     >
       <PromoCountdown offerText={t(shown.offer)} target={target} navigate={navigate} />
     </FullscreenDialog>
