@@ -61,6 +61,9 @@ describe('the radio relay against a real Icecast2', () => {
   });
 
   const stream = (id: string, on = base) => `${on}/api/v1/radio/${id}/stream`;
+  /** test-rock's listeners as the stations list gives them. */
+  const listedListeners = async () =>
+    ((await (await fetch(`${base}/api/v1/radio/stations`)).json()) as { id: string; listeners: number }[]).find((s) => s.id === 'test-rock')?.listeners;
 
   it('100 listeners share one upstream connection, get audio without ICY metadata, and the upstream closes after the last leaves', async () => {
     const listeners = Array.from({ length: 100 }, () => new StreamListener(stream('test-rock')));
@@ -68,6 +71,7 @@ describe('the radio relay against a real Icecast2', () => {
       await until(async () => (listeners.every((l) => l.bytes > 32 * 1024) ? true : undefined), 'audio for every listener', 20_000);
       expect(await icecast.listeners('/rock.mp3')).toBe(1);
       expect(((await (await fetch(`${base}/api/v1/radio/stations/test-rock`)).json()) as { listeners: number }).listeners).toBe(100);
+      expect(await listedListeners()).toBe(100);
       for (const l of listeners) {
         expect(l.status).toBe(200);
         expect(l.headers['content-type']).toBe('audio/mpeg');
@@ -81,6 +85,8 @@ describe('the radio relay against a real Icecast2', () => {
       listeners.forEach((l) => l.close());
     }
     await until(async () => ((await icecast.listeners('/rock.mp3')) === 0 ? true : undefined), 'the upstream to close', 15_000);
+    // The list (made once while its live parts stay the same) follows the relay's close.
+    expect(await listedListeners()).toBe(0);
   }, 60_000);
 
   it('pushes a title with Polish letters to nowplaying and to subscribers on both processes within 2 s', async () => {

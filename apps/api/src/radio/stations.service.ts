@@ -53,10 +53,11 @@ export class StationsService {
   async listPrepared(query: StationsQueryDto): Promise<PreparedJson<StationDto[]>> {
     const { stations, found, cluster } = await this.find(query);
     const inputs: unknown[] = [stations];
-    for (const station of found) {
+    // The live parts of the stations that have any (most have none): each with its place in the list.
+    found.forEach((station, at) => {
       const { listeners, latest } = this.liveOf(station, cluster);
-      inputs.push(listeners, latest?.artist, latest?.title);
-    }
+      if (listeners || latest) inputs.push(at, listeners, latest?.artist, latest?.title);
+    });
     return this.prepared.get(JSON.stringify([query.country, query.genre, query.q]), inputs, () => found.map((s) => this.toDto(s, cluster)));
   }
 

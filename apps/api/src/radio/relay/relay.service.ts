@@ -23,6 +23,11 @@ const relayKey = (stationId: string, quality: StreamQuality) => (quality === 'st
 export class RelayService implements OnModuleDestroy {
   private readonly logger = new Logger('Relay');
   private readonly relays = new Map<string, StationRelay>();
+  /**
+   * How many of each station's streams have an open relay here: the stations list asks current() and listeners() of
+   * every station on every request, and most stations have none (docs/request-path.md, step 10).
+   */
+  private readonly openStreams = new Map<string, number>();
   private readonly titleListeners = new Set<(stationId: string, title: RelayTitle & { updatedAt: Date }) => void>();
 
   constructor(
@@ -35,6 +40,7 @@ export class RelayService implements OnModuleDestroy {
 
   /** Now-playing from this process's open relay of a station, if it has one with a title. */
   current(stationId: string): (RelayTitle & { updatedAt: Date }) | undefined {
+    if (!this.openStreams.has(stationId)) return undefined;
     for (const quality of STREAM_QUALITIES) {
       const current = this.relays.get(relayKey(stationId, quality))?.current;
       if (current) return current;
@@ -44,6 +50,7 @@ export class RelayService implements OnModuleDestroy {
 
   /** This process's listeners of the station, exactly. */
   listeners(stationId: string): number {
+    if (!this.openStreams.has(stationId)) return 0;
     return STREAM_QUALITIES.reduce((sum, quality) => sum + (this.relays.get(relayKey(stationId, quality))?.audienceSize ?? 0), 0);
   }
 
@@ -126,6 +133,7 @@ export class RelayService implements OnModuleDestroy {
       relay.on('audience', () => this.report(station.id));
       relay.once('closed', () => this.forget(key, opened));
       this.relays.set(key, relay);
+      this.openStreams.set(station.id, (this.openStreams.get(station.id) ?? 0) + 1);
       this.report(station.id);
     }
     return relay;
@@ -134,13 +142,15 @@ export class RelayService implements OnModuleDestroy {
   private forget(key: string, relay: StationRelay): void {
     if (this.relays.get(key) !== relay) return;
     this.relays.delete(key);
+    const open = (this.openStreams.get(relay.stationId) ?? 1) - 1;
+    if (open > 0) this.openStreams.set(relay.stationId, open);
+    else this.openStreams.delete(relay.stationId);
     this.report(relay.stationId);
   }
 
   /** The station's relays in this process as one report: their listeners together, and the title they play. */
   private report(stationId: string): void {
-    const open = STREAM_QUALITIES.some((quality) => this.relays.has(relayKey(stationId, quality)));
-    if (!open) {
+    if (!this.openStreams.has(stationId)) {
       this.presence.report(stationId, undefined);
       return;
     }
