@@ -211,11 +211,14 @@ export class RadioController {
     else player?.clearPreset();
   }
 
-  async armAlarm(station: Pick<StationDto, 'id' | 'name'>, time: string): Promise<void> {
+  /** Arms the alarm once the player and the station's stream address are ready: true once armed. */
+  async armAlarm(station: Pick<StationDto, 'id' | 'name'>, time: string): Promise<boolean> {
     const player = await this.ensurePlayer();
-    if (!player) return;
+    if (!player) return false;
     const source = await streamAccess.sourceOf(station);
-    if (this.player === player) player.alarm.arm(source, time);
+    if (this.player !== player) return false;
+    player.alarm.arm(source, time);
+    return true;
   }
 
   disarmAlarm(): void {

@@ -32,6 +32,8 @@ export interface SettingsPanelProps {
   station: Pick<StationDto, 'name'> | null;
   preset: PresetId | null;
   alarmOn: boolean;
+  /** The time the alarm is armed for, once it is. */
+  armedAt: string | null;
   alarmTime: string;
   choose: (id: PresetId, on: boolean) => void;
   arm: (on: boolean, time: string) => void;
@@ -39,7 +41,7 @@ export interface SettingsPanelProps {
 }
 
 /** The settings dialog's controls; its code (and the switches') loads when the dialog first opens. */
-export default function SettingsPanel({ station, preset, alarmOn, alarmTime, choose, arm, setAlarmTime }: SettingsPanelProps) {
+export default function SettingsPanel({ station, preset, alarmOn, armedAt, alarmTime, choose, arm, setAlarmTime }: SettingsPanelProps) {
   const t = useT();
   const timeId = useId();
   return (
@@ -59,7 +61,7 @@ export default function SettingsPanel({ station, preset, alarmOn, alarmTime, cho
           if (alarmOn && event.target.value) arm(true, event.target.value);
         }}
       />
-      {alarmOn && station && <p role="status">{t('radio.settings.alarmArmed', { station: station.name, time: alarmTime })}</p>}
+      {alarmOn && armedAt && station && <p role="status">{t('radio.settings.alarmArmed', { station: station.name, time: armedAt })}</p>}
       <div role="group" aria-labelledby={`${timeId}-sport`} css={stack}>
         <strong id={`${timeId}-sport`}>{t('radio.settings.sportModes')}</strong>
         <div css={row}>
