@@ -32,8 +32,7 @@ export class StationsService {
    * The client's view of a station, the same from every process: its listeners on all the processes' relays (ours
    * exactly, the others' as they last reported), and the latest title any of them read.
    */
-  toDto(station: Station, cluster: ReadonlyMap<string, RemoteRelay>): StationDto {
-    const { listeners, latest } = this.liveOf(station, cluster);
+  toDto(station: Station, cluster: ReadonlyMap<string, RemoteRelay>, { listeners, latest } = this.liveOf(station, cluster)): StationDto {
     return toStationDto(station, listeners, latest ? { artist: latest.artist, title: latest.title, album: null } : null);
   }
 
@@ -52,13 +51,13 @@ export class StationsService {
    */
   async listPrepared(query: StationsQueryDto): Promise<PreparedJson<StationDto[]>> {
     const { stations, found, cluster } = await this.find(query);
+    const live = found.map((station) => this.liveOf(station, cluster));
     const inputs: unknown[] = [stations];
     // The live parts of the stations that have any (most have none): each with its place in the list.
-    found.forEach((station, at) => {
-      const { listeners, latest } = this.liveOf(station, cluster);
+    live.forEach(({ listeners, latest }, at) => {
       if (listeners || latest) inputs.push(at, listeners, latest?.artist, latest?.title);
     });
-    return this.prepared.get(JSON.stringify([query.country, query.genre, query.q]), inputs, () => found.map((s) => this.toDto(s, cluster)));
+    return this.prepared.get(JSON.stringify([query.country, query.genre, query.q]), inputs, () => found.map((s, at) => this.toDto(s, cluster, live[at])));
   }
 
   /** The catalogue (as read: the same array until it is read again), the stations the query finds in it, and the cluster. */

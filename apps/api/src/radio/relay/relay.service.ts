@@ -12,7 +12,6 @@ import { AdsService } from '../../ads/ads.service';
 import { AdMeterService } from '../../ads/ad-meter.service';
 
 /** A station's relays in this process: one per stream quality that has listeners (docs/architecture.md, "Plans on the relay"). */
-const relayKey = (stationId: string, quality: StreamQuality) => (quality === 'standard' ? stationId : `${stationId} ${quality}`);
 
 /**
  * The same-origin relay of every station (docs/architecture.md, "What talks to what"): one StationRelay per station
@@ -22,12 +21,12 @@ const relayKey = (stationId: string, quality: StreamQuality) => (quality === 'st
 @Injectable()
 export class RelayService implements OnModuleDestroy {
   private readonly logger = new Logger('Relay');
-  private readonly relays = new Map<string, StationRelay>();
   /**
-   * How many of each station's streams have an open relay here: the stations list asks current() and listeners() of
-   * every station on every request, and most stations have none (docs/request-path.md, step 10).
+   * The open relays, by station and then by stream quality: a station with none has no entry, so the stations list,
+   * which asks current() and listeners() of every station on every request, finds that at once (docs/request-path.md,
+   * step 10).
    */
-  private readonly openStreams = new Map<string, number>();
+  private readonly relays = new Map<string, Map<StreamQuality, StationRelay>>();
   private readonly titleListeners = new Set<(stationId: string, title: RelayTitle & { updatedAt: Date }) => void>();
 
   constructor(
@@ -40,9 +39,10 @@ export class RelayService implements OnModuleDestroy {
 
   /** Now-playing from this process's open relay of a station, if it has one with a title. */
   current(stationId: string): (RelayTitle & { updatedAt: Date }) | undefined {
-    if (!this.openStreams.has(stationId)) return undefined;
+    const open = this.relays.get(stationId);
+    if (!open) return undefined;
     for (const quality of STREAM_QUALITIES) {
-      const current = this.relays.get(relayKey(stationId, quality))?.current;
+      const current = open.get(quality)?.current;
       if (current) return current;
     }
     return undefined;
@@ -50,8 +50,9 @@ export class RelayService implements OnModuleDestroy {
 
   /** This process's listeners of the station, exactly. */
   listeners(stationId: string): number {
-    if (!this.openStreams.has(stationId)) return 0;
-    return STREAM_QUALITIES.reduce((sum, quality) => sum + (this.relays.get(relayKey(stationId, quality))?.audienceSize ?? 0), 0);
+    let sum = 0;
+    for (const relay of this.relays.get(stationId)?.values() ?? []) sum += relay.audienceSize;
+    return sum;
   }
 
   onTitle(listener: (stationId: string, title: RelayTitle & { updatedAt: Date }) => void): void {
@@ -80,7 +81,7 @@ export class RelayService implements OnModuleDestroy {
     try {
       await relay.ready();
     } catch (e) {
-      if (relay.audienceSize === 0) this.forget(relayKey(station.id, stream.quality), relay);
+      if (relay.audienceSize === 0) this.forget(stream.quality, relay);
       this.logger.warn(`${station.id}: ${(e as Error).message}`);
       throw new BadGatewayException(`${station.name} is not reachable right now`);
     }
@@ -114,43 +115,41 @@ export class RelayService implements OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
-    for (const relay of this.relays.values()) relay.close();
+    for (const open of this.relays.values()) for (const relay of open.values()) relay.close();
   }
 
   private relayFor(station: Station, stream: ChosenStream): StationRelay {
-    const key = relayKey(station.id, stream.quality);
-    let relay = this.relays.get(key);
+    let relay = this.relays.get(station.id)?.get(stream.quality);
     if (!relay) {
       relay = new StationRelay(station.id, stream.url, this.connector);
       const opened = relay;
       relay.on('title', (title: RelayTitle & { updatedAt: Date }) => {
         this.report(station.id);
         // Another of the station's streams announced this title already: one title change is one announcement.
-        const siblings = STREAM_QUALITIES.filter((quality) => quality !== stream.quality).map((quality) => this.relays.get(relayKey(station.id, quality))?.current);
+        const siblings = [...(this.relays.get(station.id) ?? [])].filter(([quality]) => quality !== stream.quality).map(([, sibling]) => sibling.current);
         if (siblings.some((sibling) => sibling && sibling.title === title.title && sibling.artist === title.artist)) return;
         for (const listener of this.titleListeners) listener(station.id, title);
       });
       relay.on('audience', () => this.report(station.id));
-      relay.once('closed', () => this.forget(key, opened));
-      this.relays.set(key, relay);
-      this.openStreams.set(station.id, (this.openStreams.get(station.id) ?? 0) + 1);
+      relay.once('closed', () => this.forget(stream.quality, opened));
+      const open = this.relays.get(station.id) ?? new Map<StreamQuality, StationRelay>();
+      this.relays.set(station.id, open.set(stream.quality, relay));
       this.report(station.id);
     }
     return relay;
   }
 
-  private forget(key: string, relay: StationRelay): void {
-    if (this.relays.get(key) !== relay) return;
-    this.relays.delete(key);
-    const open = (this.openStreams.get(relay.stationId) ?? 1) - 1;
-    if (open > 0) this.openStreams.set(relay.stationId, open);
-    else this.openStreams.delete(relay.stationId);
+  private forget(quality: StreamQuality, relay: StationRelay): void {
+    const open = this.relays.get(relay.stationId);
+    if (open?.get(quality) !== relay) return;
+    open.delete(quality);
+    if (open.size === 0) this.relays.delete(relay.stationId);
     this.report(relay.stationId);
   }
 
   /** The station's relays in this process as one report: their listeners together, and the title they play. */
   private report(stationId: string): void {
-    if (!this.openStreams.has(stationId)) {
+    if (!this.relays.has(stationId)) {
       this.presence.report(stationId, undefined);
       return;
     }
