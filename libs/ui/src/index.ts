@@ -5,6 +5,7 @@ export { theme, type UiTheme } from './theme/theme';
 export { colors, type ColorToken } from './theme/colors';
 export { fonts, fontSizes, fontWeights, lineHeights, letterSpacings } from './theme/typography';
 export { displayHeading } from './theme/text-styles';
+export { renderWhenNear } from './theme/render-when-near';
 export { space, radii, shadows, zIndices, motion, touchTarget } from './theme/scales';
 export { breakpoints, mq, type Breakpoint, type MediaQueries } from './theme/media';
 export { globalStyles } from './theme/global-styles';

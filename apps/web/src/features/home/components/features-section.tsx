@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import type { MessageId } from '@grouarock/i18n';
-import { Card, displayHeading } from '@grouarock/ui';
+import { Card, displayHeading, renderWhenNear } from '@grouarock/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { externalLinks } from '../../../lib/external-links';
@@ -31,10 +31,16 @@ export const features: readonly Feature[] = [
   { title: 'home.features.circles.title', text: 'home.features.circles.text', icon: <CirclesIcon />, target: { kind: 'external', href: externalLinks.community } },
 ];
 
+/** Under the first screen: laid out once near (its usual height: 4 columns of cards, 2 on a tablet, 1 on a phone). */
 const section = (theme: Theme) => css`
   max-width: 80rem;
   margin: 0 auto;
   padding: ${theme.space[6]} ${theme.space[4]};
+  ${renderWhenNear('34rem')}
+
+  ${theme.mq.below('sm')} {
+    contain-intrinsic-size: auto 104rem;
+  }
 `;
 
 const heading = (theme: Theme) => css`

@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { Button, displayHeading, Spinner } from '@grouarock/ui';
+import { Button, displayHeading, renderWhenNear, Spinner } from '@grouarock/ui';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { externalLinks } from '../../../lib/external-links';
@@ -15,7 +15,10 @@ import { stationCountValues, useStationCount } from '../station-count';
 /** Below the fold: its own chunk, loaded once the page has painted. */
 const FeaturedConcertsList = lazy(() => import('./featured-concerts-list').then((m) => ({ default: m.FeaturedConcertsList })));
 
-/** One above the other: the live section holds the featured concerts' grid and needs the whole width. */
+/**
+ * One above the other: the live section holds the featured concerts' grid and needs the whole width. Laid out once near
+ * (its usual height: the featured radio and the live section, one column on a phone).
+ */
 const sections = (theme: Theme) => css`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
@@ -23,6 +26,11 @@ const sections = (theme: Theme) => css`
   max-width: 80rem;
   margin: 0 auto;
   padding: ${theme.space[6]} ${theme.space[4]};
+  ${renderWhenNear('171rem')}
+
+  ${theme.mq.belowMobile} {
+    contain-intrinsic-size: auto 335rem;
+  }
 `;
 
 const panel = (theme: Theme) => css`

@@ -1,4 +1,5 @@
 import { css, type Theme } from '@emotion/react';
+import { renderWhenNear } from '@grouarock/ui';
 import { useId, useState } from 'react';
 import type { FooterSection as Section } from '../footer-links';
 import { useT } from '../../../lib/i18n';
@@ -11,10 +12,8 @@ const footer = (theme: Theme) => css`
   border-top: 3px solid ${theme.colors.accent};
   background: ${theme.colors.surfaceSunken};
   color: ${theme.colors.textMuted};
-  /* Below the first screen of most pages: laid out and painted once it nears the viewport, not for the first paint
-     (a third of a page's elements). Its links stay in the page for keyboards, screen readers and find-in-page. */
-  content-visibility: auto;
-  contain-intrinsic-size: auto 24rem;
+  /* Below the first screen of most pages (a third of a page's elements). */
+  ${renderWhenNear('24rem')}
 `;
 
 const inner = (theme: Theme) => css`

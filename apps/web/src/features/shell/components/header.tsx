@@ -12,8 +12,9 @@ const bar = (theme: Theme) => css`
   position: sticky;
   top: 0;
   z-index: ${theme.zIndices.sticky};
-  background: rgba(11, 10, 13, 0.92);
-  backdrop-filter: blur(8px);
+  /* Opaque: a translucent bar needs a backdrop blur to stay legible over the page, and that blur is redrawn for
+     every frame the page paints under it, the first included (docs/page-load.md). */
+  background: ${theme.colors.bg};
   border-bottom: 3px solid ${theme.colors.accent};
 `;
 

@@ -19,8 +19,8 @@ const bar = (theme: Theme) => css`
     z-index: ${theme.zIndices.sticky};
     border: 2px solid ${theme.colors.accent};
     border-radius: ${theme.radii.lg};
-    background: rgba(11, 10, 13, 0.95);
-    backdrop-filter: blur(8px);
+    /* Opaque, as the header (header.tsx): no backdrop blur to redraw under it on every frame. */
+    background: ${theme.colors.bg};
     box-shadow: ${theme.shadows.lg};
   }
 `;
