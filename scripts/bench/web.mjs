@@ -266,9 +266,10 @@ async function lcpElement(browser, url, shown) {
     for (const sheet of document.styleSheets) {
       for (const rule of sheet.cssRules) {
         if (!(rule instanceof CSSFontFaceRule) || !families.includes(unquote(rule.style.getPropertyValue('font-family')))) continue;
-        // The same font files: their addresses on this server, whichever stylesheet declared them.
+        // The same font files: their addresses on this server, whichever stylesheet declared them (a font inlined in
+        // the page as a data: URL, inlined in the static page too).
         const base = sheet.href ?? location.href;
-        fontFaces.push(rule.cssText.replace(/url\((['"]?)([^'")]+)\1\)/g, (_, quote, src) => `url("${new URL(src, base).pathname}")`));
+        fontFaces.push(rule.cssText.replace(/url\((['"]?)([^'")]+)\1\)/g, (_, quote, src) => `url("${src.startsWith('data:') ? src : new URL(src, base).pathname}")`));
       }
     }
     const body = getComputedStyle(document.body);

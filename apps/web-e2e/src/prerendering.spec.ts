@@ -109,6 +109,35 @@ test.describe('prerendered public pages', () => {
     expect(requests).toHaveLength(1);
   });
 
+  test('on a network too slow for the font files, a word is drawn in one font, never with its Polish letters in another', async ({ page }) => {
+    // No font file ever answers (a first visit on a slow phone network): whatever the page draws in a web font, the
+    // page brought with it.
+    await page.route(/\.woff2$/, () => undefined);
+    await page.goto('/', { waitUntil: 'commit' });
+    const join = page.getByRole('button', { name: 'Dołącz teraz' });
+    await expect(join).toBeVisible();
+    // Once the display face is in (the text face never comes) and the page has been laid out with it.
+    await page.evaluate(async () => {
+      await document.fonts.load('1em "Bebas Neue"', 'Dołącz');
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    /** The fonts the browser drew an element's text in, with how many glyphs each. */
+    const fontsOf = async (selector: string) => {
+      const { root } = await cdp.send('DOM.getDocument');
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      return fonts.map((font) => font.familyName);
+    };
+    await join.evaluate((button) => button.setAttribute('data-font-probe', 'join'));
+    // "Dołącz": Polish letters (the latin-ext file) beside latin ones (the latin file), drawn in one font: the display
+    // face, or the fallback throughout on a machine too busy to decode it within `font-display: optional`'s window.
+    expect(await fontsOf('[data-font-probe="join"]')).toHaveLength(1);
+    expect(await fontsOf('main h1')).toHaveLength(1);
+  });
+
   test('a visitor who chose English gets the page in English, rendered in the browser', async ({ page }) => {
     await page.addInitScript(() => window.localStorage.setItem('grouarock.locale', '"en"'));
     await page.goto('/radio');

@@ -67,6 +67,21 @@ describe('pageHtml', () => {
     expect(html.match(/<link [^>]*app-1\.css[^>]*>/g)).toEqual(['<link rel="stylesheet" crossorigin href="/assets/app-1.css" disabled>']);
   });
 
+  it("asks for the screen's scripts and reads with the entry's, ahead of the inlined styles and their fonts", () => {
+    const built = template.replace(
+      '<script type="module" src="/assets/index.js"></script>',
+      '<script type="module" crossorigin src="/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/app-1.js">\n    <link rel="stylesheet" crossorigin href="/assets/app-1.css">',
+    );
+    const css = '@font-face{font-family:Bebas Neue;src:url(data:font/woff2;base64,d09G)format("woff2")}';
+    const first = { start: '/assets/start-1.js', stylesheets: { '/assets/app-1.css': css } };
+    const html = pageHtml(built, '/radio', { ...page, meta: null, reads: ['/api/v1/radio/stations'] }, ['/assets/radio-page-1.js'], first);
+    const at = (text: string) => html.indexOf(text);
+    expect(at('href="/assets/app-1.js"')).toBeLessThan(at('href="/assets/radio-page-1.js"'));
+    expect(at('href="/assets/radio-page-1.js"')).toBeLessThan(at('href="/api/v1/radio/stations"'));
+    expect(at('href="/api/v1/radio/stations"')).toBeLessThan(at(`<style>${css}</style>`));
+    expect(html).toContain('\n    <link rel="modulepreload" crossorigin href="/assets/radio-page-1.js">\n    <link rel="preload" as="fetch"');
+  });
+
   it('refuses a template without an empty root to fill', () => {
     expect(() => pageHtml(template.replace('<div id="root"></div>', '<div id="app"></div>'), '/', { ...page, meta: null })).toThrow(/root/);
   });
