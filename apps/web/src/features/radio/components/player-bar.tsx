@@ -127,8 +127,23 @@ function SpeakerIcon({ muted }: { muted: boolean }) {
   );
 }
 
-/** Previous and next station (through the playlist being played, else the stations shown). */
-const STEP_ICONS = { previous: '⏮', next: '⏭' } as const;
+/**
+ * Previous and next station (through the playlist being played, else the stations shown), play and pause: SVGs as the
+ * speaker, since ⏮ and ⏭ are in few fonts (a box on a Linux desktop with only DejaVu) and ▶ is an emoji on some phones.
+ */
+function TransportIcon({ kind }: { kind: 'previous' | 'play' | 'pause' | 'next' }) {
+  const shape = {
+    previous: <path d="M6 5v14M19 5l-10 7 10 7z" />,
+    play: <path d="M7 4.5v15l12.5-7.5z" />,
+    pause: <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />,
+    next: <path d="M18 5v14M5 5l10 7-10 7z" />,
+  }[kind];
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" aria-hidden="true" data-icon={kind}>
+      {shape}
+    </svg>
+  );
+}
 
 /** `inline` puts the bar where it is rendered (the home page's radio section) instead of fixing it to the bottom. */
 export function PlayerBar({ actions, inline = false }: { actions: PlayerActions; inline?: boolean }) {
@@ -164,7 +179,7 @@ export function PlayerBar({ actions, inline = false }: { actions: PlayerActions;
         {liked ? '♥' : '♡'} <span data-testid="like-count">{likes.state?.count ?? 0}</span>
       </Button>
       <IconButton label={t('radio.player.previous')} disabled={!station} onClick={() => actions.step(-1)}>
-        {STEP_ICONS.previous}
+        <TransportIcon kind="previous" />
       </IconButton>
       <IconButton
         label={adBreak ? t('radio.player.adPlaying') : active ? t('radio.player.pause') : t('radio.player.play')}
@@ -172,10 +187,10 @@ export function PlayerBar({ actions, inline = false }: { actions: PlayerActions;
         onClick={actions.togglePlay}
         data-testid="play-button"
       >
-        {active ? '❚❚' : '▶'}
+        <TransportIcon kind={active ? 'pause' : 'play'} />
       </IconButton>
       <IconButton label={t('radio.player.next')} disabled={!station} onClick={() => actions.step(1)}>
-        {STEP_ICONS.next}
+        <TransportIcon kind="next" />
       </IconButton>
       <div css={info}>
         <span css={stationName}>{station?.name ?? t('radio.player.noStation')}</span>
