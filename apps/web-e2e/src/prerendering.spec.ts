@@ -124,7 +124,7 @@ test.describe('prerendered public pages', () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('DOM.enable');
     await cdp.send('CSS.enable');
-    /** The fonts the browser drew an element's text in, with how many glyphs each. */
+    /** The fonts the browser drew an element's text in. */
     const fontsOf = async (selector: string) => {
       const { root } = await cdp.send('DOM.getDocument');
       const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
