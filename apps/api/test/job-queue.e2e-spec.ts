@@ -28,3 +28,36 @@ describe('JobQueue on several processes at once', () => {
     expect(rows.map((r) => r.name)).toEqual([...names].sort());
   });
 });
+
+describe('JobQueue stopping', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it('waits for a job still running past the grace, as long again at most, so no handler outlives the stopped queue', async () => {
+    /** A one-second grace (pg-boss's least), so the job below outlasts it. */
+    class QuickQueue extends JobQueue<Record<string, object>> {
+      protected override readonly stopGraceMs = 1000;
+    }
+    const queue = new QuickQueue(db.url);
+    await queue.declare('slow.job', { retryLimit: 1, expireInSeconds: 60 });
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let finished = false;
+    await queue.work('slow.job', 1, async () => {
+      started();
+      await new Promise((resolve) => setTimeout(resolve, 1800));
+      finished = true;
+    });
+    await queue.send('slow.job', {});
+    await running;
+    await queue.beforeApplicationShutdown();
+    expect(finished).toBe(true);
+  });
+});

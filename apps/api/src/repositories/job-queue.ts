@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
 import { DATABASE_URL } from '../core/database/database.module';
@@ -27,6 +28,10 @@ export class JobQueue<Payloads extends Record<keyof Payloads, object> = JobPaylo
   private readonly logger = new Logger('JobQueue');
   private boss?: Promise<PgBoss>;
   private stopped = false;
+  /** The handlers running in this process (stopping waits for them). */
+  private readonly running = new Set<Promise<void>>();
+  /** How long a stopping process lets its running jobs finish before handing them back to the queue. */
+  protected readonly stopGraceMs: number = STOP_GRACE_MS;
 
   constructor(@Inject(DATABASE_URL) private readonly databaseUrl: string) {}
 
@@ -68,15 +73,39 @@ export class JobQueue<Payloads extends Record<keyof Payloads, object> = JobPaylo
   async work<Name extends keyof Payloads & string>(name: Name, concurrency: number, handler: (data: Payloads[Name], jobId: string) => Promise<void>): Promise<void> {
     const boss = await this.started();
     for (let i = 0; i < concurrency; i++) {
-      await boss.work<Payloads[Name]>(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => handler(job.data, job.id));
+      await boss.work<Payloads[Name]>(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+        const run = handler(job.data, job.id);
+        this.running.add(run);
+        try {
+          await run;
+        } finally {
+          this.running.delete(run);
+        }
+      });
     }
   }
 
-  /** Lets running jobs finish for a few seconds; those that do not are failed, so another process retries them. */
+  /**
+   * Lets running jobs finish for a few seconds; those that do not are failed, so another process retries them. Then
+   * waits, once more as long at most, for the handlers still running: one past the grace, or one whose job a worker
+   * fetched as pg-boss was stopping (its wait for running jobs had found none). Until each handler has returned, pg-boss
+   * checks every second whether its workers have stopped: waiting here ends those checks with the application, not in
+   * whatever the process runs next (in the API tests, the next test file, where they failed the file).
+   */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     const boss = await this.boss?.catch(() => undefined);
-    await boss?.stop({ graceful: true, timeout: STOP_GRACE_MS, wait: true }).catch((e: Error) => this.logger.warn(`Stopping the job queue failed: ${e.message}`));
+    await boss?.stop({ graceful: true, timeout: this.stopGraceMs, wait: true }).catch((e: Error) => this.logger.warn(`Stopping the job queue failed: ${e.message}`));
+    const deadline = Date.now() + this.stopGraceMs;
+    // A turn of the event loop first: a job fetched as the pool closed starts its handler then.
+    await nextTurn();
+    while (this.running.size > 0 && Date.now() < deadline) {
+      const left = new AbortController();
+      await Promise.race([Promise.allSettled([...this.running]), sleep(deadline - Date.now(), undefined, { signal: left.signal }).catch(() => undefined)]);
+      left.abort();
+      await nextTurn();
+    }
+    if (this.running.size > 0) this.logger.warn(`Stopped with ${this.running.size} job handler(s) still running`);
   }
 
   private started(): Promise<PgBoss> {
