@@ -40,7 +40,7 @@ describe('JobQueue stopping', () => {
     await db.drop();
   });
 
-  it('waits for a job still running past the grace, as long again at most, so no handler outlives the stopped queue', async () => {
+  it('waits for a job still running past the grace (two seconds more at most), so no handler outlives the stopped queue', async () => {
     /** A one-second grace (pg-boss's least), so the job below outlasts it. */
     class QuickQueue extends JobQueue<Record<string, object>> {
       protected override readonly stopGraceMs = 1000;

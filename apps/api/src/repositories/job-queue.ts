@@ -16,6 +16,11 @@ export interface QueueOptions {
 
 /** How long a stopping process lets its running jobs finish before handing them back to the queue. */
 const STOP_GRACE_MS = 8000;
+/**
+ * How much longer it waits at most for handlers still running then: the whole stop stays within main.ts's 15 s, after
+ * which the process exits without stopping its embedded database.
+ */
+const AFTER_GRACE_MS = 2000;
 
 /**
  * Jobs in PostgreSQL with pg-boss (its own `pgboss` schema, which it creates and migrates itself): they survive a
@@ -30,7 +35,7 @@ export class JobQueue<Payloads extends Record<keyof Payloads, object> = JobPaylo
   private stopped = false;
   /** The handlers running in this process (stopping waits for them). */
   private readonly running = new Set<Promise<void>>();
-  /** How long a stopping process lets its running jobs finish before handing them back to the queue. */
+  /** STOP_GRACE_MS (a test's queue may have a shorter one). */
   protected readonly stopGraceMs: number = STOP_GRACE_MS;
 
   constructor(@Inject(DATABASE_URL) private readonly databaseUrl: string) {}
@@ -87,16 +92,16 @@ export class JobQueue<Payloads extends Record<keyof Payloads, object> = JobPaylo
 
   /**
    * Lets running jobs finish for a few seconds; those that do not are failed, so another process retries them. Then
-   * waits, once more as long at most, for the handlers still running: one past the grace, or one whose job a worker
+   * waits, two seconds more at most, for the handlers still running: one past the grace, or one whose job a worker
    * fetched as pg-boss was stopping (its wait for running jobs had found none). Until each handler has returned, pg-boss
    * checks every second whether its workers have stopped: waiting here ends those checks with the application, not in
    * whatever the process runs next (in the API tests, the next test file, where they failed the file).
    */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    const deadline = Date.now() + this.stopGraceMs + AFTER_GRACE_MS;
     const boss = await this.boss?.catch(() => undefined);
     await boss?.stop({ graceful: true, timeout: this.stopGraceMs, wait: true }).catch((e: Error) => this.logger.warn(`Stopping the job queue failed: ${e.message}`));
-    const deadline = Date.now() + this.stopGraceMs;
     // A turn of the event loop first: a job fetched as the pool closed starts its handler then.
     await nextTurn();
     while (this.running.size > 0 && Date.now() < deadline) {
