@@ -37,6 +37,9 @@ const response = (connection: object = {}) => {
   return { headers, res: { header: (name: string, value: string) => void (headers[name] = value), request: { raw: { socket: connection } } } as unknown as FastifyReply };
 };
 
+/** `key` with its last character changed, so its checksum fails (to another one: a random key ends in x one time in 62). */
+const malformed = (key: string) => `${key.slice(0, -1)}${key.endsWith('x') ? 'y' : 'x'}`;
+
 describe('ApiKeyAccess', () => {
   const key = newApiKey();
   const found = { id: 'k1', userId: 'u1', scope: 'read-only' as const, isAnonymous: false };
@@ -84,9 +87,7 @@ describe('ApiKeyAccess', () => {
   it('refuses a malformed key without asking for it, once the address is checked, and counts it as a failure', async () => {
     const { store, asked } = storeAnswering(() => ({ failures: { hits: 0, msLeft: 0 } }));
     const { access, failures } = accessWith(store);
-    // Its last character changed (to another one: the random key ends in x one time in 62), so its checksum fails.
-    const malformed = `${key.slice(0, -1)}${key.endsWith('x') ? 'y' : 'x'}`;
-    await expect(access.admit(malformed, '198.51.100.5', response().res)).rejects.toMatchObject({ status: 401 });
+    await expect(access.admit(malformed(key), '198.51.100.5', response().res)).rejects.toMatchObject({ status: 401 });
     expect([asked, failures.check.mock.calls, failures.fail.mock.calls]).toEqual([[], [['198.51.100.5']], [['198.51.100.5']]]);
   });
 
@@ -110,7 +111,7 @@ describe('hashOf', () => {
     expect(hashOf(one, connection)).toBe(hashToken(one));
     expect(hashOf(two, connection)).toBe(hashToken(two));
     // A token that is not the connection's last key is checked afresh: a mistyped one is refused.
-    expect(hashOf(`${two.slice(0, -1)}${two.endsWith('x') ? 'y' : 'x'}`, connection)).toBeUndefined();
+    expect(hashOf(malformed(two), connection)).toBeUndefined();
     expect(hashOf(two, connection)).toBe(hashToken(two));
     expect(hashOf(one, {})).toBe(hashToken(one));
     expect(hashOf(one, undefined)).toBe(hashToken(one));
