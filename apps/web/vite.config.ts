@@ -88,12 +88,9 @@ export default defineConfig({
     ...shared().plugins,
     keepSourceMapsPrivate(path.join(root, 'dist/apps/web-sourcemaps')),
     offlineWorker(),
-    // The latin-ext files of Inter (85 kB) and Bebas Neue (9 kB) come with every Polish page, which needs 18 of their
-    // letters (ó is latin): those, in 5 kB and 2 kB.
-    subsetFonts(
-      ['@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2', '@fontsource/bebas-neue/files/bebas-neue-latin-ext-400-normal.woff2'].map((font) => ({ font, text: 'ąćęłńśźżĄĆĘŁŃŚŹŻ' })),
-      path.join(root, 'tmp/fonts'),
-    ),
+    // Bebas Neue's latin-ext file (9 kB) comes with every Polish page, which needs 18 of its letters (ó is latin): those,
+    // in 2 kB.
+    subsetFonts([{ font: '@fontsource/bebas-neue/files/bebas-neue-latin-ext-400-normal.woff2', text: 'ąćęłńśźżĄĆĘŁŃŚŹŻ' }], path.join(root, 'tmp/fonts')),
     // Each text file once more as .br and .gz at the highest levels, compressed once here instead of on every request:
     // the server sends the one the browser accepts (apps/api/src/core/http/compression.ts). Kept only when smaller.
     // Fonts (woff2) are compressed already; the manifest is for the build's tools, not served to anyone who needs it small.
@@ -116,8 +113,8 @@ export default defineConfig({
     // `font-display: optional`, a file not in within the first ~100 ms is given up for the page's view, so Bebas
     // Neue's 2 kB latin-ext file inlined (Vite inlines assets under 4 kB) with its latin file fetched drew "Dołącz"
     // with its Polish letters in Bebas Neue and the rest in the fallback on a phone's first load. The display face's
-    // two files (14 kB and 2 kB) are both inlined, so every heading is in it from the first paint, on any network;
-    // the text face's (48 kB and 5 kB) are both fetched.
+    // two files (14 kB and 2 kB) are both inlined, so every heading is in it from the first paint, on any network.
+    // (The text face is the system's: libs/ui's fonts.css.)
     assetsInlineLimit: (file) => (file.endsWith('.woff2') ? /\/bebas-neue-[^/]*\.woff2$/.test(file) : undefined),
     // Which chunks each route needs (npm run bench:web reads it).
     manifest: true,

@@ -36,7 +36,7 @@ function TypeScale() {
         Bebas Neue – nagłówki, przyciski i plakietki
       </p>
       <p style={{ maxWidth: '60ch' }}>
-        Inter – tekst główny. Radio online, mikser DJ i koncerty na żywo dla fanów rocka i punka. Zażółć gęślą jaźń.
+        Krój systemowy – tekst główny. Radio online, mikser DJ i koncerty na żywo dla fanów rocka i punka. Zażółć gęślą jaźń.
       </p>
       <p style={{ color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }}>Tekst pomocniczy, np. podpowiedzi w formularzach.</p>
     </section>

@@ -1,11 +1,12 @@
 /**
  * Type tokens. Bebas Neue (condensed, all caps) is the gig-poster display face for headings, buttons and
- * badges; Inter Variable keeps long text and small labels readable. The @fontsource packages are loaded by
- * fonts.ts, which UiProvider imports.
+ * badges (@fontsource, declared by fonts.css through fonts.ts, which UiProvider imports). Long text and small labels
+ * are in the reader's own system face (San Francisco, Segoe UI, Roboto, Noto Sans…): drawn at once, on every page
+ * alike, with no font file to fetch (fonts.css says why).
  */
 export const fonts = {
   display: "'Bebas Neue', Impact, 'Arial Narrow Bold', sans-serif",
-  body: "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif",
   mono: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace",
 } as const;
 
