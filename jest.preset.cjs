@@ -12,8 +12,8 @@ module.exports = {
   moduleNameMapper: {
     '^@grouarock/api-client/openapi$': path.join(__dirname, 'libs/api-client/src/openapi-document.ts'),
     '^@grouarock/(audio-engine|ui|i18n|api-client)$': path.join(__dirname, 'libs/$1/src/index.ts'),
-    // Stylesheets and fonts (the @fontsource packages resolve to CSS) mean nothing to jsdom.
-    '\\.(css|woff2?)$|^@fontsource(-variable)?/': path.join(__dirname, 'tools/jest-file-stub.cjs'),
+    // Stylesheets and fonts mean nothing to jsdom.
+    '\\.(css|woff2?|ttf)$': path.join(__dirname, 'tools/jest-file-stub.cjs'),
   },
   // Packages that ship ES modules only (the formatjs family; MSW and its helpers; request-filtering-agent; @fastify/static's
   // content-disposition): compile them like our own code.

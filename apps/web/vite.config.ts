@@ -14,6 +14,19 @@ const root = path.resolve(__dirname, '../..');
 /** The app's and its libraries' TypeScript sources (not their CSS, not the generated client's core). */
 const ownModule = /\/(apps\/web\/src\/(app|features|lib)|libs\/(ui|i18n|audio-engine)\/src)\/.*\.tsx?$/;
 
+/**
+ * The characters the display face draws (build/subset-fonts.ts keeps only these): latin, as @fontsource's latin subset
+ * of it has them (ASCII, Latin-1, general punctuation, ı Œ œ € ™ −), and the Polish letters (ó is Latin-1).
+ */
+const displayFaceText =
+  [
+    [0x20, 0x7e],
+    [0xa0, 0xff],
+    [0x2000, 0x206f],
+  ]
+    .flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)))
+    .join('') + 'ıŒœ€™−ąćęłńśźżĄĆĘŁŃŚŹŻ';
+
 /** What the browser build and the prerender's build for Node (build/prerender.ts) compile the sources with. */
 const shared = () => ({
   plugins: [
@@ -88,9 +101,8 @@ export default defineConfig({
     ...shared().plugins,
     keepSourceMapsPrivate(path.join(root, 'dist/apps/web-sourcemaps')),
     offlineWorker(),
-    // Bebas Neue's latin-ext file (9 kB) comes with every Polish page, which needs 18 of its letters (ó is latin): those,
-    // in 2 kB.
-    subsetFonts([{ font: '@fontsource/bebas-neue/files/bebas-neue-latin-ext-400-normal.woff2', text: 'ąćęłńśźżĄĆĘŁŃŚŹŻ' }], path.join(root, 'tmp/fonts')),
+    // The display face, whole in its package (57 kB as TrueType), cut to what the product's languages draw in it: 16 kB.
+    subsetFonts([{ font: '@expo-google-fonts/bebas-neue/400Regular/BebasNeue_400Regular.ttf', text: displayFaceText }], path.join(root, 'tmp/fonts')),
     // Each text file once more as .br and .gz at the highest levels, compressed once here instead of on every request:
     // the server sends the one the browser accepts (apps/api/src/core/http/compression.ts). Kept only when smaller.
     // Fonts (woff2) are compressed already; the manifest is for the build's tools, not served to anyone who needs it small.
@@ -109,13 +121,10 @@ export default defineConfig({
     // outside the directory the server serves (dist/apps/web-sourcemaps).
     sourcemap: 'hidden',
     target: 'es2022',
-    // The two files of a family (latin, latin-ext) come the same way, or a page may draw a word in two fonts: with
-    // `font-display: optional`, a file not in within the first ~100 ms is given up for the page's view, so Bebas
-    // Neue's 2 kB latin-ext file inlined (Vite inlines assets under 4 kB) with its latin file fetched drew "Dołącz"
-    // with its Polish letters in Bebas Neue and the rest in the fallback on a phone's first load. The display face's
-    // two files (14 kB and 2 kB) are both inlined, so every heading is in it from the first paint, on any network.
-    // (The text face is the system's: libs/ui's fonts.css.)
-    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? /\/bebas-neue-[^/]*\.woff2$/.test(file) : undefined),
+    // The display face's one file (16 kB) is inlined in the page, so every heading is in it from the first paint, on
+    // any network, with no request: a fetched file misses `font-display: optional`'s ~100 ms on a phone's first load
+    // (libs/ui's fonts.css). The text face is the system's.
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? /\/BebasNeue_[^/]*\.woff2$/.test(file) : undefined),
     // Which chunks each route needs (npm run bench:web reads it).
     manifest: true,
     rolldownOptions: {

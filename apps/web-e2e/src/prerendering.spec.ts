@@ -145,8 +145,8 @@ test.describe('prerendered public pages', () => {
       return fonts.map((font) => font.familyName);
     };
     await join.evaluate((button) => button.setAttribute('data-font-probe', 'join'));
-    // "Dołącz": Polish letters (the latin-ext file) beside latin ones (the latin file), drawn in one font: the display
-    // face, or the fallback throughout on a machine too busy to decode it within `font-display: optional`'s window.
+    // "Dołącz": Polish letters beside latin ones, drawn in one font: the display face, or the fallback throughout on a
+    // machine too busy to decode it within `font-display: optional`'s window (libs/ui's fonts.css: one file for the face).
     expect(await fontsOf('[data-font-probe="join"]')).toHaveLength(1);
     expect(await fontsOf('main h1')).toHaveLength(1);
   });

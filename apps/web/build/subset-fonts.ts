@@ -5,7 +5,7 @@ import subsetFont from 'subset-font';
 import type { Plugin } from 'vite';
 
 export interface FontSubset {
-  /** The font file as the stylesheets import it, e.g. @fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2. */
+  /** The font file as the stylesheets import it, e.g. @expo-google-fonts/bebas-neue/400Regular/BebasNeue_400Regular.ttf. */
   font: string;
   /** Every character the subset keeps. */
   text: string;
@@ -15,8 +15,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * Shrinks font files of the build to the characters the product's languages need from them: each subset is written
- * to `outDir` before the build and the stylesheets' imports of the font are pointed at it, so the build names it by
- * its own content. A character a subset lacks (a foreign name's letter, say) is drawn in the next font of the
+ * as woff2 to `outDir` before the build and the stylesheets' imports of the font are pointed at it, so the build names
+ * it by its own content (the stylesheet's `src` names no format: the browser reads it from the file). A character a subset lacks (a foreign name's letter, say) is drawn in the next font of the
  * family's stack, as for any missing glyph.
  */
 export function subsetFonts(subsets: readonly FontSubset[], outDir: string): Plugin {
@@ -28,7 +28,7 @@ export function subsetFonts(subsets: readonly FontSubset[], outDir: string): Plu
       mkdirSync(outDir, { recursive: true });
       const alias = await Promise.all(
         subsets.map(async ({ font, text }) => {
-          const subset = path.join(outDir, path.basename(font));
+          const subset = path.join(outDir, `${path.basename(font, path.extname(font))}.woff2`);
           writeFileSync(subset, await subsetFont(readFileSync(require.resolve(font)), text, { targetFormat: 'woff2' }));
           return { find: new RegExp(`^${escapeRegExp(font)}$`), replacement: subset };
         }),

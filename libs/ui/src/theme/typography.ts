@@ -1,6 +1,6 @@
 /**
  * Type tokens. Bebas Neue (condensed, all caps) is the gig-poster display face for headings, buttons and
- * badges (@fontsource, declared by fonts.css through fonts.ts, which UiProvider imports). Long text and small labels
+ * badges (declared by fonts.css through fonts.ts, which UiProvider imports). Long text and small labels
  * are in the reader's own system face (San Francisco, Segoe UI, Roboto, Noto Sans…): drawn at once, on every page
  * alike, with no font file to fetch (fonts.css says why).
  */
