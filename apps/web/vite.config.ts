@@ -15,7 +15,7 @@ const root = path.resolve(__dirname, '../..');
 const ownModule = /\/(apps\/web\/src\/(app|features|lib)|libs\/(ui|i18n|audio-engine)\/src)\/.*\.tsx?$/;
 
 /**
- * The characters the display face draws (build/subset-fonts.ts keeps only these): latin, as @fontsource's latin subset
+ * The characters the display face draws (build/subset-fonts.ts keeps only these): latin, as Google Fonts' latin subset
  * of it has them (ASCII, Latin-1, general punctuation, ı Œ œ € ™ −), and the Polish letters (ó is Latin-1).
  */
 const displayFaceText =
@@ -101,7 +101,7 @@ export default defineConfig({
     ...shared().plugins,
     keepSourceMapsPrivate(path.join(root, 'dist/apps/web-sourcemaps')),
     offlineWorker(),
-    // The display face, whole in its package (57 kB as TrueType), cut to what the product's languages draw in it: 16 kB.
+    // The display face, whole in its package (57 kB as TrueType), cut to what the product's languages draw in it: 14 kB.
     subsetFonts([{ font: '@expo-google-fonts/bebas-neue/400Regular/BebasNeue_400Regular.ttf', text: displayFaceText }], path.join(root, 'tmp/fonts')),
     // Each text file once more as .br and .gz at the highest levels, compressed once here instead of on every request:
     // the server sends the one the browser accepts (apps/api/src/core/http/compression.ts). Kept only when smaller.
@@ -121,7 +121,7 @@ export default defineConfig({
     // outside the directory the server serves (dist/apps/web-sourcemaps).
     sourcemap: 'hidden',
     target: 'es2022',
-    // The display face's one file (16 kB) is inlined in the page, so every heading is in it from the first paint, on
+    // The display face's one file (14 kB) is inlined in the page, so every heading is in it from the first paint, on
     // any network, with no request: a fetched file misses `font-display: optional`'s ~100 ms on a phone's first load
     // (libs/ui's fonts.css). The text face is the system's.
     assetsInlineLimit: (file) => (file.endsWith('.woff2') ? /\/BebasNeue_[^/]*\.woff2$/.test(file) : undefined),
