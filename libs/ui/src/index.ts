@@ -23,6 +23,7 @@ export { Button, type ButtonProps } from './components/button/button';
 export { type ButtonSize, type ButtonVariant } from './components/button/button-styles';
 export { IconButton, type IconButtonProps } from './components/icon-button/icon-button';
 export { LineIcon, type LineIconProps } from './components/line-icon/line-icon';
+export { TransportIcon, type TransportIconProps, type TransportKind } from './components/transport-icon/transport-icon';
 export { Spinner, type SpinnerProps, type SpinnerSize } from './components/spinner/spinner';
 export { Dialog, type DialogProps, type DialogSize } from './components/dialog/dialog';
 export { Drawer, type DrawerProps, type DrawerSide } from './components/drawer/drawer';

@@ -122,7 +122,11 @@ describe('PlaylistsPanel', () => {
     answer('get', `/playlists/${ID}`, detail(['b', 'a']));
     const onPlay = jest.fn<ReturnType<PlayPlaylist>, Parameters<PlayPlaylist>>();
     await renderPanel({ onPlay });
-    await userEvent.click(await screen.findByRole('button', { name: 'Odtwarzaj: Na drogę' }));
+    const play = await screen.findByRole('button', { name: 'Odtwarzaj: Na drogę' });
+    // A drawn symbol, no ▶ (an emoji on some phones).
+    expect(play.querySelector('svg[data-icon="play"][aria-hidden="true"]')).not.toBeNull();
+    expect(play).toHaveTextContent(/^$/);
+    await userEvent.click(play);
     await waitFor(() => expect(onPlay).toHaveBeenCalledWith('Na drogę', [expect.objectContaining({ id: 'b' }), expect.objectContaining({ id: 'a' })]));
   });
 });

@@ -1,5 +1,5 @@
 import type { StationDto } from '@grouarock/api-client';
-import { Button, Card, Spinner } from '@grouarock/ui';
+import { Button, Card, Spinner, TransportIcon } from '@grouarock/ui';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
@@ -23,9 +23,6 @@ export interface PlaylistsPanelProps {
   placement?: 'radio' | 'profile';
 }
 
-/** The play button's symbol (its name says what it plays). */
-const PLAY_ICON = '▶';
-
 function PlayButton({ playlist, onPlay }: { playlist: PlaylistDto; onPlay?: PlayPlaylist }) {
   const t = useT();
   const { run, running } = useAsyncAction(async () => {
@@ -37,19 +34,20 @@ function PlayButton({ playlist, onPlay }: { playlist: PlaylistDto; onPlay?: Play
     }
   });
   const label = t('playlists.play', { name: playlist.name });
+  const icon = <TransportIcon kind="play" size="1.25em" />;
   if (!playlist.stationCount) return null;
   if (!onPlay) {
     return (
       <Button asChild size="sm" variant="secondary">
         <Link to={`/playlists/${playlist.id}`} aria-label={label}>
-          {PLAY_ICON}
+          {icon}
         </Link>
       </Button>
     );
   }
   return (
     <Button size="sm" variant="secondary" aria-label={label} loading={running} onClick={() => void run()}>
-      {PLAY_ICON}
+      {icon}
     </Button>
   );
 }

@@ -1,5 +1,5 @@
 import { css, keyframes, type Theme } from '@emotion/react';
-import { Button, IconButton, Slider, Spinner } from '@grouarock/ui';
+import { Button, IconButton, Slider, Spinner, TransportIcon } from '@grouarock/ui';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
@@ -123,24 +123,6 @@ function SpeakerIcon({ muted }: { muted: boolean }) {
     <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" aria-hidden="true">
       <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
       {muted ? <path d="M16 9l5 6M21 9l-5 6" strokeLinecap="round" /> : <path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" strokeLinecap="round" />}
-    </svg>
-  );
-}
-
-/**
- * Previous and next station (through the playlist being played, else the stations shown), play and pause: SVGs as the
- * speaker, since ⏮ and ⏭ are in few fonts (a box on a Linux desktop with only DejaVu) and ▶ is an emoji on some phones.
- */
-function TransportIcon({ kind }: { kind: 'previous' | 'play' | 'pause' | 'next' }) {
-  const shape = {
-    previous: <path d="M6 5v14M19 5l-10 7 10 7z" />,
-    play: <path d="M7 4.5v15l12.5-7.5z" />,
-    pause: <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />,
-    next: <path d="M18 5v14M5 5l10 7-10 7z" />,
-  }[kind];
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" aria-hidden="true" data-icon={kind}>
-      {shape}
     </svg>
   );
 }

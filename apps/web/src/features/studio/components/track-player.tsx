@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { IconButton } from '@grouarock/ui';
+import { IconButton, TransportIcon } from '@grouarock/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import type { TrackDto } from '../api/studio';
@@ -110,7 +110,7 @@ export function TrackPlayer({ track, showWave = true }: { track: TrackDto; showW
       ) : null}
       <div css={player}>
         <IconButton label={t(playing ? 'studio.player.pause' : 'studio.player.play', { title: track.title })} variant="primary" onClick={toggle}>
-          {playing ? '❚❚' : '▶'}
+          <TransportIcon kind={playing ? 'pause' : 'play'} />
         </IconButton>
         <input
           type="range"
