@@ -8,11 +8,14 @@ import { declarativeRouter } from './build/declarative-router';
 import { prerenderPages } from './build/prerender';
 import { pureDisplayNames } from './build/pure-display-names';
 import { keepSourceMapsPrivate } from './build/private-source-maps';
-import { subsetFonts } from './build/subset-fonts';
+import { subsetFileName, subsetFonts } from './build/subset-fonts';
 
 const root = path.resolve(__dirname, '../..');
 /** The app's and its libraries' TypeScript sources (not their CSS, not the generated client's core). */
 const ownModule = /\/(apps\/web\/src\/(app|features|lib)|libs\/(ui|i18n|audio-engine)\/src)\/.*\.tsx?$/;
+
+/** The display face, whole (latin and latin-ext, 57 kB as TrueType): libs/ui's fonts.css declares it. */
+const displayFace = '@expo-google-fonts/bebas-neue/400Regular/BebasNeue_400Regular.ttf';
 
 /**
  * The characters the display face draws (build/subset-fonts.ts keeps only these): latin, as Google Fonts' latin subset
@@ -101,8 +104,8 @@ export default defineConfig({
     ...shared().plugins,
     keepSourceMapsPrivate(path.join(root, 'dist/apps/web-sourcemaps')),
     offlineWorker(),
-    // The display face, whole in its package (57 kB as TrueType), cut to what the product's languages draw in it: 14 kB.
-    subsetFonts([{ font: '@expo-google-fonts/bebas-neue/400Regular/BebasNeue_400Regular.ttf', text: displayFaceText }], path.join(root, 'tmp/fonts')),
+    // The display face cut to what the product's languages draw in it: 14 kB.
+    subsetFonts([{ font: displayFace, text: displayFaceText }], path.join(root, 'tmp/fonts')),
     // Each text file once more as .br and .gz at the highest levels, compressed once here instead of on every request:
     // the server sends the one the browser accepts (apps/api/src/core/http/compression.ts). Kept only when smaller.
     // Fonts (woff2) are compressed already; the manifest is for the build's tools, not served to anyone who needs it small.
@@ -124,7 +127,7 @@ export default defineConfig({
     // The display face's one file (14 kB) is inlined in the page, so every heading is in it from the first paint, on
     // any network, with no request: a fetched file misses `font-display: optional`'s ~100 ms on a phone's first load
     // (libs/ui's fonts.css). The text face is the system's.
-    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? /\/BebasNeue_[^/]*\.woff2$/.test(file) : undefined),
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? path.basename(file) === subsetFileName(displayFace) : undefined),
     // Which chunks each route needs (npm run bench:web reads it).
     manifest: true,
     rolldownOptions: {

@@ -13,11 +13,14 @@ export interface FontSubset {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The name of the woff2 file `font` is cut to (before the build names it by its content). */
+export const subsetFileName = (font: string): string => `${path.basename(font, path.extname(font))}.woff2`;
+
 /**
  * Shrinks font files of the build to the characters the product's languages need from them: each subset is written
  * as woff2 to `outDir` before the build and the stylesheets' imports of the font are pointed at it, so the build names
- * it by its own content (the stylesheet's `src` names no format: the browser reads it from the file). A character a subset lacks (a foreign name's letter, say) is drawn in the next font of the
- * family's stack, as for any missing glyph.
+ * it by its own content (the stylesheet's `src` names no format: the browser reads it from the file). A character a
+ * subset lacks (a foreign name's letter, say) is drawn in the next font of the family's stack, as for any missing glyph.
  */
 export function subsetFonts(subsets: readonly FontSubset[], outDir: string): Plugin {
   const require = createRequire(import.meta.url);
@@ -28,7 +31,7 @@ export function subsetFonts(subsets: readonly FontSubset[], outDir: string): Plu
       mkdirSync(outDir, { recursive: true });
       const alias = await Promise.all(
         subsets.map(async ({ font, text }) => {
-          const subset = path.join(outDir, `${path.basename(font, path.extname(font))}.woff2`);
+          const subset = path.join(outDir, subsetFileName(font));
           writeFileSync(subset, await subsetFont(readFileSync(require.resolve(font)), text, { targetFormat: 'woff2' }));
           return { find: new RegExp(`^${escapeRegExp(font)}$`), replacement: subset };
         }),
