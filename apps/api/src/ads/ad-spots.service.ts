@@ -2,9 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { API_PREFIX } from '../core/http/openapi';
-import { takeOver } from '../core/http/take-over';
+import { sendFile } from '../core/http/send-file';
 import type { FastifyReply } from 'fastify';
-import send from 'send';
 import path from 'node:path';
 import { AdSpots, HOUSE_SPOT, SPOT_TYPES } from '../repositories/ad-spots';
 import { adsErrors } from './ads-errors';
@@ -41,23 +40,14 @@ export class AdSpotsService {
     return undefined;
   }
 
-  /** Answers GET /ads/spots/{name}: the file as it is (audio is never compressed), byte ranges when asked. */
+  /** Answers GET /ads/spots/{name}: the file as it is (audio is never compressed), byte ranges when asked, cached for an hour. */
   async send(name: string, res: FastifyReply): Promise<void> {
     const file = await this.spots.fileOf(name);
     if (!file) throw adsErrors.spotMissing();
     const type = SPOT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-    // As Express's res.sendFile did (send: ranges, conditional requests, an hour's caching), on the raw response.
-    await new Promise<void>((resolve, reject) => {
-      send(res.request.raw, file, { maxAge: 3600_000, dotfiles: 'deny' })
-        .on('headers', () => {
-          const raw = takeOver(res);
-          raw.setHeader('Content-Type', type);
-          raw.setHeader('X-Content-Type-Options', 'nosniff');
-        })
-        .on('error', () => (res.raw.headersSent ? resolve() : reject(adsErrors.spotMissing())))
-        .on('end', resolve)
-        .pipe(res.raw)
-        .once('close', resolve);
+    await sendFile(res.request, res, file, {
+      headers: { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'public, max-age=3600' },
+      notFound: adsErrors.spotMissing,
     });
   }
 

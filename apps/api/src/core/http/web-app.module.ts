@@ -3,13 +3,15 @@ import { HttpAdapterHost } from '@nestjs/core';
 import expressStaticGzip from 'express-static-gzip';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { statSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { StationRepository } from '../../repositories/station.repository';
+import { rangeNotSatisfiable } from './byte-range';
 import { API_PREFIX, DOCS_PATH } from './openapi';
 import { PrerenderedPages } from './prerendered-pages';
+import { rangeForFile, validatorsOf } from './send-file';
 
 /** Hashed bundles never change; index.html (and anything else unhashed) must always be revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -50,8 +52,29 @@ function serveWebApp(webRoot: string, prerendered: () => PrerenderedPages | unde
     if (!file.startsWith(webRoot + path.sep)) return false;
     return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
   };
-  const send = (req: StaticRequest, res: ServerResponse, url: string, pathname: string) =>
-    new Promise<void>((resolve) => {
+  /**
+   * Makes a Range request one the static server answers right. It is answered from the file as it is, never its .br or
+   * .gz, so that the positions and size rangeOf reads the header by are the file's (and so are the ETag and
+   * Last-Modified send checks If-Range against): a range to ignore goes on without the header (the whole file), a part
+   * as the plain `bytes=first-last` send reads alike, and an unsatisfiable one is our 416 here: send's own reaches us
+   * as an error, a 500, and it reads some headers we ignore (`bytes=5-3`) as unsatisfiable.
+   */
+  const settleRange = (req: StaticRequest, file: string): void => {
+    if (req.headers.range === undefined) return;
+    const stat = statSync(file, { throwIfNoEntry: false });
+    // No file (a web root without index.html): nothing to take a range of, the static server answers as it would.
+    if (!stat) return void delete req.headers.range;
+    const answer = rangeForFile(req.headers, stat.size, validatorsOf(stat));
+    if (answer.kind === 'unsatisfiable') throw rangeNotSatisfiable(stat.size);
+    delete req.headers['accept-encoding'];
+    if (answer.kind === 'part') req.headers.range = `bytes=${answer.range.start}-${answer.range.end}`;
+    else delete req.headers.range;
+  };
+  /** Sends `file` on node's response, express-static-gzip finding it by `url` and `pathname`. */
+  const send = (req: StaticRequest, reply: FastifyReply, file: string, url: string, pathname: string) => {
+    settleRange(req, file);
+    const res = reply.hijack().raw;
+    return new Promise<void>((resolve) => {
       const [originalUrl, originalPath] = [req.url, req.path];
       req.url = url;
       req.path = pathname;
@@ -65,6 +88,7 @@ function serveWebApp(webRoot: string, prerendered: () => PrerenderedPages | unde
       });
       res.once('close', resolve);
     });
+  };
   return async (request, reply) => {
     const req = request.raw as StaticRequest;
     const pathname = (req.url ?? '/').split('?', 1)[0];
@@ -75,16 +99,16 @@ function serveWebApp(webRoot: string, prerendered: () => PrerenderedPages | unde
       decoded = undefined;
     }
     if (decoded !== undefined && isFile(decoded)) {
-      await send(req, reply.hijack().raw, req.url ?? pathname, pathname);
+      await send(req, reply, path.join(webRoot, decoded), req.url ?? pathname, pathname);
       return;
     }
     if (NOT_THE_APP.test(`${pathname}/`)) return void reply.callNotFound();
     if (decoded === undefined) throw new BadRequestException(`Malformed path ${pathname}`);
     const pages = prerendered();
     const page = pages?.find(pathname);
-    const res = reply.hijack().raw;
-    if (pages && page) return pages.send(req, res, page);
-    await send(req, res, '/index.html', '/index.html');
+    // A prerendered page is made in memory and always sent whole, as RFC 9110 lets any answer to a Range be.
+    if (pages && page) return pages.send(req, reply.hijack().raw, page);
+    await send(req, reply, path.join(webRoot, 'index.html'), '/index.html', '/index.html');
   };
 }
 
