@@ -9,6 +9,7 @@ import { DatabaseModule } from './core/database/database.module';
 import { RepositoriesModule } from './repositories/repositories.module';
 import { HealthModule } from './core/health/health.module';
 import { LoggingModule } from './core/logging/logging.module';
+import { MetricsModule } from './core/metrics/metrics.module';
 import { SiteModule } from './site/site.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
@@ -46,6 +47,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggingModule.forRoot(config),
+        MetricsModule,
         DatabaseModule.forRoot(databaseUrl),
         RepositoriesModule,
         SiteThrottlingModule,

@@ -11,6 +11,8 @@ import { RawInputPipe } from './core/http/raw-input.pipe';
 import { registerRequestBodies } from './core/http/request-bodies';
 import { securityHeaders } from './core/http/security-headers';
 import { createValidationPipe } from './core/http/validation.pipe';
+import { measureRequests } from './core/metrics/http-metrics';
+import { Metrics } from './core/metrics/metrics';
 
 /**
  * Stripe's events are usually far below the 100 kB every other route takes, but one carrying a long invoice is not;
@@ -52,6 +54,8 @@ export function configureApp(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();
   const headers = securityHeaders(SECURITY_HEADERS);
   const compress = compressResponses();
+  const metrics = app.get(Metrics);
+  measureRequests(fastify, metrics);
   // Ahead of every route, the web app's files included, as Express's first middleware were (on node's response, so the
   // security headers go out first; the web app's files go precompressed, and compression lets them through untouched).
   // A hook of Fastify's own rather than middie's middleware: middie costs each request more than the two of them.
@@ -68,7 +72,7 @@ export function configureApp(app: NestFastifyApplication): void {
   });
   app.useGlobalPipes(new RawInputPipe(), createValidationPipe());
   // Fastify's own refusals before a handler (a body too large, say) reach it too: Nest makes them HttpExceptions.
-  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalFilters(new AllExceptionsFilter(metrics));
   app.useWebSocketAdapter(new RealtimeAdapter(app));
   SwaggerModule.setup(DOCS_PATH, app, () => createOpenApiDocument(app), {
     jsonDocumentUrl: `${DOCS_PATH}-json`,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './core/config/config';
 import { EmbeddedDatabase } from './core/database/embedded-database';
 import { createApp } from './create-app';
+import { Drain } from './core/health/drain';
 
 /** Logs for the operator before the structured logger exists. */
 const console_ = {
@@ -12,6 +13,9 @@ const console_ = {
 };
 
 let embedded: EmbeddedDatabase | undefined;
+
+/** How long a stopping process lets its requests in flight finish before it closes (a studio upload, a slow client). */
+const DRAIN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   let config;
@@ -31,14 +35,20 @@ async function main(): Promise<void> {
   const databaseUrl = config.databaseUrl ?? (await embedded!.start());
 
   const app = await createApp({ config, databaseUrl, webRoot: path.resolve(__dirname, '../web') });
+  const drain = app.get(Drain);
+  drain.watch(app.getHttpServer());
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
     if (closing) return;
     closing = true;
-    console_.log(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    console_.log(`${signal} received, draining`);
+    const force = setTimeout(() => process.exit(1), 15_000 + DRAIN_GRACE_MS).unref();
     try {
+      // Not-ready at once, no new connections, the requests in flight answered; then the application closes, its radio
+      // listeners and sockets last, so those clients reconnect to another replica (docs/operations.md, "Rolling restarts").
+      await drain.begin(app.getHttpServer(), DRAIN_GRACE_MS);
+      if (drain.pending) console_.warn(`${drain.pending} request(s) still in flight after ${DRAIN_GRACE_MS / 1000} s; closing`);
       await app.close();
       await embedded?.stop();
     } finally {

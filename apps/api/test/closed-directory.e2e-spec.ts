@@ -97,7 +97,7 @@ describe('the built server in a directory closed to other accounts', () => {
     const exited = new Promise<number | null>((r) => server.once('exit', (code) => r(code)));
     server.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(output()).toContain('SIGTERM received, shutting down');
+    expect(output()).toContain('SIGTERM received, draining');
     expect(() => process.kill(postmaster, 0)).toThrow();
     expect(existsSync(path.join(pgdata, 'postmaster.pid'))).toBe(false); // removed by a clean shutdown only
     expect(processesMentioning(pgdata)).toEqual([]);

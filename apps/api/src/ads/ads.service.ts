@@ -13,6 +13,8 @@ import { afterCompletion, afterReport, completionRefusal, dueInSeconds, fillsInt
 import { AdSpotsService } from './ad-spots.service';
 import { ListenerCookie } from './listener-cookie';
 import { StreamTickets } from './stream-ticket';
+import { Metrics } from '../core/metrics/metrics';
+import { ScheduledJobs } from '../core/metrics/scheduled-jobs';
 
 /** Who reports: the signed-in account, if any, and the listener cookie the browser sent, if any. */
 export interface Listener {
@@ -41,6 +43,8 @@ export class AdsService {
     private readonly entitlements: EntitlementsService,
     private readonly spots: AdSpotsService,
     private readonly tickets: StreamTickets,
+    private readonly metrics: Metrics,
+    private readonly scheduled: ScheduledJobs,
   ) {}
 
   private get everySeconds(): number {
@@ -56,7 +60,7 @@ export class AdsService {
       const spot = fillsInterval(clock, listening, this.everySeconds, now) ? await this.spots.choose(clock.breaksHeard) : undefined;
       const change = afterReport(clock, listening, this.everySeconds, now, spot, randomUUID);
       const written = await this.clocks.update(clock, change);
-      if (written) return this.answer(written);
+      if (written) return this.answer(this.counted(clock, written));
       clock = (await this.clocks.find(clock.id)) ?? (await this.clockOf({ userId: who.userId }));
     }
     return this.answer(clock);
@@ -112,7 +116,14 @@ export class AdsService {
     if (clock.userId && !(await this.hasAds(clock.userId, now))) return;
     const spot = await this.spots.choose(clock.breaksHeard);
     // A report that handed it out meanwhile wins; either way one break is handed out.
-    await this.clocks.update(clock, afterReport(clock, false, this.everySeconds, now, spot, randomUUID));
+    const written = await this.clocks.update(clock, afterReport(clock, false, this.everySeconds, now, spot, randomUUID));
+    if (written) this.counted(clock, written);
+  }
+
+  /** Counts a break handed out by this write (a new break id), for the metrics; returns the clock as written. */
+  private counted(before: AdClockRow, written: AdClockRow): AdClockRow {
+    if (written.breakId && written.breakId !== before.breakId) this.metrics.radioAdBreaks.inc();
+    return written;
   }
 
   private async streamClockOf(who: Listener & { ticket?: unknown }, stationId: string, now: Date): Promise<AdClockRow | undefined> {
@@ -131,11 +142,10 @@ export class AdsService {
   /** Signed-out listeners' clocks go once their cookie has expired. */
   @Interval(3600_000)
   async sweep(): Promise<void> {
-    const removed = await this.clocks.sweepAnonymous(new Date(Date.now() - ListenerCookie.maxAgeMs)).catch((e: unknown) => {
-      this.logger.warn(`Sweeping listeners' ad clocks failed: ${(e as Error).message}`);
-      return 0;
+    await this.scheduled.run('ad-clock-sweep', 3600, async () => {
+      const removed = await this.clocks.sweepAnonymous(new Date(Date.now() - ListenerCookie.maxAgeMs));
+      if (removed) this.logger.log(`Forgot ${removed} signed-out listeners' ad clocks`);
     });
-    if (removed) this.logger.log(`Forgot ${removed} signed-out listeners' ad clocks`);
   }
 
   /** The plan's `ads` flag: the account's plan, or for a signed-out listener the installation's floor (DEFAULT_PLAN, Basic unless changed). */

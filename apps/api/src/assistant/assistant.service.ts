@@ -9,6 +9,7 @@ import type { ChatReplyDto } from './assistant.dto';
 import { BuiltinAssistant, type ReplyLink } from './builtin-assistant';
 import { detectLanguage } from './language';
 import { fold } from './text';
+import { Metrics } from '../core/metrics/metrics';
 
 /** Paths of the product a reply may name; the ones it names become its links. */
 const PRODUCT_PATHS: Record<string, string> = {
@@ -57,6 +58,7 @@ export class AssistantService {
     private readonly model: AssistantModel,
     private readonly tools: AssistantTools,
     private readonly rateLimits: RateLimitStore,
+    private readonly metrics: Metrics,
   ) {}
 
   /**
@@ -65,7 +67,7 @@ export class AssistantService {
    */
   async admit(who: string): Promise<void> {
     const { hits, msLeft } = await this.rateLimits.hit(`assistant:${who}`, USER_LIMIT.windowMs);
-    if (hits > USER_LIMIT.messages) throw new RateLimitedException(Math.max(1, Math.ceil(msLeft / 1000)));
+    if (hits > USER_LIMIT.messages) throw new RateLimitedException(Math.max(1, Math.ceil(msLeft / 1000)), undefined, 'assistant');
   }
 
   /**
@@ -73,6 +75,14 @@ export class AssistantService {
    * goes to `onText` as it comes (in pieces for a model, at once for the built-in).
    */
   async chat(input: { message: string; locale: Locale; conversationId?: string }, onText: (text: string) => void, cancel?: AbortSignal): Promise<ChatReplyDto> {
+    const started = process.hrtime.bigint();
+    const reply = await this.reply(input, onText, cancel);
+    this.metrics.assistantReplies.inc({ source: reply.source });
+    this.metrics.assistantReplySeconds.observe({ source: reply.source }, Number(process.hrtime.bigint() - started) / 1e9);
+    return reply;
+  }
+
+  private async reply(input: { message: string; locale: Locale; conversationId?: string }, onText: (text: string) => void, cancel?: AbortSignal): Promise<ChatReplyDto> {
     const conversationId = input.conversationId ?? randomUUID();
     const locale = this.languageOf(input.message, conversationId, input.locale);
     if (!this.model.configured) {

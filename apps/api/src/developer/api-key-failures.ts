@@ -30,7 +30,7 @@ export class ApiKeyFailures {
   /** Throws RateLimitedException when the address's window (as read) is over the limit. */
   static refuseOver({ hits, msLeft }: WindowHit): void {
     if (hits > ApiKeyFailures.perAddress) {
-      throw new RateLimitedException(Math.max(1, Math.ceil(msLeft / 1000)), 'Too many failed API key authentications from this address: try again after Retry-After seconds');
+      throw new RateLimitedException(Math.max(1, Math.ceil(msLeft / 1000)), 'Too many failed API key authentications from this address: try again after Retry-After seconds', 'api_key_failures');
     }
   }
 

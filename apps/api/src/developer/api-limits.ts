@@ -8,6 +8,8 @@ import { rateLimitFields } from './rate-limit-headers';
 /** 429 as an RFC 9457 problem (the IETF's quota-exceeded type), with our usual error fields beside it. */
 export class QuotaExceededException extends HttpException {
   readonly problem: object;
+  /** docs/metrics.md: grouarock_limit_refusals_total's `limiter`. */
+  readonly limiter = 'api_plan';
   constructor(
     readonly retryAfterSeconds: number,
     violated: 'minute' | 'month',

@@ -40,7 +40,7 @@ export class DataRightsService {
   async export(principal: Principal): Promise<Record<string, unknown>> {
     const { hits, msLeft } = await this.rateLimits.hit(`data-export:${principal.userId}`, 3_600_000);
     if (hits > EXPORTS_PER_HOUR) {
-      throw new RateLimitedException(Math.max(1, Math.ceil(msLeft / 1000)), `An account may export its data ${EXPORTS_PER_HOUR} times an hour`);
+      throw new RateLimitedException(Math.max(1, Math.ceil(msLeft / 1000)), `An account may export its data ${EXPORTS_PER_HOUR} times an hour`, 'data_export');
     }
     await this.privacy.audit(principal.userId, 'export', via(principal));
     return { exportedAt: new Date().toISOString(), format: 'grouarock-export/1', ...(await this.privacy.exportOf(principal.userId)) };

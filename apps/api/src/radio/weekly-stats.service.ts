@@ -3,6 +3,7 @@ import { Cron, CronExpression } from '@nestjs/schedule';
 import { WeeklyTopRepository } from '../repositories/weekly-top.repository';
 import type { WeeklyTopDto } from './radio.dto';
 import { StationsService } from './stations.service';
+import { ScheduledJobs } from '../core/metrics/scheduled-jobs';
 
 /**
  * The weekly top: calculate_weekly_radio_stats() (a SQL function) rewrites the current week's rows. It runs
@@ -21,6 +22,7 @@ export class WeeklyStatsService implements OnModuleDestroy {
   constructor(
     private readonly weeks: WeeklyTopRepository,
     private readonly stations: StationsService,
+    private readonly scheduled: ScheduledJobs,
   ) {}
 
   /** After a like changes: one recalculation for everything that changed within `coalesceMs`. */
@@ -33,7 +35,7 @@ export class WeeklyStatsService implements OnModuleDestroy {
 
   @Cron(CronExpression.EVERY_MINUTE)
   async everyMinute(): Promise<void> {
-    await this.weeks.recalculateUnlessRunningElsewhere().catch((e: Error) => this.logger.warn(`Scheduled recalculation failed: ${e.message}`));
+    await this.scheduled.run('weekly-stats', 60, () => this.weeks.recalculateUnlessRunningElsewhere());
   }
 
   /** Runs now (the function itself serializes concurrent runs). */

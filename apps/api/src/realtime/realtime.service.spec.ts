@@ -3,6 +3,7 @@ import { WebSocket } from 'ws';
 import type { EventBus } from '../repositories/event-bus';
 import type { RealtimeEvent } from '../repositories/schema/realtime-event';
 import { RealtimeService } from './realtime.service';
+import { Metrics } from '../core/metrics/metrics';
 
 /** Just what the service touches of a ws socket, recording what was sent. */
 class FakeSocket extends EventEmitter {
@@ -36,12 +37,14 @@ class FakeSocket extends EventEmitter {
 describe('RealtimeService', () => {
   let publish: (event: RealtimeEvent) => void;
   let service: RealtimeService;
+  let metrics: Metrics;
   const user = 'user.6f1c2a7e-0000-4000-8000-000000000000';
 
   beforeEach(() => {
     jest.useFakeTimers();
     const bus = { onEvent: (handler: (event: RealtimeEvent) => void) => ((publish = handler), () => undefined) } as unknown as EventBus;
-    service = new RealtimeService(bus);
+    metrics = new Metrics();
+    service = new RealtimeService(bus, metrics);
     service.onApplicationBootstrap();
   });
 
@@ -66,6 +69,16 @@ describe('RealtimeService', () => {
     expect(a.sent).toEqual([event]);
     expect(b.rawSent[0]).toBe(a.rawSent[0]);
     expect(other.sent).toEqual([]);
+  });
+
+  it('counts the messages it sends and reads its open sockets when scraped', async () => {
+    const [a, b] = [connect(), connect()];
+    service.subscribe(a, 'station.rock');
+    service.subscribe(b, 'station.rock');
+    publish({ channel: 'station.rock', type: 'now_playing', data: { title: 'Whisky' } });
+    const text = await metrics.text();
+    expect(text).toMatch(/^grouarock_realtime_messages_sent_total 2$/m);
+    expect(text).toMatch(/^grouarock_realtime_sockets 2$/m);
   });
 
   it('stops delivering after unsubscribe and after the socket is gone', () => {

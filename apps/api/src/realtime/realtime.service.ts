@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { WebSocket } from 'ws';
 import { EventBus } from '../repositories/event-bus';
+import { Metrics } from '../core/metrics/metrics';
 import { HeartbeatWheel } from './heartbeat-wheel';
 import type { ControlFrame, RealtimeEvent } from '../repositories/schema/realtime-event';
 
@@ -30,7 +31,12 @@ export class RealtimeService implements OnApplicationBootstrap, OnModuleDestroy 
   private readonly heartbeat = new HeartbeatWheel<Connection>(RealtimeService.heartbeatMs, 100, (connection) => this.beat(connection));
   private stopListening?: () => void;
 
-  constructor(private readonly bus: EventBus) {}
+  constructor(
+    private readonly bus: EventBus,
+    private readonly metrics: Metrics,
+  ) {
+    metrics.realtimeSockets.read(() => [[{}, this.connections.size]]);
+  }
 
   onApplicationBootstrap(): void {
     this.stopListening = this.bus.onEvent((event) => this.deliver(event));
@@ -85,7 +91,13 @@ export class RealtimeService implements OnApplicationBootstrap, OnModuleDestroy 
     const subscribers = this.subscribers.get(event.channel);
     if (!subscribers) return;
     const frame = Buffer.from(JSON.stringify(event));
-    for (const { socket } of subscribers) if (socket.readyState === WebSocket.OPEN) socket.send(frame, { binary: false });
+    let sent = 0;
+    for (const { socket } of subscribers) {
+      if (socket.readyState !== WebSocket.OPEN) continue;
+      socket.send(frame, { binary: false });
+      sent++;
+    }
+    this.metrics.realtimeMessagesSent.inc(sent);
   }
 
   private leave(connection: Connection, channel: string): void {

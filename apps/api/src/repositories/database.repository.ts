@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { Metrics } from '../core/metrics/metrics';
 import { EmailTokenRepository } from './email-token.repository';
 import type { AdvisoryLock } from './locks';
 import { IdentityRepository } from './identity.repository';
@@ -22,7 +23,18 @@ export interface TransactionRepositories {
 export class DatabaseRepository {
   static readonly timeoutMs = 2000;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    metrics: Metrics,
+  ) {
+    // The pool's figures as Prometheus scrapes them (pg's Pool counts its clients; TypeORM's driver holds it).
+    const pool = () => (dataSource.driver as unknown as { master?: { totalCount: number; idleCount: number; waitingCount: number } }).master;
+    metrics.dbPoolConnections.read(() => {
+      const p = pool();
+      return p ? [[{ state: 'in_use' }, p.totalCount - p.idleCount], [{ state: 'idle' }, p.idleCount]] : [];
+    });
+    metrics.dbPoolWaiting.read(() => [[{}, pool()?.waitingCount ?? 0]]);
+  }
 
   /** Runs `work` unless another process holds `lock` (then that one is doing it); whether it ran. */
   async unlessRunningElsewhere(lock: (typeof AdvisoryLock)[keyof typeof AdvisoryLock], work: () => Promise<void>): Promise<boolean> {
@@ -49,6 +61,11 @@ export class DatabaseRepository {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Whether the database has every migration this build knows (a restored backup may lack some until the next boot). */
+  async migrationsDone(): Promise<boolean> {
+    return !(await this.dataSource.showMigrations());
   }
 
   /** Runs `work` in one transaction: it commits when `work` resolves and rolls back when it throws. */

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { DataSource } from 'typeorm';
+import { Metrics } from '../core/metrics/metrics';
 import { EventBus, EventTooLargeError, MAX_EVENT_BYTES } from './event-bus';
 
 // The LISTEN connection is a fake pg Client: notifications are emitted on it as pg would.
@@ -17,7 +18,7 @@ jest.mock('pg', () => ({ Client: jest.fn(() => new FakeClient()) }));
 
 describe('EventBus', () => {
   it('drops a notification that is not JSON and keeps delivering the next ones', async () => {
-    const bus = new EventBus('postgres://unused', {} as DataSource);
+    const bus = new EventBus('postgres://unused', {} as DataSource, new Metrics());
     await bus.onApplicationBootstrap();
     const received: unknown[] = [];
     bus.onEvent((event) => received.push(event));
@@ -33,7 +34,10 @@ describe('EventBus', () => {
 
   describe('publish', () => {
     const event = (data: Record<string, unknown>) => ({ channel: 'station.rock', type: 'now_playing', data });
-    const busWith = (query: jest.Mock) => new EventBus('postgres://unused', { query } as unknown as DataSource);
+    let metrics: Metrics;
+    beforeEach(() => (metrics = new Metrics()));
+    const failures = async () => (await metrics.eventBusPublishFailures.get()).values[0]?.value ?? 0;
+    const busWith = (query: jest.Mock) => new EventBus('postgres://unused', { query } as unknown as DataSource, metrics);
 
     it('sends the JSON with pg_notify', async () => {
       const query = jest.fn(async () => [{}]);
@@ -59,10 +63,12 @@ describe('EventBus', () => {
       const query = jest.fn().mockRejectedValueOnce(lost).mockResolvedValueOnce([{}]);
       await busWith(query).publish(event({}));
       expect(query).toHaveBeenCalledTimes(2);
+      expect(await failures()).toBe(0);
 
       const down = jest.fn().mockRejectedValue(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
       await expect(busWith(down).publish(event({}))).rejects.toThrow('Publishing now_playing on station.rock failed after 3 tries: connect ECONNREFUSED 127.0.0.1:5432');
       expect(down).toHaveBeenCalledTimes(3);
+      expect(await failures()).toBe(1);
     });
 
     it('does not retry an error the server answered (it would fail the same way)', async () => {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { Metrics } from '../core/metrics/metrics';
 import { DATABASE_URL } from '../core/database/database.module';
 import type { RealtimeEvent } from './schema/realtime-event';
 
@@ -51,6 +52,7 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly metrics: Metrics,
   ) {}
 
   /** Only once every module is up: an application that fails to boot must not leave a connection behind. */
@@ -84,6 +86,7 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy {
       } catch (e) {
         const delay = PUBLISH_RETRY_MS[attempt - 1];
         if (delay === undefined || !isConnectionError(e)) {
+          this.metrics.eventBusPublishFailures.inc();
           throw new Error(`Publishing ${event.type} on ${event.channel} failed after ${attempt} ${attempt === 1 ? 'try' : 'tries'}: ${(e as Error).message}`, { cause: e });
         }
         await new Promise((resolve) => setTimeout(resolve, delay));
@@ -120,7 +123,10 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy {
     this.client = undefined;
     this.retry = setTimeout(() => {
       this.retry = undefined;
-      this.listen().catch(() => this.reconnect());
+      this.listen().then(
+        () => this.metrics.eventBusListenReconnects.inc(),
+        () => this.reconnect(),
+      );
     }, 1000);
     this.retry.unref();
   }

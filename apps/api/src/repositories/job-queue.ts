@@ -113,6 +113,17 @@ export class JobQueue<Payloads extends Record<keyof Payloads, object> = JobPaylo
     if (this.running.size > 0) this.logger.warn(`Stopped with ${this.running.size} job handler(s) still running`);
   }
 
+  /** The jobs of every queue by state (queued: waiting to run, a retry included), over every process. */
+  async counts(): Promise<{ queue: string; state: 'queued' | 'active' | 'completed' | 'failed'; count: number }[]> {
+    const boss = await this.started();
+    const { rows } = (await boss.getDb().executeSql(
+      `SELECT name AS queue, CASE WHEN state IN ('created', 'retry') THEN 'queued' ELSE state::text END AS state, count(*)::int AS count
+       FROM pgboss.job WHERE state IN ('created', 'retry', 'active', 'completed', 'failed') GROUP BY 1, 2`,
+      [],
+    )) as { rows: { queue: string; state: 'queued' | 'active' | 'completed' | 'failed'; count: number }[] };
+    return rows;
+  }
+
   private started(): Promise<PgBoss> {
     if (this.stopped) return Promise.reject(new Error('The job queue has stopped'));
     this.boss ??= (async () => {

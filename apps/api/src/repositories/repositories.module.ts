@@ -21,12 +21,15 @@ import { LiveViewerRepository } from './live-viewer.repository';
 import { Mailer } from './mailer';
 import { LocalMediaStorage } from './local-media-storage';
 import { MediaStorage } from './media-storage';
+import { MeteredMediaStorage } from './metered-media-storage';
+import { Metrics } from '../core/metrics/metrics';
 import { MusicProvider } from './music-provider';
 import { PlaylistRepository } from './playlist.repository';
 import { PrivacyRepository } from './privacy.repository';
 import { RateLimitStore } from './rate-limit-store';
 import { RealtimeTicketRepository } from './realtime-ticket.repository';
 import { RelayPresenceRepository } from './relay-presence.repository';
+import { ScheduledJobRunRepository } from './scheduled-job-run.repository';
 import { RtmpIngest } from './rtmp-ingest';
 import { S3MediaStorage } from './s3-media-storage';
 import { SessionRepository } from './session.repository';
@@ -65,6 +68,7 @@ const repositories = [
   RateLimitStore,
   RealtimeTicketRepository,
   RelayPresenceRepository,
+  ScheduledJobRunRepository,
   RtmpIngest,
   SessionRepository,
   StationRepository,
@@ -82,8 +86,9 @@ const repositories = [
 /** The media store the configuration names: a bucket with S3_BUCKET, else the local folder. */
 const mediaStorage: Provider = {
   provide: MediaStorage,
-  inject: [APP_CONFIG],
-  useFactory: (config: AppConfig): MediaStorage => (config.media.s3 ? new S3MediaStorage(config.media.s3) : new LocalMediaStorage(path.join(config.dataDir, 'media'))),
+  inject: [APP_CONFIG, Metrics],
+  useFactory: (config: AppConfig, metrics: Metrics): MediaStorage =>
+    new MeteredMediaStorage(config.media.s3 ? new S3MediaStorage(config.media.s3) : new LocalMediaStorage(path.join(config.dataDir, 'media')), metrics),
 };
 
 /** Every service may take any repository; only repositories speak SQL or another system's protocol. */

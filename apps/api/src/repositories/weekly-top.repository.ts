@@ -22,10 +22,12 @@ export class WeeklyTopRepository {
   }
 
   /** Runs unless another process holds the schedule's lock (then that one is running it). */
-  async recalculateUnlessRunningElsewhere(): Promise<void> {
-    await this.manager.transaction(async (tx) => {
+  /** Whether it ran here (false: another process holds the schedule's lock and runs it). */
+  async recalculateUnlessRunningElsewhere(): Promise<boolean> {
+    return this.manager.transaction(async (tx) => {
       const [{ locked }] = (await tx.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [AdvisoryLock.weeklyStatsSchedule])) as { locked: boolean }[];
       if (locked) await tx.query('SELECT calculate_weekly_radio_stats()');
+      return locked;
     });
   }
 

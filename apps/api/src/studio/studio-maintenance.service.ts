@@ -4,6 +4,7 @@ import { DatabaseRepository } from '../repositories/database.repository';
 import { AdvisoryLock } from '../repositories/locks';
 import { MediaStorage, type StoredEntry } from '../repositories/media-storage';
 import { StudioRepository } from '../repositories/studio.repository';
+import { ScheduledJobs } from '../core/metrics/scheduled-jobs';
 
 /** A generation still queued or running after this long has lost its job (its retries died with their processes). */
 const STALE_MINUTES = 15;
@@ -26,24 +27,23 @@ export class StudioMaintenance {
     private readonly database: DatabaseRepository,
     private readonly generations: StudioRepository,
     private readonly storage: MediaStorage,
+    private readonly scheduled: ScheduledJobs,
   ) {}
 
   @Cron(CronExpression.EVERY_MINUTE, { name: 'studio-maintenance' })
   async run(): Promise<void> {
-    await this.database
-      .unlessRunningElsewhere(AdvisoryLock.studioMaintenance, () => this.failStale())
-      .catch((e: Error) => this.logger.warn(`Studio maintenance failed: ${e.message}`));
+    await this.scheduled.run('studio-maintenance', 60, () => this.database.unlessRunningElsewhere(AdvisoryLock.studioMaintenance, () => this.failStale()));
   }
 
   /** Hourly, half a minute past the every-minute run, so the two do not meet on the one lock. */
   @Cron('30 17 * * * *', { name: 'studio-orphan-sweep' })
   async sweep(): Promise<void> {
-    await this.database
-      .unlessRunningElsewhere(AdvisoryLock.studioMaintenance, async () => {
+    await this.scheduled.run('studio-orphan-sweep', 3600, () =>
+      this.database.unlessRunningElsewhere(AdvisoryLock.studioMaintenance, async () => {
         const removed = await this.sweepOrphans(new Date());
         if (removed) this.logger.log(`Removed ${removed} studio file(s) no track points to`);
-      })
-      .catch((e: Error) => this.logger.warn(`The studio's orphan sweep failed: ${e.message}`));
+      }),
+    );
   }
 
   async failStale(): Promise<void> {

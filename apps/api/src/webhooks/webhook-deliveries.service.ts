@@ -14,6 +14,7 @@ import { WebhookMails } from './webhook-mails';
 import { DELIVER_QUEUE } from './webhook-outbox.service';
 import { nextStep } from './webhook-schedule';
 import { WebhookSecretBox } from './webhook-secrets';
+import { ScheduledJobs } from '../core/metrics/scheduled-jobs';
 
 /** Deliveries a process sends at once. */
 const WORKERS = 4;
@@ -39,6 +40,7 @@ export class WebhookDeliveries implements OnApplicationBootstrap {
     private readonly mailer: Mailer,
     private readonly mails: WebhookMails,
     private readonly bus: EventBus,
+    private readonly scheduled: ScheduledJobs,
   ) {
     // JWT_SECRET only opens what was sealed before SECRETS_KEY existed (v1), until the boot below seals it again.
     this.box = new WebhookSecretBox(resolveSecretsKeys(config), resolveJwtSecret(config));
@@ -132,7 +134,7 @@ export class WebhookDeliveries implements OnApplicationBootstrap {
 
   @Cron(CronExpression.EVERY_HOUR)
   async sweep(): Promise<void> {
-    await this.webhooks.sweep(KEEP_DAYS).catch((e: Error) => this.logger.warn(`Sweeping old webhook messages failed: ${e.message}`));
+    await this.scheduled.run('webhook-sweep', 3600, async () => void (await this.webhooks.sweep(KEEP_DAYS)));
   }
 
   private async send(work: DeliveryWork) {

@@ -24,17 +24,30 @@ export class LocalObjectStore {
 
   constructor(readonly buckets: string[] = ['grouarock-media']) {}
 
+  /** The port it listens on: kept when it is stopped and started again (an outage of the bucket). */
+  port = 0;
+
   async start(): Promise<this> {
     this.server = new S3rver({
-      port: 0,
+      port: this.port,
       address: '127.0.0.1',
       silent: true,
       directory: this.dir,
       configureBuckets: this.buckets.map((name) => ({ name, configs: [] })),
     });
     const { port } = (await this.server.run()) as { port: number };
+    this.port = port;
     this.endpoint = `http://127.0.0.1:${port}`;
     return this;
+  }
+
+  /** Stops answering, keeping every object (start() brings it back on the same port): a bucket outage. */
+  async pause(): Promise<void> {
+    // Its clients' kept-alive connections end too, as a bucket that went away would end them.
+    const closing = this.server?.close();
+    (this.server as unknown as { httpServer?: { closeAllConnections(): void } } | undefined)?.httpServer?.closeAllConnections();
+    await closing;
+    this.server = undefined;
   }
 
   /** The API's settings for `bucket` (s3rver takes its own fixed key pair). */

@@ -15,11 +15,15 @@ export interface ServerProcessOptions {
    * environment: nothing the test runner happens to have (NODE_PATH, NODE_OPTIONS, …) can help it start.
    */
   cleanEnv?: boolean;
+  /** The port to listen on (a process restarted in place, behind a balancer that knows it); default a free one. */
+  port?: number;
 }
 
 export interface ServerProcess {
   base: string;
   port: number;
+  /** Its process id (to signal it without waiting, as an orchestrator does). */
+  pid: number;
   /** SIGTERM, resolved once it has exited. */
   stop: () => Promise<void>;
   /** Its exit code once it has exited (null when a signal ended it). */
@@ -32,7 +36,7 @@ export interface ServerProcess {
 
 /** The built server (`dist/apps/api/main.js`, or `options.entry`) in a process of its own, healthy, on `databaseUrl`. */
 export async function startServerProcess(databaseUrl: string, dataDir: string, env: Record<string, string> = {}, options: ServerProcessOptions = {}): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   let output = '';
   let exitCode: number | null | undefined;
@@ -69,6 +73,7 @@ export async function startServerProcess(databaseUrl: string, dataDir: string, e
   return {
     base,
     port,
+    pid: server.pid!,
     stop: async () => {
       if (exitCode === undefined) server.kill('SIGTERM');
       await exited;

@@ -39,6 +39,23 @@ export type HealthDto = {
     uptimeSeconds: number;
 };
 
+export type LivenessDto = {
+    status: 'ok';
+    /**
+     * Seconds since the process started
+     */
+    uptimeSeconds: number;
+};
+
+export type ReadinessDto = {
+    status: 'ready';
+    database: DatabaseHealthDto;
+    /**
+     * Seconds since the process started
+     */
+    uptimeSeconds: number;
+};
+
 export type CreateClientLogDto = {
     /**
      * A route nobody serves, or an error caught in the browser
@@ -1417,6 +1434,41 @@ export type GetHealthResponses = {
 };
 
 export type GetHealthResponse = GetHealthResponses[keyof GetHealthResponses];
+
+export type GetLivenessData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/health/live';
+};
+
+export type GetLivenessResponses = {
+    200: LivenessDto;
+};
+
+export type GetLivenessResponse = GetLivenessResponses[keyof GetLivenessResponses];
+
+export type GetReadinessData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/health/ready';
+};
+
+export type GetReadinessErrors = {
+    /**
+     * code not_ready: the message names each check that failed (database, store, migrations, draining)
+     */
+    503: ErrorDto;
+};
+
+export type GetReadinessError = GetReadinessErrors[keyof GetReadinessErrors];
+
+export type GetReadinessResponses = {
+    200: ReadinessDto;
+};
+
+export type GetReadinessResponse = GetReadinessResponses[keyof GetReadinessResponses];
 
 export type CreateClientLogData = {
     body: CreateClientLogDto;

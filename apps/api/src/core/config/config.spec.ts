@@ -48,7 +48,26 @@ describe('loadConfig', () => {
 
   it('reads the live settings; RTMP_PORT 0 turns RTMP ingest off in this process', () => {
     const config = loadConfig({ RTMP_PORT: '0', LIVE_MAX_PUBLISHERS: '5', LIVE_MAX_TRANSCODES: '0', LIVE_MAX_VIEWERS: '50', LIVE_RETENTION_DAYS: '7', LIVE_READY_MINUTES: '5', LIVE_MAX_HOURS: '2' }, '/srv/app');
-    expect(config.live).toEqual({ rtmpPort: 0, ffmpegPath: undefined, maxPublishers: 5, maxTranscodes: 0, maxViewers: 50, retentionDays: 7, readyMinutes: 5, maxHours: 2 });
+    expect(config.live).toEqual({ rtmpPort: 0, ffmpegPath: undefined, maxPublishers: 5, maxTranscodes: 0, maxViewers: 50, retentionDays: 7, readyMinutes: 5, maxHours: 2, reconnectSeconds: 30 });
+    expect(loadConfig({ LIVE_RECONNECT_SECONDS: '5' }, '/srv/app').live.reconnectSeconds).toBe(5);
+    expect(errorOf({ LIVE_RECONNECT_SECONDS: '601' })).toMatchObject({ variable: 'LIVE_RECONNECT_SECONDS' });
+  });
+
+  it('reads the metrics listener: off without METRICS_PORT, never on the public port, a token only with a port', () => {
+    expect(loadConfig({}, '/srv/app').metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }, '/srv/app').metrics).toEqual({ port: 9464, token: undefined });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: 'a-token-of-sixteen-or-more' }, '/srv/app').metrics).toEqual({ port: 9464, token: 'a-token-of-sixteen-or-more' });
+    expect(errorOf({ METRICS_TOKEN: 'a-token-of-sixteen-or-more' })).toMatchObject({ variable: 'METRICS_TOKEN', message: 'METRICS_TOKEN is set but METRICS_PORT is not: set both, or neither' });
+    expect(errorOf({ METRICS_PORT: '3000' })).toMatchObject({ variable: 'METRICS_PORT', message: 'METRICS_PORT must differ from PORT: metrics never share the public port' });
+    expect(errorOf({ PORT: '8080', METRICS_PORT: '8080' })).toMatchObject({ variable: 'METRICS_PORT' });
+    expect(errorOf({ METRICS_PORT: '9464', METRICS_TOKEN: 'short' })).toMatchObject({ variable: 'METRICS_TOKEN', message: 'METRICS_TOKEN must be at least 16 characters' });
+    expect(errorOf({ METRICS_PORT: 'http' })).toMatchObject({ variable: 'METRICS_PORT' });
+  });
+
+  it('reads the job retry delay: 5 s by default', () => {
+    expect(loadConfig({}, '/srv/app').jobRetryDelaySeconds).toBe(5);
+    expect(loadConfig({ JOB_RETRY_DELAY_SECONDS: '0' }, '/srv/app').jobRetryDelaySeconds).toBe(0);
+    expect(errorOf({ JOB_RETRY_DELAY_SECONDS: '-1' })).toMatchObject({ variable: 'JOB_RETRY_DELAY_SECONDS' });
   });
 
   it('reads the music provider: off without its URL, the task dialect and 5 s / 280 s by default', () => {

@@ -66,6 +66,17 @@ export interface AppConfig {
   webhooks: WebhooksConfig;
   media: MediaConfig;
   ads: AdsConfig;
+  /** Seconds before a failed job's first retry (JOB_RETRY_DELAY_SECONDS); each later one waits twice as long. */
+  jobRetryDelaySeconds: number;
+  /** Unset: no metrics listener (docs/metrics.md). */
+  metrics?: MetricsConfig;
+}
+
+/** Prometheus metrics on a listener of their own, never the public port. */
+export interface MetricsConfig {
+  port: number;
+  /** Unset: no Authorization asked. */
+  token?: string;
 }
 
 /** Ad breaks for Basic and signed-out listeners (docs/architecture.md, "Ads"). */
@@ -148,6 +159,8 @@ export interface LiveConfig {
   maxViewers: number;
   /** Days an ended stream stays watchable as a replay. */
   retentionDays: number;
+  /** Seconds a publisher whose connection dropped may take to come back and continue the same stream. */
+  reconnectSeconds: number;
 }
 
 export interface StripeConfig {
@@ -326,6 +339,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       retentionDays: Number(environment.LIVE_RETENTION_DAYS ?? 30),
       readyMinutes: Number(environment.LIVE_READY_MINUTES ?? 15),
       maxHours: Number(environment.LIVE_MAX_HOURS ?? 6),
+      reconnectSeconds: Number(environment.LIVE_RECONNECT_SECONDS ?? 30),
     },
     assistant: assistantOf(environment),
     studio: {
@@ -339,7 +353,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     },
     media: mediaOf(environment),
     ads: adsOf(environment, cwd),
+    jobRetryDelaySeconds: Number(environment.JOB_RETRY_DELAY_SECONDS ?? 5),
+    metrics: metricsOf(environment),
   };
+}
+
+/** METRICS_PORT turns the metrics listener on; a token without a port is a mistake worth stopping for. */
+function metricsOf(environment: Environment): MetricsConfig | undefined {
+  if (!environment.METRICS_PORT) {
+    if (environment.METRICS_TOKEN) throw new ConfigError('METRICS_TOKEN', 'is set but METRICS_PORT is not: set both, or neither');
+    return undefined;
+  }
+  const port = Number(environment.METRICS_PORT);
+  if (Number(environment.PORT ?? 3000) === port) throw new ConfigError('METRICS_PORT', 'must differ from PORT: metrics never share the public port');
+  return { port, token: environment.METRICS_TOKEN };
 }
 
 /** JWT_SECRET, or a secret generated on first start and kept in DATA_DIR so sessions survive restarts. */

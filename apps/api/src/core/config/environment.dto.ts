@@ -113,6 +113,8 @@ export class Environment {
   @IsOptional() @IsWholeNumber(1, 3_650) LIVE_RETENTION_DAYS?: string;
   @IsOptional() @IsWholeNumber(1, 1_440) LIVE_READY_MINUTES?: string;
   @IsOptional() @IsWholeNumber(1, 168) LIVE_MAX_HOURS?: string;
+  /** Seconds a publisher whose connection dropped may take to come back (to any replica) and continue the same stream. */
+  @IsOptional() @IsWholeNumber(0, 600) LIVE_RECONNECT_SECONDS?: string;
   /** Minutes of listening between two ad breaks for Basic and signed-out listeners; a decimal from 0.05 (3 s, for tests) to 1440. */
   @IsOptional() @IsDecimal(0.05, 1_440) ADS_EVERY_MINUTES?: string;
   /** A directory of the operator's ad spots (mp3, aac, m4a, ogg, opus). */
@@ -138,6 +140,13 @@ export class Environment {
   @IsOptional() @IsWholeNumber(1, 120) ASSISTANT_IDLE_SECONDS?: string;
   /** Generations this process works on at once. */
   @IsOptional() @IsWholeNumber(1, 16) STUDIO_WORKERS?: string;
+  /** Seconds before a failed job (a generation whose store did not answer, say) is tried again; each later try waits twice as long. */
+  @IsOptional() @IsWholeNumber(0, 3_600) JOB_RETRY_DELAY_SECONDS?: string;
+
+  /** Prometheus metrics on a listener of their own (docs/metrics.md); unset: no metrics listener. Never the public port. */
+  @IsOptional() @IsWholeNumber(1, 65_535) METRICS_PORT?: string;
+  /** A bearer token the metrics listener asks for; unset: it answers anyone who reaches the port. */
+  @IsOptional() @MinLength(16, { message: 'must be at least 16 characters' }) METRICS_TOKEN?: string;
 
   /** Webhooks (docs/developer-api.md): `1` lets endpoints use plain http (development only). */
   @IsOptional() @IsIn(['0', '1'], { message: 'must be 0 or 1' }) WEBHOOK_ALLOW_HTTP?: string;

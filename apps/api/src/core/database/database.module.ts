@@ -4,6 +4,8 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AdvisoryLock } from '../../repositories/locks';
 import { entities } from '../../repositories/schema/entities';
 import { migrations } from '../../migrations';
+import { Metrics } from '../metrics/metrics';
+import { MeteredTypeOrmLogger } from './metered-typeorm-logger';
 
 /** Our schema on a PostgreSQL server: the entities, and the migrations that alone make the schema. */
 export function databaseOptions(databaseUrl: string) {
@@ -47,10 +49,14 @@ export class DatabaseModule {
       global: true,
       imports: [
         TypeOrmModule.forRootAsync({
-          useFactory: () => ({
+          inject: [Metrics],
+          useFactory: (metrics: Metrics) => ({
             ...databaseOptions(databaseUrl),
-            // Keep the pool small and fail fast while the server is away, so health answers quickly.
-            extra: { max: 10, connectionTimeoutMillis: 3000 },
+            logger: new MeteredTypeOrmLogger(metrics),
+            // Keep the pool small and fail fast while the server is away: a request waits at most this long for a
+            // connection (a new one, or a turn at a busy pool) before its 503 (database-errors.ts), so that it is
+            // answered within 2 s, and health's 2 s probe hears the pool's error rather than its own timeout.
+            extra: { max: 10, connectionTimeoutMillis: 1500 },
             retryAttempts: 5,
             retryDelay: 2000,
           }),

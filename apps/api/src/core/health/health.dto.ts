@@ -18,3 +18,22 @@ export class HealthDto {
   @ApiProperty({ description: 'Seconds since the process started' })
   uptimeSeconds!: number;
 }
+
+export class LivenessDto {
+  @ApiProperty({ enum: ['ok'] })
+  status!: 'ok';
+
+  @ApiProperty({ description: 'Seconds since the process started' })
+  uptimeSeconds!: number;
+}
+
+export class ReadinessDto {
+  @ApiProperty({ enum: ['ready'] })
+  status!: 'ready';
+
+  @ApiProperty({ type: DatabaseHealthDto })
+  database!: DatabaseHealthDto;
+
+  @ApiProperty({ description: 'Seconds since the process started' })
+  uptimeSeconds!: number;
+}

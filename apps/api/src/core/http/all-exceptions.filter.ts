@@ -1,8 +1,9 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import { clientErrorForQuery } from '../database/database-errors';
+import { clientErrorForQuery, unavailableForDatabase } from '../database/database-errors';
 import type { ErrorDto } from './error.dto';
+import type { Metrics } from '../metrics/metrics';
 
 /** Errors raised before a handler (the body's parsers: request-bodies.ts) carry their HTTP status like this. */
 interface MiddlewareError {
@@ -15,23 +16,30 @@ interface MiddlewareError {
 /**
  * Every error leaves the API as `{ statusCode, error, message }`. Client mistakes keep their 4xx
  * status and message, including those only the database noticed (a lost race for a unique value, a value
- * it refuses); anything unexpected is logged in full and answered with a bare 500.
+ * it refuses); a database that does not answer is a 503 on whichever route needed it, logged in a line;
+ * anything unexpected is logged in full and answered with a bare 500.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
+  /** `metrics`: every refusal by a limit is counted here, by the limiter its exception names (docs/metrics.md). */
+  constructor(private readonly metrics?: Metrics) {}
+
   catch(thrown: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<FastifyReply>();
     const clientError = clientErrorForQuery(thrown);
     if (clientError) this.logger.warn(`A query failed on the client's input: ${(thrown as Error).message}`);
-    const exception = clientError ?? thrown;
+    const databaseDown = clientError ? undefined : unavailableForDatabase(thrown);
+    if (databaseDown) this.logger.warn(`${this.requestOf(host)}the database does not answer: ${(thrown as Error).message}`);
+    const exception = clientError ?? databaseDown ?? thrown;
     const body = this.toBody(exception);
     if (body.statusCode >= 500 && !(exception instanceof HttpException)) {
       this.logger.error(`${this.requestOf(host)}${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`);
     }
     if (response.sent || response.raw.headersSent) return;
-    const { retryAfterSeconds, headers, problem } = exception as { retryAfterSeconds?: unknown; headers?: Record<string, string>; problem?: object };
+    const { retryAfterSeconds, headers, problem, limiter } = exception as { retryAfterSeconds?: unknown; headers?: Record<string, string>; problem?: object; limiter?: unknown };
+    if (typeof limiter === 'string') this.metrics?.limitRefusals.inc({ limiter });
     if (typeof retryAfterSeconds === 'number') response.header('Retry-After', String(retryAfterSeconds));
     for (const [name, value] of Object.entries(headers ?? {})) response.header(name, value);
     // An RFC 9457 problem keeps our usual fields beside its own, so clients of either shape can read it.

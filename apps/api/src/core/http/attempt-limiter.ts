@@ -6,6 +6,8 @@ export class RateLimitedException extends HttpException {
   constructor(
     readonly retryAfterSeconds: number,
     message = 'Too many attempts; try again later',
+    /** Which limit refused (docs/metrics.md: grouarock_limit_refusals_total's `limiter`). */
+    readonly limiter = 'sign_in',
   ) {
     super({ message, code: 'rate_limited' }, HttpStatus.TOO_MANY_REQUESTS);
   }

@@ -1,16 +1,18 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { RateLimitStore } from '../../repositories/rate-limit-store';
+import { ScheduledJobs } from '../metrics/scheduled-jobs';
 
 /** Keeps the shared rate-limit tables small: ended windows and full buckets limit nobody. Any process may run it. */
 @Injectable()
 export class RateLimitSweep {
-  private readonly logger = new Logger('RateLimitSweep');
-
-  constructor(private readonly store: RateLimitStore) {}
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly scheduled: ScheduledJobs,
+  ) {}
 
   @Cron(CronExpression.EVERY_10_MINUTES)
   async run(): Promise<void> {
-    await this.store.sweep().catch((e: Error) => this.logger.warn(`Sweeping the rate-limit state failed: ${e.message}`));
+    await this.scheduled.run('rate-limit-sweep', 600, () => this.store.sweep());
   }
 }

@@ -57,6 +57,6 @@ export class SiteThrottlerGuard extends ThrottlerGuard implements BeforeApplicat
   }
 
   protected override throwThrottlingException(_context: unknown, detail: ThrottlerLimitDetail): Promise<void> {
-    throw new RateLimitedException(detail.timeToBlockExpire);
+    throw new RateLimitedException(detail.timeToBlockExpire, undefined, 'site');
   }
 }

@@ -20,10 +20,14 @@ export const relayErrors = {
     return premiumRequired(`${station.name} plays on the ${PLAN_NAMES[requiredPlan]} plan and above`, requiredPlan);
   },
   full: (station: Pick<Station, 'name'>, limit: number, max: number) =>
-    new ServiceUnavailableException(
-      limit === max
-        ? `${station.name} has reached its limit of ${max} listeners; try again later`
-        : `${station.name} has ${limit} of its ${max} listeners (the rest are kept for paid plans: Premium and Ultra still get in); try again later`,
+    // `limiter`: counted as a refusal by the station's listener limit (docs/metrics.md).
+    Object.assign(
+      new ServiceUnavailableException(
+        limit === max
+          ? `${station.name} has reached its limit of ${max} listeners; try again later`
+          : `${station.name} has ${limit} of its ${max} listeners (the rest are kept for paid plans: Premium and Ultra still get in); try again later`,
+      ),
+      { limiter: 'relay_room' },
     ),
 };
 
@@ -42,9 +46,11 @@ export class RelayAccess {
   ) {}
 
   /** The account the stream plays for (undefined: signed out) and its plan's limits. */
-  async listenerOf(req: Pick<IncomingMessage, 'headers'>, principal: Principal | undefined): Promise<{ userId?: string; limits: PlanLimits }> {
+  async listenerOf(req: Pick<IncomingMessage, 'headers'>, principal: Principal | undefined): Promise<{ userId?: string; plan: Plan | 'anonymous'; limits: PlanLimits }> {
     const userId = principal?.userId ?? (await this.pass.userOf(req));
-    return { userId, limits: userId ? await this.entitlements.limitsOf(userId) : PLAN_LIMITS[this.config.defaultPlan] };
+    if (!userId) return { plan: 'anonymous', limits: PLAN_LIMITS[this.config.defaultPlan] };
+    const plan = await this.entitlements.planOf(userId);
+    return { userId, plan, limits: PLAN_LIMITS[plan] };
   }
 
   /** Refuses a premium station to a plan without premium stations. */

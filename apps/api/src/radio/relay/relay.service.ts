@@ -10,6 +10,8 @@ import { type ChosenStream, STREAM_QUALITIES, type StreamQuality, streamFor } fr
 import { RelayAccess } from './relay-access';
 import { AdsService } from '../../ads/ads.service';
 import { AdMeterService } from '../../ads/ad-meter.service';
+import { Metrics, type Reading } from '../../core/metrics/metrics';
+import type { Socket } from 'node:net';
 
 /** A station's relays in this process: one per stream quality that has listeners (docs/architecture.md, "Plans on the relay"). */
 
@@ -28,6 +30,8 @@ export class RelayService implements OnModuleDestroy {
    */
   private readonly relays = new Map<string, Map<StreamQuality, StationRelay>>();
   private readonly titleListeners = new Set<(stationId: string, title: RelayTitle & { updatedAt: Date }) => void>();
+  /** Each listener's station and plan, until their socket closes: read by the listeners gauge when Prometheus scrapes. */
+  private readonly audience = new Map<Socket, { station: string; plan: string }>();
 
   constructor(
     private readonly connector: UpstreamConnector,
@@ -35,7 +39,11 @@ export class RelayService implements OnModuleDestroy {
     private readonly access: RelayAccess,
     private readonly ads: AdsService,
     private readonly meter: AdMeterService,
-  ) {}
+    private readonly metrics: Metrics,
+  ) {
+    metrics.radioListeners.read(() => this.listenersByPlan());
+    metrics.radioRelaysOpen.read(() => [[{}, [...this.relays.values()].reduce((sum, open) => sum + open.size, 0)]]);
+  }
 
   /** Now-playing from this process's open relay of a station, if it has one with a title. */
   current(stationId: string): (RelayTitle & { updatedAt: Date }) | undefined {
@@ -67,7 +75,7 @@ export class RelayService implements OnModuleDestroy {
   async serve(station: Station, req: FastifyRequest, res: FastifyReply, principal?: Principal): Promise<void> {
     // The refusals below are as readable as the audio: a player on another site acts on their code (stream_ticket_required…).
     res.header('Access-Control-Allow-Origin', '*');
-    const { userId, limits } = await this.access.listenerOf(req, principal);
+    const { userId, plan, limits } = await this.access.listenerOf(req, principal);
     this.access.checkStation(station, limits);
     // On a plan with ads the stream is counted for a known listener (an account, the listener cookie, a stream ticket),
     // refused while their break is overdue, and ended when it falls due (docs/architecture.md, "Ads"). API keys are the
@@ -111,6 +119,10 @@ export class RelayService implements OnModuleDestroy {
     socket.write(`HTTP/1.1 200 OK\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}Connection: close\r\n\r\n`);
     relay.add(socket);
     socket.uncork();
+    if (!socket.destroyed) {
+      this.audience.set(socket, { station: station.id, plan });
+      socket.once('close', () => this.audience.delete(socket));
+    }
     if (listener) this.meter.watch(listener, socket);
   }
 
@@ -118,10 +130,28 @@ export class RelayService implements OnModuleDestroy {
     for (const open of this.relays.values()) for (const relay of open.values()) relay.close();
   }
 
+  /** This process's listeners by station and plan. */
+  private listenersByPlan(): Reading<'station' | 'plan'>[] {
+    const counts = new Map<string, Reading<'station' | 'plan'>>();
+    for (const { station, plan } of this.audience.values()) {
+      const key = `${station}\n${plan}`;
+      const [labels, n] = counts.get(key) ?? [{ station, plan }, 0];
+      counts.set(key, [labels, n + 1]);
+    }
+    return [...counts.values()];
+  }
+
   private relayFor(station: Station, stream: ChosenStream): StationRelay {
     let relay = this.relays.get(station.id)?.get(stream.quality);
     if (!relay) {
-      relay = new StationRelay(station.id, stream.url, this.connector);
+      const labels = { station: station.id };
+      relay = new StationRelay(station.id, stream.url, this.connector, {
+        meter: {
+          connected: () => this.metrics.radioUpstreamConnects.inc(labels),
+          failed: () => this.metrics.radioUpstreamFailures.inc(labels),
+          sent: (bytes) => this.metrics.radioSentBytes.inc(labels, bytes),
+        },
+      });
       const opened = relay;
       relay.on('title', (title: RelayTitle & { updatedAt: Date }) => {
         this.report(station.id);

@@ -16,6 +16,16 @@ export interface StationRelayOptions {
   backoffMs: readonly number[];
   /** Audio is gathered and written to listeners in blocks this often: far fewer writes per listener. */
   flushMs: number;
+  /** Told of each upstream connection made or lost and of the audio written to listeners (the relay's metrics). */
+  meter?: RelayMeter;
+}
+
+/** What a relay reports of its work (docs/metrics.md, "Radio"); called once per connection and once per block, never per listener. */
+export interface RelayMeter {
+  connected(): void;
+  /** A connection could not be made, or dropped while people listened. */
+  failed(): void;
+  sent(bytes: number): void;
 }
 
 export interface RelayTitle {
@@ -112,6 +122,7 @@ export class StationRelay extends EventEmitter {
     socket.on('error', destroySocket);
     for (const chunk of this.headers) socket.write(chunk);
     for (const chunk of this.burst) socket.write(chunk);
+    this.options.meter?.sent(this.headersSize + this.burstSize);
   }
 
   close(): void {
@@ -141,7 +152,14 @@ export class StationRelay extends EventEmitter {
 
   private async connect(): Promise<void> {
     this.state = this.state === 'idle' ? 'connecting' : this.state;
-    const upstream = await this.connector.open(this.streamUrl);
+    let upstream: UpstreamStream;
+    try {
+      upstream = await this.connector.open(this.streamUrl);
+    } catch (e) {
+      this.options.meter?.failed();
+      throw e;
+    }
+    this.options.meter?.connected();
     if (this.state === 'closed') {
       upstream.body.destroy();
       return;
@@ -216,7 +234,13 @@ export class StationRelay extends EventEmitter {
   /** A header goes to those listening now, in order with the audio, and is kept for newcomers. */
   private addHeader(bytes: Buffer): void {
     this.flushNow();
-    for (const socket of this.audience) if (socket.writable) socket.write(bytes);
+    let written = 0;
+    for (const socket of this.audience) {
+      if (!socket.writable) continue;
+      socket.write(bytes);
+      written++;
+    }
+    this.options.meter?.sent(bytes.length * written);
     if (this.headersSize + bytes.length > MAX_HEADER_BYTES) return;
     this.headers.push(bytes);
     this.headersSize += bytes.length;
@@ -242,11 +266,16 @@ export class StationRelay extends EventEmitter {
     this.burst.push(block);
     this.burstSize += block.length;
     while (this.burstSize - this.burst[0].length >= this.options.burstBytes) this.burstSize -= (this.burst.shift() as Buffer).length;
+    let written = 0;
     for (const socket of this.audience) {
       // A listener that cannot keep up is let go rather than buffered without bound.
       if (socket.writableLength > this.options.maxQueueBytes) socket.destroy();
-      else if (socket.writable) socket.write(block);
+      else if (socket.writable) {
+        socket.write(block);
+        written++;
+      }
     }
+    this.options.meter?.sent(block.length * written);
   }
 
   private onMetadata(text: string): void {
@@ -269,6 +298,7 @@ export class StationRelay extends EventEmitter {
       this.close();
       return;
     }
+    this.options.meter?.failed();
     this.state = 'reconnecting';
     this.scheduleRetry();
   }

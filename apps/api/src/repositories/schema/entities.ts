@@ -30,10 +30,11 @@ import { StationLike } from './station-like.entity';
 import { Station } from './station.entity';
 import { WeeklyTopStation } from './weekly-top-station.entity';
 import { RelayPresence } from './relay-presence.entity';
+import { ScheduledJobRun } from './scheduled-job-run.entity';
 import { RelayTitleRecord } from './relay-title.entity';
 import { ClientLog } from './client-log.entity';
 import { VisitorCounter } from './visitor-counter.entity';
 import { VisitorSession } from './visitor-session.entity';
 
 /** Every entity. The database module registers exactly these; the schema check compares them to the migrations. */
-export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant, LiveStream, LiveSegment, LiveViewer, StudioGeneration, StudioTrack, ApiKey, ApiPlanGrant, Track, TrackPlay, Playlist, PlaylistItem, WebhookEndpoint, WebhookMessage, WebhookDelivery, WebhookAttempt, PrivacyAudit, RelayPresence, RelayTitleRecord, AdListener];
+export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant, LiveStream, LiveSegment, LiveViewer, StudioGeneration, StudioTrack, ApiKey, ApiPlanGrant, Track, TrackPlay, Playlist, PlaylistItem, WebhookEndpoint, WebhookMessage, WebhookDelivery, WebhookAttempt, PrivacyAudit, RelayPresence, RelayTitleRecord, AdListener, ScheduledJobRun];
