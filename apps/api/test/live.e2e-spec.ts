@@ -63,14 +63,15 @@ describe('live streams: RTMP and browser ingest, HLS, states across processes, r
   beforeAll(async () => {
     rtmpPort = await freePort();
   });
-  const api = useApiUnderTest(() => ({ RTMP_PORT: String(rtmpPort), DATA_DIR: dataDir, LIVE_MAX_PUBLISHERS: '4', LIVE_MAX_TRANSCODES: '1', LIVE_RETENTION_DAYS: '30' }));
+  // LIVE_RECONNECT_SECONDS 0: a publisher that goes away ends its stream at once (live-reconnect.e2e-spec.ts waits).
+  const api = useApiUnderTest(() => ({ RTMP_PORT: String(rtmpPort), DATA_DIR: dataDir, LIVE_MAX_PUBLISHERS: '4', LIVE_MAX_TRANSCODES: '1', LIVE_RETENTION_DAYS: '30', LIVE_RECONNECT_SECONDS: '0' }));
   let other: { base: string; stop: () => Promise<void> };
   const publishers = new Set<ChildProcess>();
   let rtmpReplay: { id: string; token: string } | undefined;
 
   beforeAll(async () => {
     ffmpeg = api.app.get(Ffmpeg).binary;
-    other = await startServerProcess(api.db.url, dataDir, { LIVE_MAX_TRANSCODES: '1' });
+    other = await startServerProcess(api.db.url, dataDir, { LIVE_MAX_TRANSCODES: '1', LIVE_RECONNECT_SECONDS: '0' });
   }, 60_000);
   afterAll(async () => {
     for (const p of publishers) p.kill('SIGKILL');

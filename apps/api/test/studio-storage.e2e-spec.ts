@@ -83,10 +83,12 @@ async function keysUnder(prefix: string): Promise<string[]> {
 
 describe('studio media in an object store shared by several API processes', () => {
   // Process A reaches the store through the relay, so the store can go away for it alone.
-  const api = useApiUnderTest(() => ({ ...s3.env(), S3_ENDPOINT: relay.endpoint, DATA_DIR: dataDirs[0] }));
+  // Retries a second after a failure, doubling (JOB_RETRY_DELAY_SECONDS, the same in every process: each declares the
+  // queue with its own): the outage's generation runs out of tries soon.
+  const api = useApiUnderTest(() => ({ ...s3.env(), S3_ENDPOINT: relay.endpoint, DATA_DIR: dataDirs[0], JOB_RETRY_DELAY_SECONDS: '1' }));
   /** Another API process on the same database and bucket, with a DATA_DIR of its own. */
   const another = async (env: Record<string, string> = {}): Promise<{ app: NestFastifyApplication; base: string }> => {
-    const started = await startListeningApp(api.db.url, { ...s3.env(), DATA_DIR: dataDirs[1], STUDIO_WORKERS: '1', ...env });
+    const started = await startListeningApp(api.db.url, { ...s3.env(), DATA_DIR: dataDirs[1], STUDIO_WORKERS: '1', JOB_RETRY_DELAY_SECONDS: '1', ...env });
     return { app: started.app, base: `${started.base}/api/v1` };
   };
   /** The track made in the first test (deleted while the store is away in the second). */
@@ -144,7 +146,7 @@ describe('studio media in an object store shared by several API processes', () =
     }
   });
 
-  it('a store that does not answer: downloads are 503 storage_unavailable, a generation fails after its retry, never ready', async () => {
+  it('a store that does not answer: downloads are 503 storage_unavailable, a generation fails after its retries, never ready', async () => {
     relay.setUp(false);
     try {
       for (const request of [
@@ -162,11 +164,12 @@ describe('studio media in an object store shared by several API processes', () =
       const studio = studioClient(api.base, member.token, '10.61.1.1');
       const { body } = await studio.generate({ prompt: 'grunge w deszczu', genre: 'grunge' });
       const generationId = body.task_ids[0] as string;
-      const done = await studio.finished(generationId);
+      const done = await studio.finished(generationId, 45_000);
       expect(done).toMatchObject({ completed: true, status: 'failed', tracks: [], error: { code: 'storage_unavailable', message: expect.stringContaining('could not be stored') } });
-      // Tried twice by pg-boss (the first run failed, the retry ended the generation); no track row, the unit back.
+      // Tried four times by pg-boss (the first run and three retries, the last of which ended the generation); no track
+      // row, the unit back.
       const [job] = await api.db.query<{ retry_count: number }>(`SELECT retry_count FROM pgboss.job WHERE name = 'studio.generate' AND data->>'generationId' = $1`, [generationId]);
-      expect(job.retry_count).toBe(1);
+      expect(job.retry_count).toBe(3);
       expect((await api.db.query('SELECT 1 FROM studio_tracks WHERE generation_id = $1', [generationId])).length).toBe(0);
       expect((await studio.usage()).body.used).toBe(0);
 
@@ -177,7 +180,7 @@ describe('studio media in an object store shared by several API processes', () =
     } finally {
       relay.setUp(true);
     }
-  });
+  }, 90_000);
 
   it('deleting a track, and erasing an account, remove their objects from the bucket', async () => {
     const member = await signedInMember(api, '10.61.2.1');

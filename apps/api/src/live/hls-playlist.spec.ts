@@ -1,4 +1,4 @@
-import { parseLivePlaylist, replayPlaylist, withAccess } from './hls-playlist';
+import { EMPTY_WINDOW, livePlaylist, parseLivePlaylist, replayPlaylist, type StreamSegment, slideWindow, withAccess } from './hls-playlist';
 
 const live = `#EXTM3U
 #EXT-X-VERSION:3
@@ -51,6 +51,48 @@ describe('the replay', () => {
     expect(text).toContain('#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PLAYLIST-TYPE:VOD');
     expect(text.endsWith('#EXTINF:1.600000,\nseg-1.ts\n#EXT-X-ENDLIST\n')).toBe(true);
     expect(parseLivePlaylist(text)).toMatchObject({ ended: true, mediaSequence: 0, segments: [{ sequence: 0 }, { sequence: 1 }] });
+  });
+});
+
+describe('the live window across a reconnect', () => {
+  const segment = (sequence: number, discontinuity = false, duration = 1): StreamSegment => ({ sequence, uri: `seg-${sequence}.ts`, duration, discontinuity });
+  const uris = (text: string) => text.split('\n').filter((line) => line && !line.startsWith('#'));
+
+  it('keeps the last six segments, from the first one on', () => {
+    const window = slideWindow(EMPTY_WINDOW, [0, 1, 2, 3, 4, 5, 6, 7].map((n) => segment(n)));
+    const text = livePlaylist(window);
+    expect(uris(text)).toEqual(['seg-2.ts', 'seg-3.ts', 'seg-4.ts', 'seg-5.ts', 'seg-6.ts', 'seg-7.ts']);
+    expect(text.startsWith('#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n#EXT-X-MEDIA-SEQUENCE:2\n#EXT-X-INDEPENDENT-SEGMENTS\n')).toBe(true);
+    expect(text).not.toContain('DISCONTINUITY');
+    expect(text).not.toContain('#EXT-X-ENDLIST');
+  });
+
+  it('marks the first segment after a reconnect, and counts the mark in the discontinuity sequence once it slid out', () => {
+    let window = slideWindow(EMPTY_WINDOW, [0, 1, 2, 3].map((n) => segment(n)));
+    window = slideWindow(window, [segment(4, true), segment(5)]);
+    expect(livePlaylist(window)).toContain('seg-3.ts\n#EXT-X-DISCONTINUITY\n#EXTINF:1.000000,\nseg-4.ts\n#EXTINF:1.000000,\nseg-5.ts\n');
+    window = slideWindow(window, [6, 7, 8, 9].map((n) => segment(n)));
+    // seg-4 opens the window: its mark stays, nothing counted yet.
+    expect(window.discontinuitySequence).toBe(0);
+    expect(livePlaylist(window)).toContain('#EXT-X-MEDIA-SEQUENCE:4\n#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-DISCONTINUITY\n#EXTINF:1.000000,\nseg-4.ts\n');
+    window = slideWindow(window, [segment(10)]);
+    const text = livePlaylist(window);
+    expect(text).toContain('#EXT-X-MEDIA-SEQUENCE:5\n#EXT-X-DISCONTINUITY-SEQUENCE:1\n');
+    expect(text).not.toContain('#EXT-X-DISCONTINUITY\n');
+  });
+
+  it('never lowers the target duration, as a playlist must keep it', () => {
+    let window = slideWindow(EMPTY_WINDOW, [segment(0, false, 2.4)]);
+    window = slideWindow(window, [1, 2, 3, 4, 5, 6].map((n) => segment(n)));
+    expect(livePlaylist(window)).toContain('#EXT-X-TARGETDURATION:2\n');
+  });
+
+  it('puts a discontinuity before each part of the replay after the first', () => {
+    const text = replayPlaylist([segment(0), segment(1), segment(2, true), segment(3)]);
+    expect(uris(text)).toEqual(['seg-0.ts', 'seg-1.ts', 'seg-2.ts', 'seg-3.ts']);
+    expect(text).toContain('seg-1.ts\n#EXT-X-DISCONTINUITY\n#EXTINF:1.000000,\nseg-2.ts\n');
+    expect(text.match(/#EXT-X-DISCONTINUITY\n/g)).toHaveLength(1);
+    expect(text.endsWith('#EXT-X-ENDLIST\n')).toBe(true);
   });
 });
 

@@ -44,19 +44,71 @@ export function parseLivePlaylist(text: string): LivePlaylist | undefined {
   return { targetDuration, mediaSequence, segments, ended };
 }
 
-/** A segment as a line pair of a playlist. */
-function segmentEntry(segment: Pick<HlsSegment, 'uri' | 'duration'>): string {
-  return `#EXTINF:${segment.duration.toFixed(6)},\n${segment.uri}\n`;
+/**
+ * A segment of a stream as viewers get it: its media sequence number over the whole stream (continued across a
+ * publisher's reconnects), and whether it starts a part that follows a reconnect (its timestamps start afresh).
+ */
+export interface StreamSegment extends HlsSegment {
+  discontinuity: boolean;
 }
 
-/** The whole recording as a finished (VOD) playlist: every segment from the first, and the end marker. */
-export function replayPlaylist(segments: Pick<HlsSegment, 'uri' | 'duration'>[]): string {
-  const target = Math.max(1, ...segments.map((s) => Math.ceil(s.duration)));
-  return (
-    `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:${target}\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-INDEPENDENT-SEGMENTS\n` +
-    segments.map(segmentEntry).join('') +
-    '#EXT-X-ENDLIST\n'
-  );
+/** Segments a live playlist lists, as ffmpeg's own window (repositories/ffmpeg.ts). */
+export const LIVE_WINDOW = 6;
+
+/**
+ * The segments the viewers' live playlist lists, and what a player needs to follow it across updates: the number of
+ * discontinuities that slid out of the window before it (EXT-X-DISCONTINUITY-SEQUENCE) and the target duration.
+ */
+export interface LiveWindow {
+  segments: StreamSegment[];
+  discontinuitySequence: number;
+  targetDuration: number;
+}
+
+export const EMPTY_WINDOW: LiveWindow = { segments: [], discontinuitySequence: 0, targetDuration: 1 };
+
+/**
+ * The window once `added` (the next segments, in order) are in it: the oldest slide out, each discontinuity leaving
+ * counts in the discontinuity sequence (RFC 8216, 6.2.2), and the target duration only grows, as a playlist's must
+ * not change (a part after a reconnect may be packaged with longer segments).
+ */
+export function slideWindow(window: LiveWindow, added: StreamSegment[], size = LIVE_WINDOW): LiveWindow {
+  const all = [...window.segments, ...added];
+  const left = all.slice(0, Math.max(0, all.length - size));
+  return {
+    segments: all.slice(left.length),
+    discontinuitySequence: window.discontinuitySequence + left.filter((s) => s.discontinuity).length,
+    targetDuration: Math.max(window.targetDuration, targetDurationOf(added)),
+  };
+}
+
+/** The viewers' live playlist of the window: no end marker, the replay replaces it when the stream ends. */
+export function livePlaylist(window: LiveWindow): string {
+  const first = window.segments[0]?.sequence ?? 0;
+  const discontinuities = window.discontinuitySequence ? `#EXT-X-DISCONTINUITY-SEQUENCE:${window.discontinuitySequence}\n` : '';
+  return header(window.targetDuration, first) + discontinuities + '#EXT-X-INDEPENDENT-SEGMENTS\n' + entries(window.segments);
+}
+
+/**
+ * The whole recording as a finished (VOD) playlist: every segment from the first, a discontinuity before each part a
+ * reconnecting publisher added, and the end marker.
+ */
+export function replayPlaylist(segments: (Pick<HlsSegment, 'uri' | 'duration'> & { discontinuity?: boolean })[]): string {
+  return header(targetDurationOf(segments), 0) + '#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-INDEPENDENT-SEGMENTS\n' + entries(segments) + '#EXT-X-ENDLIST\n';
+}
+
+/** The least target duration for the segments: each one's length, rounded to the nearest second, fits (RFC 8216, 4.3.3.1). */
+function targetDurationOf(segments: Pick<HlsSegment, 'duration'>[]): number {
+  return Math.max(1, ...segments.map((s) => Math.round(s.duration)));
+}
+
+function header(targetDuration: number, mediaSequence: number): string {
+  return `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:${targetDuration}\n#EXT-X-MEDIA-SEQUENCE:${mediaSequence}\n`;
+}
+
+/** Each segment as its lines of a playlist. */
+function entries(segments: (Pick<HlsSegment, 'uri' | 'duration'> & { discontinuity?: boolean })[]): string {
+  return segments.map((s) => `${s.discontinuity ? '#EXT-X-DISCONTINUITY\n' : ''}#EXTINF:${s.duration.toFixed(6)},\n${s.uri}\n`).join('');
 }
 
 /** The playlist with `access` added to each segment URL: an Ultra-only stream's segments are asked with it (live-access.service.ts). */

@@ -1,14 +1,14 @@
 import { Logger } from '@nestjs/common';
 import { type OnGatewayConnection, WebSocketGateway } from '@nestjs/websockets';
 import { isUUID } from 'class-validator';
+import type { ChildProcess } from 'node:child_process';
 import type { IncomingMessage } from 'node:http';
-import type { Writable } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
 import type { Principal } from '../auth/principals.service';
 import { EntitlementsService } from '../billing/entitlements.service';
 import { API_PREFIX } from '../core/http/openapi';
 import { LivePipelines } from './live-pipelines.service';
-import { LiveSlots } from './live-slots.service';
+import { LiveSlots, type Slot } from './live-slots.service';
 import { LiveService } from './live.service';
 
 export const INGEST_PATH = `/${API_PREFIX}/stream/ingest`;
@@ -16,6 +16,9 @@ export const INGEST_PATH = `/${API_PREFIX}/stream/ingest`;
 const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 /** What may wait for ffmpeg before the publisher counts as too fast for us (about 15 s at 2.5 Mbit/s). */
 const MAX_BACKLOG_BYTES = 8 * 1024 * 1024;
+
+/** What a socket gets as its close code when its connection was lost, with no close frame from either side. */
+const CONNECTION_LOST = 1006;
 
 /** Close codes the browser shows a message for (docs/live.md, "Going live from the browser"). */
 export const IngestClose = {
@@ -35,8 +38,9 @@ export const IngestClose = {
 /**
  * Going live from the browser: `wss://…/api/v1/stream/ingest?id=<stream>&codec=h264|vp8&token=<ticket>` (a ticket
  * from POST /realtime/ticket, or an access token). The owner's MediaRecorder sends WebM slices as binary frames; they
- * go into the stream's ffmpeg (H.264 copied, VP8 encoded, Opus → AAC). Closing the socket ends the stream; the
- * server closes it when the stream ends.
+ * go into the stream's ffmpeg (H.264 copied, VP8 encoded, Opus → AAC). Closing the socket ends the stream; a
+ * connection lost (no close frame) leaves it awaiting its publisher's return (docs/live.md, "Reconnecting"), and a
+ * socket for a stream awaiting it continues the stream. The server closes the socket when the stream ends.
  */
 @WebSocketGateway({ path: INGEST_PATH, maxPayload: MAX_FRAME_BYTES })
 export class LiveIngestGateway implements OnGatewayConnection<WebSocket> {
@@ -55,9 +59,11 @@ export class LiveIngestGateway implements OnGatewayConnection<WebSocket> {
     const hold = (data: RawData, binary: boolean) => binary && early.push(toBuffer(data));
     socket.on('message', hold);
     this.admit(socket, request, principal)
-      .then((stdin) => {
+      .then((admitted) => {
         socket.off('message', hold);
-        if (!stdin) return;
+        if (!admitted) return;
+        const { ffmpeg, slot } = admitted;
+        const stdin = ffmpeg.stdin!;
         const write = (chunk: Buffer) => {
           if (stdin.destroyed) return;
           if (stdin.writableLength > MAX_BACKLOG_BYTES) return socket.close(IngestClose.tooSlow, 'The server cannot keep up with this video');
@@ -65,7 +71,12 @@ export class LiveIngestGateway implements OnGatewayConnection<WebSocket> {
         };
         early.forEach(write);
         socket.on('message', (data: RawData, binary: boolean) => binary && write(toBuffer(data)));
-        socket.on('close', () => stdin.end());
+        socket.on('close', (code: number) => {
+          // A close frame while the video runs is the page stopping on purpose: the stream ends rather than waiting for
+          // the page to come back. (Once ffmpeg has ended, the socket was closed here, as the video had stopped.)
+          if (code !== CONNECTION_LOST && ffmpeg.exitCode === null && ffmpeg.signalCode === null) slot.hungUp = true;
+          stdin.end();
+        });
         if (socket.readyState !== socket.OPEN) stdin.end();
       })
       .catch((e: Error) => {
@@ -74,8 +85,8 @@ export class LiveIngestGateway implements OnGatewayConnection<WebSocket> {
       });
   }
 
-  /** The stream's ffmpeg input when the socket may publish; otherwise closes it with the reason. */
-  private async admit(socket: WebSocket, request: IncomingMessage, principal?: Principal): Promise<Writable | undefined> {
+  /** The stream's ffmpeg (its input is the socket's) and the publisher's slot when the socket may publish; otherwise closes it with the reason. */
+  private async admit(socket: WebSocket, request: IncomingMessage, principal?: Principal): Promise<{ ffmpeg: ChildProcess; slot: Slot } | undefined> {
     const query = new URLSearchParams(request.url?.split('?')[1] ?? '');
     const id = query.get('id') ?? '';
     const codec = query.get('codec');
@@ -84,7 +95,7 @@ export class LiveIngestGateway implements OnGatewayConnection<WebSocket> {
     const stream = await this.live.find(id).catch(() => undefined);
     if (!stream) return void socket.close(IngestClose.notFound, 'No such stream');
     if (stream.userId !== principal.userId) return void socket.close(IngestClose.forbidden, 'Only the owner can publish this stream');
-    if (stream.status !== 'ready') return void socket.close(IngestClose.notReady, 'This stream is already live or has ended');
+    if (!this.live.mayPublish(stream)) return void socket.close(IngestClose.notReady, 'This stream is already live or has ended');
     if (!(await this.entitlements.mayUse(principal.userId, 'browser-live'))) {
       return void socket.close(IngestClose.betaOnly, 'Going live from the browser is in beta: Ultra members have it first (OBS works on every plan)');
     }
@@ -102,7 +113,7 @@ export class LiveIngestGateway implements OnGatewayConnection<WebSocket> {
     if (pipeline === 'ended') return void socket.close(IngestClose.ended, 'The stream has ended');
     pipeline.ffmpeg.once('exit', () => socket.close(IngestClose.ended, 'The stream has ended'));
     pipeline.ffmpeg.stdin!.on('error', () => undefined);
-    return pipeline.ffmpeg.stdin!;
+    return { ffmpeg: pipeline.ffmpeg, slot };
   }
 }
 

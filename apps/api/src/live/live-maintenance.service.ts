@@ -17,7 +17,8 @@ const ORPHAN_FILES_MS = 3600_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Once a minute, in one API process: ends live streams whose packaging process went away (and writes their replay
- * from the journal), writes the replays their enders could not, stops streams live for LIVE_MAX_HOURS (as their
+ * from the journal), ends those whose publisher dropped and did not come back within LIVE_RECONNECT_SECONDS (should
+ * the process that saw it drop be gone), writes the replays their enders could not, stops streams live for LIVE_MAX_HOURS (as their
  * owner would, so one user cannot fill the disk), drops streams nobody published within LIVE_READY_MINUTES (a ready
  * stream holds a slot of LIVE_MAX_PUBLISHERS), and removes replays older than LIVE_RETENTION_DAYS.
  */
@@ -42,6 +43,7 @@ export class LiveMaintenance {
           await this.live.end(id);
           await this.live.writeReplay(id);
         }
+        for (const id of await this.streams.unresumedIds(new Date(now.getTime() - this.config.live.reconnectSeconds * 1000))) await this.live.endUnresumed(id, now);
         // A replay its ender could not write (the store away, or the process gone): written once its packager has
         // surely finished with it.
         for (const id of await this.streams.endedWithoutReplayIds(new Date(now.getTime() - REPLAY_GRACE_MS))) {

@@ -1,18 +1,34 @@
 import type { ChildProcess } from 'node:child_process';
 import type { HlsFiles } from '../repositories/hls-files';
 import { SEGMENT_SECONDS } from '../repositories/ffmpeg';
-import { type HlsSegment, parseLivePlaylist } from './hls-playlist';
+import { EMPTY_WINDOW, type LiveWindow, livePlaylist, parseLivePlaylist, type StreamSegment, slideWindow } from './hls-playlist';
 import type { StreamSource } from '../repositories/schema/live-stream.entity';
 import { redactStreamKeys } from '../core/security/stream-keys';
 
 export interface PipelineHooks {
   /** Segments are in the store: journal them (the same ones may come again after a failure; journal each once). */
-  onSegments(segments: HlsSegment[]): Promise<void>;
-  /** The first segment is written: the stream is live. */
+  onSegments(segments: StreamSegment[]): Promise<void>;
+  /** The viewers' playlist naming these segments is in the store, `delays` seconds (each) after ffmpeg listed them. */
+  onPublished(delays: number[]): void;
+  /** The first segment is written: the stream is live (or, continuing it, live again). */
   onFirstSegment(): void;
   /** The video stopped (ffmpeg ended, or no segment for three segment lengths) or never came. */
   onStopped(wentLive: boolean): void;
 }
+
+/**
+ * Where the packaging starts in the stream: a new stream from its first segment; one whose publisher came back after
+ * a dropped connection (docs/live.md, "Reconnecting") after the last segment published before, so the sequence goes
+ * on, the viewers' window keeps the segments it had, and the first new segment is marked a discontinuity.
+ */
+export interface PipelineStart {
+  window: LiveWindow;
+  /** The stream's sequence number of ffmpeg's first segment (ffmpeg numbers each run's from 0). */
+  firstSequence: number;
+  continues: boolean;
+}
+
+export const NEW_STREAM: PipelineStart = { window: EMPTY_WINDOW, firstSequence: 0, continues: false };
 
 /** How often ffmpeg's playlist is read: a segment is seen at most this long after ffmpeg lists it. */
 const POLL_MS = 100;
@@ -33,8 +49,16 @@ export class LivePipeline {
   /** The newest segment moved into the store, and the newest one whose publishing (journal, playlist) is done. */
   private lastMoved = -1;
   private lastSequence = -1;
+  /**
+   * Each segment ffmpeg listed and not yet published (by ffmpeg's number): its length, and when it was first seen (for
+   * the segment delay). Kept until published, since ffmpeg's playlist lists only its last six: a segment that scrolls
+   * out of it while the store or the database is away is still on disk, and still goes out when they are back.
+   */
+  private readonly unpublished = new Map<number, { uri: string; duration: number; at: number }>();
+  /** What the viewers' playlist lists. */
+  private window: LiveWindow;
   private lastSegmentAt: number;
-  private wentLive = false;
+  private wentLiveHere = false;
   private stopped = false;
   private polling = Promise.resolve();
   private readonly exited: Promise<void>;
@@ -47,7 +71,9 @@ export class LivePipeline {
     private readonly files: HlsFiles,
     private readonly hooks: PipelineHooks,
     private readonly log: (message: string) => void,
+    private readonly start: PipelineStart = NEW_STREAM,
   ) {
+    this.window = start.window;
     this.lastSegmentAt = Date.now();
     let stderr = '';
     ffmpeg.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
@@ -68,6 +94,11 @@ export class LivePipeline {
     }, POLL_MS);
   }
 
+  /** Whether its first segment was published (the stream went live, or live again). */
+  get wentLive(): boolean {
+    return this.wentLiveHere;
+  }
+
   /** Stops ffmpeg (letting it write its last segment), then reads what it wrote; resolves when all is on disk. */
   async finish(): Promise<void> {
     await this.stop(true);
@@ -77,7 +108,7 @@ export class LivePipeline {
   private async halt(): Promise<void> {
     if (this.stopped) return;
     await this.stop(false);
-    this.hooks.onStopped(this.wentLive);
+    this.hooks.onStopped(this.wentLiveHere);
   }
 
   /** Ends ffmpeg (gracefully: its input closed, or a SIGTERM, with a SIGKILL after 3 s) and reads its last segments. */
@@ -99,35 +130,50 @@ export class LivePipeline {
   /**
    * Moves each segment ffmpeg finished into the store, journals them, then replaces the viewers' playlist, in that
    * order, so no playlist lists a segment the store lacks. A step that fails (the store away) is tried again at the
-   * next read; what was done already is not done twice.
+   * next read; what was done already is not done twice. ffmpeg's `seg-N.ts` is stored as the stream's segment
+   * `firstSequence + N`, so a part packaged after a reconnect goes on from the last one.
    */
   private async poll(): Promise<void> {
     const text = await this.files.readPackagerPlaylist(this.streamId);
     const playlist = text === undefined ? undefined : parseLivePlaylist(text);
     const listed = playlist?.segments ?? [];
     const newest = listed.length ? listed[listed.length - 1].sequence : -1;
+    const now = Date.now();
     if (newest > this.lastListed) {
       this.lastListed = newest;
-      this.lastSegmentAt = Date.now();
+      this.lastSegmentAt = now;
     }
-    const fresh = listed.filter((s) => s.sequence > this.lastSequence);
+    for (const { sequence, uri, duration } of listed) if (sequence > this.lastSequence && !this.unpublished.has(sequence)) this.unpublished.set(sequence, { uri, duration, at: now });
+    const fresh = [...this.unpublished].sort(([a], [b]) => a - b).map(([sequence, { uri, duration }]) => ({ sequence, uri, duration }));
     if (fresh.length) {
-      for (const segment of fresh) {
+      const { firstSequence, continues } = this.start;
+      const segments: StreamSegment[] = fresh.map((s, i) => ({
+        uri: `seg-${firstSequence + s.sequence}.ts`,
+        duration: s.duration,
+        sequence: firstSequence + s.sequence,
+        // The first segment of a part that follows a reconnect: its timestamps start afresh.
+        discontinuity: continues && !this.wentLiveHere && i === 0,
+      }));
+      for (const [i, segment] of fresh.entries()) {
         if (segment.sequence <= this.lastMoved) continue;
-        await this.files.publishSegment(this.streamId, segment.uri);
+        await this.files.publishSegment(this.streamId, segment.uri, segments[i].uri);
         this.lastMoved = segment.sequence;
       }
-      await this.hooks.onSegments(fresh);
-      // A live playlist for viewers: never the end marker ffmpeg writes on exit, the replay replaces it.
-      await this.files.publishPlaylist(this.streamId, text!.replace('#EXT-X-ENDLIST\n', ''));
-      this.lastSequence = newest;
-      if (!this.wentLive) {
-        this.wentLive = true;
+      await this.hooks.onSegments(segments);
+      const window = slideWindow(this.window, segments);
+      await this.files.publishPlaylist(this.streamId, livePlaylist(window));
+      this.window = window;
+      this.lastSequence = fresh[fresh.length - 1].sequence;
+      const published = Date.now();
+      this.hooks.onPublished(fresh.map((s) => (published - this.unpublished.get(s.sequence)!.at) / 1000));
+      for (const { sequence } of fresh) this.unpublished.delete(sequence);
+      if (!this.wentLiveHere) {
+        this.wentLiveHere = true;
         this.hooks.onFirstSegment();
       }
     }
     if (this.stopped) return;
     const quiet = Date.now() - this.lastSegmentAt;
-    if (quiet > (this.wentLive ? STALL_MS : FIRST_SEGMENT_MS)) void this.halt();
+    if (quiet > (this.wentLiveHere ? STALL_MS : FIRST_SEGMENT_MS)) void this.halt();
   }
 }

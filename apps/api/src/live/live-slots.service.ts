@@ -21,6 +21,13 @@ export interface Slot {
   pipeline?: LivePipeline;
   /** The stream is over (ended, deleted, or its hold lost) while the slot is taken: what starts in it is finished. */
   over: boolean;
+  /** Held for a publisher who came back to a live stream after a dropped connection: its packaging continues it. */
+  continues?: boolean;
+  /**
+   * The publisher ended its publishing on purpose (a browser's socket closed with a close frame): its stream ends at
+   * once rather than waiting for it to come back.
+   */
+  hungUp?: boolean;
   /** The publisher's connection, closed when the slot is given back (an RTMP session). */
   publisher?: { drop(): void };
 }
@@ -80,12 +87,13 @@ export class LiveSlots implements OnModuleDestroy {
 
   /**
    * Holds the slot's stream in the database for its publisher, renewing it until `letGo`; why not, when the stream is
-   * not ready, another holds it, or every process's transcodes are taken. `lost` is called should a renewal find the
-   * hold gone (the stream ended or was deleted meanwhile).
+   * neither ready nor live awaiting its publisher's return, another holds it, or every process's transcodes are taken.
+   * `lost` is called should a renewal find the hold gone (the stream ended or was deleted meanwhile).
    */
   async hold(slot: Slot, lost: () => void): Promise<'busy' | 'transcodes_full' | undefined> {
-    const held = await this.streams.holdPublisher(slot.streamId, HOLD_SECONDS, slot.transcode ? this.config.live.maxTranscodes : undefined);
+    const held = await this.streams.holdPublisher(slot.streamId, HOLD_SECONDS, this.config.live.reconnectSeconds, slot.transcode ? this.config.live.maxTranscodes : undefined);
     if (typeof held === 'string') return held;
+    slot.continues = held.continues;
     const hold = { until: held.until, renewal: setInterval(() => void this.renew(slot.streamId, hold, lost), (HOLD_SECONDS * 1000) / 3) };
     hold.renewal.unref();
     this.holds.set(slot.streamId, hold);

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
+import { Metrics } from '../core/metrics/metrics';
 import { LiveViewerRepository } from '../repositories/live-viewer.repository';
 import { ViewerCounter, type ViewerVisit } from './viewer-counter';
 
@@ -23,8 +24,11 @@ export class LiveViewers implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly viewers: LiveViewerRepository,
+    metrics: Metrics,
   ) {
     this.counter = new ViewerCounter(VIEWER_TTL_MS, config.live.maxViewers);
+    // This process's own viewers: the cluster's figure is the sum over processes (docs/metrics.md).
+    metrics.liveViewers.read(() => [[{}, this.counter.seenHere()]]);
   }
 
   onApplicationBootstrap(): void {

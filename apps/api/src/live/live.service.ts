@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { API_PREFIX } from '../core/http/openapi';
+import { Metrics } from '../core/metrics/metrics';
 import { WebhookOutbox } from '../webhooks/webhook-outbox.service';
 import { EventBus } from '../repositories/event-bus';
 import { HlsFiles } from '../repositories/hls-files';
@@ -18,15 +19,23 @@ import { LiveViewers } from './live-viewers.service';
 
 /** Browser ingest connections one stream may make in a minute, over every process: each may start an ffmpeg. */
 export const INGEST_ATTEMPTS_PER_MINUTE = 10;
+/**
+ * How soon a stream whose reconnect window has closed is looked at again while a publisher holds it (came back, and
+ * has not sent its first segment yet): that segment, or its giving up, comes within 20 s.
+ */
+const RECHECK_MS = 1000;
 
 /**
  * Streams and their states (docs/live.md): created ready with a key shown once; live when the first segment is
- * written; ended (a replay) when its video stops or its owner stops it. Every change is announced on `global.events`
- * (stream_started, stream_ended) to every API process's clients.
+ * written; ended (a replay) when its owner stops it, or when its publisher's connection dropped and it did not come
+ * back within LIVE_RECONNECT_SECONDS. Every change is announced on `global.events` (stream_started, stream_ended) to
+ * every API process's clients.
  */
 @Injectable()
-export class LiveService {
+export class LiveService implements OnModuleDestroy {
   private readonly logger = new Logger('LiveService');
+  /** The streams whose publisher this process saw drop, each looked at again when its reconnect window closes. */
+  private readonly awaiting = new Map<string, NodeJS.Timeout>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -37,7 +46,24 @@ export class LiveService {
     private readonly limits: RateLimitStore,
     private readonly access: LiveAccess,
     readonly viewers: LiveViewers,
-  ) {}
+    metrics: Metrics,
+  ) {
+    metrics.liveStreams.read(async () => {
+      // A database that does not answer leaves the figure out of this scrape, rather than failing the whole scrape.
+      const counts = await this.streams.countByStatus().catch((e: Error) => void this.logger.warn(`Counting streams for the metrics failed: ${e.message}`));
+      return counts
+        ? [
+            [{ state: 'ready' }, counts.ready],
+            [{ state: 'live' }, counts.live],
+          ]
+        : [];
+    });
+  }
+
+  onModuleDestroy(): void {
+    for (const timer of this.awaiting.values()) clearTimeout(timer);
+    this.awaiting.clear();
+  }
 
   get ingestUrl(): string | null {
     return this.config.live.rtmpPort ? `rtmp://${new URL(this.config.publicUrl).hostname}:${this.config.live.rtmpPort}/live` : null;
@@ -145,17 +171,75 @@ export class LiveService {
   /**
    * Ends the stream whatever its state: live → ended (a replay), ready → deleted (nothing to replay). Its key stops
    * working at once (the database answers RTMP publishers); the process packaging it stops (and writes the replay)
-   * when the `retired` event reaches it.
+   * when the `retired` event reaches it. The owner's stop ends a stream awaiting its publisher's return at once too.
    */
   async end(id: string): Promise<void> {
     const ended = await this.streams.markEnded(id);
     const ready = ended ? undefined : await this.streams.findById(id);
     const removed = ready?.status === 'ready' && (await this.streams.deleteIf(id, ['ready']));
-    if (!ended && !removed) return;
-    await this.publishInternal({ channel: LIVE_INTERNAL_CHANNEL, type: 'retired', data: { id } });
-    this.viewers.forget(id);
-    if (ended) await this.announce('stream_ended', ended);
-    else await this.announce('stream_ended', { ...ready!, status: 'ended', endedAt: new Date() });
+    if (removed) return this.retire({ ...ready!, status: 'ended', endedAt: new Date() });
+    if (!ended) return;
+    await this.retire(ended);
+    // Stopped while it awaited its publisher's return: no process packages it to write the replay when retired.
+    if (ended.disconnectedAt) await this.writeReplay(id);
+  }
+
+  /** Whether a publisher may try to publish the stream: it is ready, or live and awaiting its publisher's return. */
+  mayPublish(row: LiveStreamRow): boolean {
+    return row.status === 'ready' || (row.status === 'live' && row.disconnectedAt !== null);
+  }
+
+  /**
+   * The stream's publisher dropped (docs/live.md, "Reconnecting"): the stream stays live, its viewers' playlist as it
+   * is, for LIVE_RECONNECT_SECONDS, and a publisher of it who comes back to any process continues it; false when it
+   * is not to wait (no window is set, or it is not live: it ended meanwhile). Unless `watch` is false (this process is
+   * stopping), this process ends it when the window closes and nobody came back; the maintenance sweep of any process
+   * does should this one go away first.
+   */
+  async disconnect(id: string, { watch = true } = {}): Promise<boolean> {
+    if (this.config.live.reconnectSeconds === 0 || !(await this.streams.markDisconnected(id))) return false;
+    if (watch) this.lookAgain(id, this.config.live.reconnectSeconds * 1000);
+    return true;
+  }
+
+  /** The publisher who came back sends video again: the stream no longer waits. False when it ended meanwhile. */
+  async reconnected(id: string): Promise<boolean> {
+    return this.streams.markReconnected(id);
+  }
+
+  /**
+   * Ends the stream, as a replay of what was published, when its publisher dropped LIVE_RECONNECT_SECONDS before `now`
+   * or earlier and nobody came back (nor is coming back: holds it); whether it did. Nothing packages it, so the replay
+   * is written here.
+   */
+  async endUnresumed(id: string, now = new Date()): Promise<boolean> {
+    const ended = await this.streams.markEndedUnresumed(id, new Date(now.getTime() - this.config.live.reconnectSeconds * 1000));
+    if (!ended) return false;
+    this.logger.log(`${id} ended: its publisher did not come back within ${this.config.live.reconnectSeconds} s`);
+    await this.retire(ended);
+    await this.writeReplay(id);
+    return true;
+  }
+
+  /**
+   * Looks at a stream awaiting its publisher once its window has closed: ended, unless a publisher holds it (then looked
+   * at again a moment later: its first segment, or its giving up, comes soon).
+   */
+  private lookAgain(id: string, ms: number): void {
+    clearTimeout(this.awaiting.get(id));
+    const timer = setTimeout(() => {
+      this.awaiting.delete(id);
+      void this.settle(id).catch((e: Error) => this.logger.warn(`Ending ${id}, whose publisher did not come back, failed: ${e.message}`));
+    }, ms);
+    timer.unref();
+    this.awaiting.set(id, timer);
+  }
+
+  private async settle(id: string): Promise<void> {
+    const state = await this.streams.awaitingPublisher(id, this.config.live.reconnectSeconds);
+    // Its publisher is back (or it ended otherwise): nothing to do.
+    if (!state) return;
+    if (state.secondsLeft > 0 || state.held || !(await this.endUnresumed(id))) this.lookAgain(id, Math.max(RECHECK_MS, state.secondsLeft * 1000));
   }
 
   /** The finished playlist of the whole stream, from the journal of its segments, and its length. */
@@ -193,6 +277,13 @@ export class LiveService {
     const row = await this.find(id);
     if (row.userId !== userId) throw liveErrors.notFound();
     return row;
+  }
+
+  /** The stream ended: its packaging stops wherever it runs (`retired`), its viewers are forgotten, and its end is announced. */
+  private async retire(ended: LiveStreamRow): Promise<void> {
+    await this.publishInternal({ channel: LIVE_INTERNAL_CHANNEL, type: 'retired', data: { id: ended.id } });
+    this.viewers.forget(ended.id);
+    await this.announce('stream_ended', ended);
   }
 
   private async announce(type: 'stream_started' | 'stream_ended', row: LiveStreamRow): Promise<void> {

@@ -11,7 +11,7 @@ import { hashStreamKey } from '../core/security/stream-keys';
 const REFUSALS: Record<PublisherRefusal | 'busy' | 'full' | 'transcodes_full' | 'app', string> = {
   app: 'not the live app',
   unknown_key: 'unknown stream key',
-  live: 'its stream is live already',
+  live: 'its stream is live already (with its publisher)',
   ended: 'its stream has ended',
   held: 'the stream already has a publisher',
   busy: 'the stream already has a publisher',
@@ -73,7 +73,7 @@ export class RtmpAdmission implements OnApplicationBootstrap {
   private async answer(hash: string): ReturnType<LiveStreamRepository['publisherAdmission']> {
     const answer = (this.answering.get(hash) ?? Promise.resolve())
       .catch(() => undefined)
-      .then(() => this.streams.publisherAdmission(hash));
+      .then(() => this.streams.publisherAdmission(hash, this.config.live.reconnectSeconds));
     this.answering.set(hash, answer);
     try {
       return await answer;

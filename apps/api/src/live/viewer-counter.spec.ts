@@ -21,6 +21,17 @@ describe('ViewerCounter', () => {
     expect(viewers.touch('s', { viewer: 'c', address: '10.0.0.3' }, 5100)).toBe(true);
   });
 
+  it("tells the viewers this process saw itself, over every stream, not the other processes' ones", () => {
+    const viewers = new ViewerCounter(5000, 10);
+    viewers.touch('s', { viewer: 'a', address: '10.0.0.1' }, 0);
+    viewers.touch('t', { viewer: 'b', address: '10.0.0.2' }, 3000);
+    viewers.takeTouched();
+    viewers.setCounts(new Map([['s', 40]]));
+    expect(viewers.count('s', 3000)).toBe(40);
+    expect(viewers.seenHere(3000)).toBe(2);
+    expect(viewers.seenHere(6000)).toBe(1);
+  });
+
   it('counts a player without an id by its address', () => {
     const viewers = new ViewerCounter(5000, 10);
     viewers.touch('s', { address: '10.0.0.1' }, 0);

@@ -72,6 +72,16 @@ export class ViewerCounter {
     return total;
   }
 
+  /** Viewers this process itself saw (not yet gone), over every stream: its own share, not the cluster's count. */
+  seenHere(now = Date.now()): number {
+    let seen = 0;
+    for (const room of this.rooms.values()) {
+      this.prune(room, now);
+      seen += room.seen.size;
+    }
+    return seen;
+  }
+
   forget(streamId: string): void {
     this.rooms.delete(streamId);
     this.counts.delete(streamId);

@@ -37,9 +37,12 @@ export class HlsFiles {
     return readFile(path.join(this.scratchOf(id), 'ffmpeg.m3u8'), 'utf8').catch(() => undefined);
   }
 
-  /** A segment ffmpeg finished (its playlist lists it) goes to the store; `name` must already match SEGMENT_NAME. */
-  async publishSegment(id: string, name: string): Promise<void> {
-    await this.storage.moveIn(this.keyOf(id, name), path.join(this.scratchOf(id), name), SEGMENT);
+  /**
+   * A segment ffmpeg finished (its playlist lists it) goes to the store as `storedName` (the stream's numbering, which
+   * goes on across a publisher's reconnects, where each ffmpeg numbers from 0); both must already match SEGMENT_NAME.
+   */
+  async publishSegment(id: string, name: string, storedName = name): Promise<void> {
+    await this.storage.moveIn(this.keyOf(id, storedName), path.join(this.scratchOf(id), name), SEGMENT);
   }
 
   /** The playlist viewers get, replaced whole. */

@@ -2,13 +2,19 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nes
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
+import type { AppConfig } from '../core/config/config';
+import { APP_CONFIG } from '../core/config/config.module';
 import { DATABASE_URL } from '../core/database/database.module';
 import { AdvisoryLock } from './locks';
 import type { JobPayloads } from './schema/jobs';
 import type { ExecuteSql } from './sql';
 
 export interface QueueOptions {
-  /** Runs after the first that fails (a handler may therefore run twice: it must be idempotent). */
+  /**
+   * Runs after the first that fails (a handler may therefore run more than once: it must be idempotent), the first
+   * JOB_RETRY_DELAY_SECONDS after the failure and each next one about twice as long after its own (pg-boss's backoff,
+   * with up to as much again at random, so retries of many jobs spread out).
+   */
   retryLimit: number;
   /** A job active this long is taken to have died with its process, and is run again. */
   expireInSeconds: number;
@@ -38,21 +44,43 @@ export class JobQueue<Payloads extends Record<keyof Payloads, object> = JobPaylo
   /** STOP_GRACE_MS (a test's queue may have a shorter one). */
   protected readonly stopGraceMs: number = STOP_GRACE_MS;
 
-  constructor(@Inject(DATABASE_URL) private readonly databaseUrl: string) {}
+  constructor(
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'jobRetryDelaySeconds'>,
+  ) {}
 
   /**
-   * Creates the queue unless it exists (the first declaration's options stay). One process at a time: pg-boss creates
-   * a queue as a partition of its job table with foreign keys to its queue table, and two processes creating two
+   * Creates the queue, or gives the one that exists these options (a queue made by an earlier version keeps the options
+   * it was made with otherwise: pg-boss copies them into each job it adds). Created one process at a time: pg-boss
+   * creates a queue as a partition of its job table with foreign keys to its queue table, and two processes creating two
    * queues at once (replicas starting together on a new database) deadlock on those two tables.
    */
   async declare(name: keyof Payloads & string, options: QueueOptions): Promise<void> {
     const boss = await this.started();
-    if (await boss.getQueue(name)) return;
+    const wanted = {
+      name,
+      policy: 'standard',
+      retryLimit: options.retryLimit,
+      retryDelay: this.config.jobRetryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: options.expireInSeconds,
+    } satisfies PgBoss.Queue;
+    const update = async (queue: PgBoss.QueueResult) => {
+      const stale = (['retryLimit', 'retryDelay', 'retryBackoff', 'expireInSeconds'] as const).some((option) => queue[option] !== wanted[option]);
+      if (stale) await boss.updateQueue(name, wanted);
+    };
+    const existing = await boss.getQueue(name);
+    if (existing) return update(existing);
     const lock = new Client({ connectionString: this.databaseUrl, application_name: 'grouarock-jobs' });
+    // The server going away while this session waits for the lock (a restart) must fail the declaration, not end the
+    // process: an 'error' event nobody listens to is thrown.
+    lock.on('error', () => undefined);
     await lock.connect();
     try {
       await lock.query('SELECT pg_advisory_lock($1)', [AdvisoryLock.jobQueues]);
-      if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy: 'standard', retryLimit: options.retryLimit, retryDelay: 0, expireInSeconds: options.expireInSeconds });
+      const created = await boss.getQueue(name);
+      if (created) await update(created);
+      else await boss.createQueue(name, wanted);
     } finally {
       // Ending the session lets the lock go, whatever happened.
       await lock.end().catch(() => undefined);
@@ -74,12 +102,19 @@ export class JobQueue<Payloads extends Record<keyof Payloads, object> = JobPaylo
     return id;
   }
 
-  /** Works on the queue's jobs, `concurrency` at a time in this process, one job per fetch. */
-  async work<Name extends keyof Payloads & string>(name: Name, concurrency: number, handler: (data: Payloads[Name], jobId: string) => Promise<void>): Promise<void> {
+  /**
+   * Works on the queue's jobs, `concurrency` at a time in this process, one job per fetch. The handler is told whether
+   * this run is the job's last (pg-boss runs it again, later, if it throws otherwise).
+   */
+  async work<Name extends keyof Payloads & string>(
+    name: Name,
+    concurrency: number,
+    handler: (data: Payloads[Name], jobId: string, lastTry: boolean) => Promise<void>,
+  ): Promise<void> {
     const boss = await this.started();
     for (let i = 0; i < concurrency; i++) {
-      await boss.work<Payloads[Name]>(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
-        const run = handler(job.data, job.id);
+      await boss.work<Payloads[Name]>(name, { pollingIntervalSeconds: 1, batchSize: 1, includeMetadata: true }, async ([job]) => {
+        const run = handler(job.data, job.id, job.retryCount >= job.retryLimit);
         this.running.add(run);
         try {
           await run;

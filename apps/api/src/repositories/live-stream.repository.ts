@@ -19,13 +19,19 @@ export interface LiveStreamRow {
   startedAt: Date | null;
   endedAt: Date | null;
   durationSeconds: number | null;
+  /** Set while its publisher's connection is down (docs/live.md, "Reconnecting"): it is still live meanwhile. */
+  disconnectedAt: Date | null;
 }
 
-/** One segment of a stream's journal: ffmpeg's media sequence number, its file and its length in seconds. */
+/**
+ * One segment of a stream's journal: its media sequence number (ffmpeg's, continued across reconnects), its file, its
+ * length in seconds, and whether it is the first of a part its publisher sent after reconnecting.
+ */
 export interface SegmentEntry {
   sequence: number;
   uri: string;
   duration: number;
+  discontinuity: boolean;
 }
 
 /**
@@ -44,8 +50,17 @@ export interface NewLiveStream {
 }
 
 const COLUMNS = `s.id, s.user_id AS "userId", COALESCE(u.display_name, u.username) AS "ownerName", s.title, s.description, s.genre, s.status,
-  s.audience, s.source, s.created_at AS "createdAt", s.started_at AS "startedAt", s.ended_at AS "endedAt", s.duration_seconds AS "durationSeconds"`;
+  s.audience, s.source, s.created_at AS "createdAt", s.started_at AS "startedAt", s.ended_at AS "endedAt", s.duration_seconds AS "durationSeconds",
+  s.disconnected_at AS "disconnectedAt"`;
 const FROM = `FROM live_streams s JOIN users u ON u.id = s.user_id`;
+
+/**
+ * A live stream whose publisher's connection dropped less than `$n` seconds (LIVE_RECONNECT_SECONDS) ago: a publisher
+ * of its key may come back and continue it (docs/live.md, "Reconnecting").
+ */
+const awaitingPublisher = (n: number) => `(status = 'live' AND disconnected_at > now() - make_interval(secs => $${n}))`;
+/** Another process's publisher holds the stream (starting, or coming back). */
+const HELD = `publisher_until > now()`;
 
 /** live_streams: each state change is one conditional UPDATE, so two processes racing to change a stream get one winner. */
 @Injectable()
@@ -95,27 +110,35 @@ export class LiveStreamRepository {
   }
 
   /**
-   * The one answer to an RTMP publisher, by its key's SHA-256: the stream it may publish, or why not. Taking the
-   * stream is `holdPublisher`'s conditional write, which gives one winner should the stream change meanwhile.
+   * The one answer to an RTMP publisher, by its key's SHA-256: the stream it may publish (a ready one, or a live one
+   * whose publisher dropped less than `reconnectSeconds` ago), or why not. Taking the stream is `holdPublisher`'s
+   * conditional write, which gives one winner should the stream change meanwhile.
    */
-  async publisherAdmission(keyHash: string): Promise<{ streamId: string } | { refusal: PublisherRefusal }> {
+  async publisherAdmission(keyHash: string, reconnectSeconds: number): Promise<{ streamId: string } | { refusal: PublisherRefusal }> {
     const [row] = (await this.manager.query(
       `SELECT s.id AS "streamId",
-         CASE WHEN s.id IS NULL THEN 'unknown_key' WHEN s.status <> 'ready' THEN s.status WHEN s.publisher_until > now() THEN 'held' END AS refusal
+         CASE WHEN s.id IS NULL THEN 'unknown_key' WHEN s.status = 'ended' THEN 'ended' WHEN s.status = 'live' AND NOT ${awaitingPublisher(2)} THEN 'live'
+           WHEN s.${HELD} THEN 'held' END AS refusal
        FROM (SELECT $1::char(64) AS hash) k LEFT JOIN live_streams s ON s.stream_key_hash = k.hash`,
-      [keyHash],
+      [keyHash, reconnectSeconds],
     )) as { streamId: string | null; refusal: PublisherRefusal | null }[];
     return row.refusal === null ? { streamId: row.streamId! } : { refusal: row.refusal };
   }
 
   /**
-   * Holds a ready stream for this process's publisher for `seconds`, unless another holds it: the hold's end (as
-   * PostgreSQL writes it, the token for `renewPublisher` and `releasePublisher`), or why not. A publisher whose video
-   * is encoded (`maxTranscodes` given) is held only while fewer than that many streams of every process transcode:
-   * live ones, and ready ones whose publisher's hold runs. The count and the hold are one step under a lock, so two
-   * processes cannot both take the last transcode.
+   * Holds a ready stream, or a live one awaiting its publisher's return (`reconnectSeconds`), for this process's
+   * publisher for `seconds`, unless another holds it: the hold's end (as PostgreSQL writes it, the token for
+   * `renewPublisher` and `releasePublisher`) and whether the publisher `continues` a live stream; or why not. A
+   * publisher whose video is encoded (`maxTranscodes` given) is held only while fewer than that many streams of every
+   * process transcode: live ones, and ready ones whose publisher's hold runs. The count and the hold are one step under
+   * a lock, so two processes cannot both take the last transcode.
    */
-  async holdPublisher(id: string, seconds: number, maxTranscodes?: number): Promise<{ until: string } | 'busy' | 'transcodes_full'> {
+  async holdPublisher(
+    id: string,
+    seconds: number,
+    reconnectSeconds: number,
+    maxTranscodes?: number,
+  ): Promise<{ until: string; continues: boolean } | 'busy' | 'transcodes_full'> {
     return this.manager.transaction(async (tx) => {
       const transcodes = maxTranscodes !== undefined;
       if (transcodes) {
@@ -128,17 +151,22 @@ export class LiveStreamRepository {
       }
       const [rows] = (await tx.query(
         `UPDATE live_streams SET publisher_until = now() + make_interval(secs => $2), transcoding = $3
-         WHERE id = $1 AND status = 'ready' AND (publisher_until IS NULL OR publisher_until < now()) RETURNING publisher_until::text AS until`,
-        [id, seconds, transcodes],
-      )) as [{ until: string }[], number];
-      return rows[0] ? { until: rows[0].until } : 'busy';
+         WHERE id = $1 AND (status = 'ready' OR ${awaitingPublisher(4)}) AND (publisher_until IS NULL OR publisher_until < now())
+         RETURNING publisher_until::text AS until, status = 'live' AS continues`,
+        [id, seconds, transcodes, reconnectSeconds],
+      )) as [{ until: string; continues: boolean }[], number];
+      return rows[0] ?? 'busy';
     });
   }
 
-  /** Extends a hold `holdPublisher` gave while the stream is still ready; the new end, or undefined when it is gone. */
+  /**
+   * Extends a hold `holdPublisher` gave while the stream still waits for its publisher's first segment (ready, or live
+   * awaiting its return); the new end, or undefined when it is gone.
+   */
   async renewPublisher(id: string, until: string, seconds: number): Promise<string | undefined> {
     const [rows] = (await this.manager.query(
-      `UPDATE live_streams SET publisher_until = now() + make_interval(secs => $3) WHERE id = $1 AND status = 'ready' AND publisher_until = $2::timestamptz RETURNING publisher_until::text AS until`,
+      `UPDATE live_streams SET publisher_until = now() + make_interval(secs => $3)
+       WHERE id = $1 AND (status = 'ready' OR (status = 'live' AND disconnected_at IS NOT NULL)) AND publisher_until = $2::timestamptz RETURNING publisher_until::text AS until`,
       [id, until, seconds],
     )) as [{ until: string }[], number];
     return rows[0]?.until;
@@ -165,6 +193,48 @@ export class LiveStreamRepository {
       number,
     ];
     return rows[0].length ? this.findById(id) : undefined;
+  }
+
+  /**
+   * live → ended for a stream whose publisher dropped at `before` or earlier and has not come back (nor is coming back:
+   * no publisher holds it); undefined otherwise.
+   */
+  async markEndedUnresumed(id: string, before: Date): Promise<LiveStreamRow | undefined> {
+    const rows = (await this.manager.query(
+      `UPDATE live_streams SET status = 'ended', ended_at = now()
+       WHERE id = $1 AND status = 'live' AND disconnected_at <= $2 AND NOT COALESCE(${HELD}, false) RETURNING id`,
+      [id, before],
+    )) as [{ id: string }[], number];
+    return rows[0].length ? this.findById(id) : undefined;
+  }
+
+  /** A live stream's publisher dropped: it awaits its return from now; false when it was not live (or already waiting). */
+  async markDisconnected(id: string): Promise<boolean> {
+    const rows = (await this.manager.query(`UPDATE live_streams SET disconnected_at = now() WHERE id = $1 AND status = 'live' AND disconnected_at IS NULL RETURNING id`, [
+      id,
+    ])) as [unknown[], number];
+    return rows[0].length > 0;
+  }
+
+  /** Its publisher came back and its video is written again; false when the stream ended meanwhile. */
+  async markReconnected(id: string): Promise<boolean> {
+    const rows = (await this.manager.query(`UPDATE live_streams SET disconnected_at = NULL WHERE id = $1 AND status = 'live' AND disconnected_at IS NOT NULL RETURNING id`, [
+      id,
+    ])) as [unknown[], number];
+    return rows[0].length > 0;
+  }
+
+  /**
+   * How long a live stream awaiting its publisher still may (by the database's clock), and whether a publisher holds it
+   * (coming back); undefined when it awaits nobody (its publisher is back, or it ended).
+   */
+  async awaitingPublisher(id: string, reconnectSeconds: number): Promise<{ secondsLeft: number; held: boolean } | undefined> {
+    const rows = (await this.manager.query(
+      `SELECT GREATEST(0, EXTRACT(EPOCH FROM disconnected_at + make_interval(secs => $2) - now()))::float8 AS "secondsLeft", COALESCE(${HELD}, false) AS held
+       FROM live_streams WHERE id = $1 AND status = 'live' AND disconnected_at IS NOT NULL`,
+      [id, reconnectSeconds],
+    )) as { secondsLeft: number; held: boolean }[];
+    return rows[0];
   }
 
   /** Sets who may watch a stream that is ready or live; the stream as it is now, or undefined when it ended or is gone. */
@@ -196,10 +266,10 @@ export class LiveStreamRepository {
   async addSegments(id: string, segments: SegmentEntry[]): Promise<void> {
     await this.manager.transaction(async (tx) => {
       await tx.query(
-        `INSERT INTO live_segments (stream_id, sequence, uri, duration)
-         SELECT $1, s.sequence, s.uri, s.duration FROM unnest($2::int[], $3::text[], $4::real[]) AS s(sequence, uri, duration)
+        `INSERT INTO live_segments (stream_id, sequence, uri, duration, discontinuity)
+         SELECT $1, s.sequence, s.uri, s.duration, s.discontinuity FROM unnest($2::int[], $3::text[], $4::real[], $5::bool[]) AS s(sequence, uri, duration, discontinuity)
          ON CONFLICT DO NOTHING`,
-        [id, segments.map((s) => s.sequence), segments.map((s) => s.uri), segments.map((s) => s.duration)],
+        [id, segments.map((s) => s.sequence), segments.map((s) => s.uri), segments.map((s) => s.duration), segments.map((s) => s.discontinuity)],
       );
       await tx.query(`UPDATE live_streams SET last_segment_at = now() WHERE id = $1`, [id]);
     });
@@ -207,13 +277,49 @@ export class LiveStreamRepository {
 
   /** Every segment of the stream so far, in order: what its replay lists. */
   async segments(id: string): Promise<SegmentEntry[]> {
-    return (await this.manager.query(`SELECT sequence, uri, duration FROM live_segments WHERE stream_id = $1 ORDER BY sequence`, [id])) as SegmentEntry[];
+    return (await this.manager.query(`SELECT sequence, uri, duration, discontinuity FROM live_segments WHERE stream_id = $1 ORDER BY sequence`, [id])) as SegmentEntry[];
   }
 
-  /** Live streams whose last segment (or start, before any) came before `before`: their packager went away. */
+  /**
+   * The stream's last `count` segments, in order, and how many of its parts began before them: where a publisher who
+   * came back continues the viewers' playlist.
+   */
+  async journalTail(id: string, count: number): Promise<{ segments: SegmentEntry[]; discontinuitiesBefore: number }> {
+    const [row] = (await this.manager.query(
+      `WITH tail AS (SELECT sequence, uri, duration, discontinuity FROM live_segments WHERE stream_id = $1 ORDER BY sequence DESC LIMIT $2)
+       SELECT COALESCE((SELECT json_agg(t ORDER BY t.sequence) FROM tail t), '[]') AS segments,
+         (SELECT count(*)::int FROM live_segments WHERE stream_id = $1 AND discontinuity AND sequence < (SELECT min(sequence) FROM tail)) AS "discontinuitiesBefore"`,
+      [id, count],
+    )) as { segments: SegmentEntry[]; discontinuitiesBefore: number }[];
+    return row;
+  }
+
+  /**
+   * Live streams whose last segment (or start, before any) came before `before` while their publisher was not known to
+   * be gone: their packager went away. (One whose publisher dropped waits for it: `unresumedIds`.)
+   */
   async orphanedLiveIds(before: Date): Promise<string[]> {
-    const rows = (await this.manager.query(`SELECT id FROM live_streams WHERE status = 'live' AND COALESCE(last_segment_at, started_at) < $1`, [before])) as { id: string }[];
+    const rows = (await this.manager.query(`SELECT id FROM live_streams WHERE status = 'live' AND disconnected_at IS NULL AND COALESCE(last_segment_at, started_at) < $1`, [
+      before,
+    ])) as { id: string }[];
     return rows.map((r) => r.id);
+  }
+
+  /** Live streams whose publisher dropped at `before` or earlier and has not come back, nor is coming back (holds it). */
+  async unresumedIds(before: Date): Promise<string[]> {
+    const rows = (await this.manager.query(`SELECT id FROM live_streams WHERE status = 'live' AND disconnected_at <= $1 AND NOT COALESCE(${HELD}, false)`, [
+      before,
+    ])) as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
+  /** How many streams are ready and live, over every process (one grouped read, for the metrics). */
+  async countByStatus(): Promise<Record<'ready' | 'live', number>> {
+    const rows = (await this.manager.query(`SELECT status, count(*)::int AS count FROM live_streams WHERE status IN ('ready', 'live') GROUP BY status`)) as {
+      status: 'ready' | 'live';
+      count: number;
+    }[];
+    return { ready: 0, live: 0, ...Object.fromEntries(rows.map((r) => [r.status, r.count])) };
   }
 
   /**

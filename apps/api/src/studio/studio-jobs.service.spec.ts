@@ -10,6 +10,7 @@ import { ProviderAnswerError, type ProviderPoll } from '../repositories/music-pr
 import { StudioJobs } from './studio-jobs.service';
 import type { GenerationStatus } from '../repositories/schema/studio-generation.entity';
 import type { TrackRenderer } from './track-renderer';
+import { Metrics } from '../core/metrics/metrics';
 
 // A studio job's rules on their own. The generations table is an in-memory stand-in that makes the same state
 // changes as StudioRepository's conditional UPDATEs (queued → running → succeeded | failed, each at most once); the
@@ -76,6 +77,7 @@ function setUp(engine: 'builtin' | 'provider' = 'builtin', { status, timeoutSeco
   };
   const bus = { publish: jest.fn(async () => undefined) };
   const outbox = { publish: jest.fn(async () => 'msg_1') };
+  const metrics = new Metrics();
   const jobs = new StudioJobs(
     config,
     {} as JobQueue,
@@ -86,9 +88,10 @@ function setUp(engine: 'builtin' | 'provider' = 'builtin', { status, timeoutSeco
     provider as unknown as MusicProvider,
     bus as unknown as EventBus,
     outbox as unknown as WebhookOutbox,
+    metrics,
   );
   const told = () => bus.publish.mock.calls.map(([event]: unknown[]) => (event as { type: string }).type);
-  return { jobs, generations, renderer, storage, provider, bus, outbox, told };
+  return { jobs, generations, renderer, storage, provider, bus, outbox, told, metrics };
 }
 
 describe('StudioJobs.run with the built-in generator', () => {
@@ -100,6 +103,16 @@ describe('StudioJobs.run with the built-in generator', () => {
     expect(storage.put.mock.calls.map(([key]: unknown[]) => key)).toEqual(['studio/g1/0.mp3', 'studio/g1/0.svg']);
     expect(bus.publish).toHaveBeenCalledWith(expect.objectContaining({ channel: 'user.u1', type: 'track_ready', data: expect.objectContaining({ task_id: 'g1' }) }));
     expect(outbox.publish).toHaveBeenCalledWith('track_ready', expect.objectContaining({ task_id: 'g1' }), 'u1');
+  });
+
+  it('counts each render by its result, with its seconds', async () => {
+    const made = setUp();
+    await made.jobs.run('g1');
+    const failed = setUp();
+    failed.renderer.render.mockRejectedValueOnce(new Error('out of notes'));
+    await failed.jobs.run('g1');
+    expect((await made.metrics.text()).match(/^grouarock_studio_renders_total\{result="(\w+)"\} (\d+)$/gm)).toEqual(['grouarock_studio_renders_total{result="completed"} 1', 'grouarock_studio_renders_total{result="failed"} 0']);
+    expect(await failed.metrics.text()).toMatch(/^grouarock_studio_render_seconds_count\{result="failed"\} 1$/m);
   });
 
   it.each(['succeeded', 'failed'] as const)('does nothing for a generation that has already %s (a duplicate job)', async (status) => {
@@ -127,15 +140,15 @@ describe('StudioJobs.run with the built-in generator', () => {
     expect(bus.publish).toHaveBeenCalledWith(expect.objectContaining({ type: 'generation_failed', data: { task_id: 'g1', error: { code: 'generation_failed', message: 'The track could not be generated' } } }));
   });
 
-  it('hands a store failure back to the queue on the first run, so the retry stores the files again', async () => {
+  it('hands a store failure back to the queue on a run that is not the last, so the retry stores the files again', async () => {
     const { jobs, generations, storage, told } = setUp();
     storage.put.mockRejectedValueOnce(new StorageUnavailableError('S3 is down'));
-    await expect(jobs.run('g1')).rejects.toBeInstanceOf(StorageUnavailableError);
+    await expect(jobs.run('g1', false)).rejects.toBeInstanceOf(StorageUnavailableError);
     expect(generations.row.status).toBe('running');
     expect(told()).toEqual([]);
 
     // The retry resumes the running generation and ends it.
-    await jobs.run('g1');
+    await jobs.run('g1', false);
     expect(generations.row.status).toBe('succeeded');
     expect(told()).toEqual(['track_ready']);
   });

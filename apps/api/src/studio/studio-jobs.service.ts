@@ -9,7 +9,7 @@ import { Ffmpeg } from '../repositories/ffmpeg';
 import { JobQueue } from '../repositories/job-queue';
 import type { JobPayloads } from '../repositories/schema/jobs';
 import { MediaStorage, StorageUnavailableError } from '../repositories/media-storage';
-import { type GenerationRow, type NewTrack, type StartedGeneration, StudioRepository } from '../repositories/studio.repository';
+import { type GenerationRow, type NewTrack, StudioRepository } from '../repositories/studio.repository';
 import { coverSvg } from './cover';
 import { MusicProvider, ProviderRateLimited } from '../repositories/music-provider';
 import { ProviderAnswerError, type ProviderClip } from '../repositories/music-provider-dialects';
@@ -18,14 +18,17 @@ import { LENGTH_SECONDS, type TrackLength } from './studio-options';
 import { toTrackDto } from './track-dto';
 import { trackFilePutOptions } from './track-media';
 import { TrackRenderer } from './track-renderer';
+import { Metrics } from '../core/metrics/metrics';
 
 export const STUDIO_QUEUE = 'studio.generate' satisfies keyof JobPayloads;
 
 /**
- * Runs of a job after its first (pg-boss's retryLimit). With one, a run that finds its generation already running is
- * the second and last: the first stopped, died or could not store its files. (isLastTry counts on this being 1.)
+ * Runs of a job after its first (pg-boss's retryLimit), the first JOB_RETRY_DELAY_SECONDS (5) after the failure and
+ * each next one about twice as long after (JobQueue): 5–10, 10–20 and 20–40 s, so a store away for up to 35 s loses no
+ * generation. A run that finds its generation already running resumes it: an earlier one stopped, died or could not
+ * store its files.
  */
-const RETRIES = 1;
+const RETRIES = 3;
 
 /** A generation that cannot give the user a track: its code and message reach the page, its quota unit comes back. */
 class GenerationFailed extends Error {
@@ -77,12 +80,13 @@ export class StudioJobs implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly provider: MusicProvider,
     private readonly bus: EventBus,
     private readonly outbox: WebhookOutbox,
+    private readonly metrics: Metrics,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     // Up to 280 s polling a provider, plus the built-in generator standing in: a job running longer has died.
     await this.queue.declare(STUDIO_QUEUE, { retryLimit: RETRIES, expireInSeconds: 300 + 60 });
-    await this.queue.work(STUDIO_QUEUE, this.config.studio.workers, ({ generationId }) => this.run(generationId));
+    await this.queue.work(STUDIO_QUEUE, this.config.studio.workers, ({ generationId }, _jobId, lastTry) => this.run(generationId, lastTry));
   }
 
   onModuleDestroy(): void {
@@ -94,23 +98,33 @@ export class StudioJobs implements OnApplicationBootstrap, OnModuleDestroy {
     this.wakers.get(providerTaskId)?.();
   }
 
-  /** The job: idempotent by the generation's state. */
-  async run(generationId: string): Promise<void> {
+  /**
+   * The job: idempotent by the generation's state. A store that does not answer fails the run so that pg-boss runs it
+   * again later, unless this is the `lastTry`: then the generation fails.
+   */
+  async run(generationId: string, lastTry = true): Promise<void> {
     const generation = await this.generations.start(generationId);
     if (!generation) return;
+    const started = process.hrtime.bigint();
+    const rendered = (result: 'completed' | 'failed') => {
+      this.metrics.studioRenders.inc({ result });
+      this.metrics.studioRenderSeconds.observe({ result }, Number(process.hrtime.bigint() - started) / 1e9);
+    };
     try {
       const made = await this.make(generation);
+      rendered('completed');
       if (await this.generations.finish(generation.id, generation.userId, made)) {
         const tracks = (await this.generations.tracksOfGenerations([generation.id])).map((t) => toTrackDto(t, this.config.publicUrl));
         await this.tell(generation.userId, 'track_ready', { task_id: generation.id, tracks });
       }
     } catch (e) {
       if (e instanceof Interrupted) throw e;
-      if (e instanceof StorageUnavailableError && !this.isLastTry(generation)) {
+      if (e instanceof StorageUnavailableError && !lastTry) {
         // Nothing points to what was written: the retry writes the same keys again, or the failure below removes them.
         this.logger.warn(`Generation ${generation.id}: storing its files failed, the job is tried again: ${e.message}`);
         throw e;
       }
+      rendered('failed');
       const failure = this.failureOf(generation, e);
       // A store that still does not answer keeps what was written; the orphan sweep removes it (the generation failed).
       await this.storage
@@ -120,11 +134,6 @@ export class StudioJobs implements OnApplicationBootstrap, OnModuleDestroy {
         await this.tell(generation.userId, 'generation_failed', { task_id: generation.id, error: { code: failure.code, message: failure.message } });
       }
     }
-  }
-
-  /** Whether pg-boss would not run this job again if this run threw: with one retry (RETRIES), the run that resumed. */
-  private isLastTry(generation: StartedGeneration): boolean {
-    return generation.resumed;
   }
 
   /** What the user is told of a generation that cannot end with a track. */

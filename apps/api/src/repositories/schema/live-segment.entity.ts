@@ -14,7 +14,7 @@ export class LiveSegment {
   @JoinColumn({ name: 'stream_id', foreignKeyConstraintName: 'FK_live_segments_stream_id' })
   stream?: Relation<LiveStream>;
 
-  /** ffmpeg's media sequence number. */
+  /** The stream's media sequence number (ffmpeg's, continued across a publisher's reconnects). */
   @PrimaryColumn({ type: 'integer' })
   sequence!: number;
 
@@ -25,4 +25,8 @@ export class LiveSegment {
   /** Seconds. */
   @Column({ type: 'real' })
   duration!: number;
+
+  /** The first segment of a part its publisher sent after reconnecting: players are told its timestamps start afresh. */
+  @Column({ type: 'boolean', default: false })
+  discontinuity!: boolean;
 }

@@ -82,6 +82,14 @@ export class LiveStream {
   @Column({ name: 'last_segment_at', type: 'timestamptz', nullable: true })
   lastSegmentAt!: Date | null;
 
+  /**
+   * When its publisher's connection dropped while it was live: the stream stays live for LIVE_RECONNECT_SECONDS from
+   * then, and a publisher of its key who comes back meanwhile, to any API process, continues it (docs/live.md,
+   * "Reconnecting"). Null while a publisher sends.
+   */
+  @Column({ name: 'disconnected_at', type: 'timestamptz', nullable: true })
+  disconnectedAt!: Date | null;
+
   /** Its publisher's video is encoded (a browser's VP8), counted against LIVE_MAX_TRANSCODES over every process. */
   @Column({ type: 'boolean', default: false })
   transcoding!: boolean;
