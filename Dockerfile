@@ -34,5 +34,6 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000 1935
 VOLUME ["/data"]
-HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# Liveness, not readiness: a replica draining or waiting for its database is not-ready on purpose, not broken.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/v1/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "dist/apps/api/main.js"]
