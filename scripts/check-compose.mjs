@@ -122,6 +122,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     SECRETS_KEY: 'validate-only-0123456789abcdefghijklmnop',
     S3_ACCESS_KEY_ID: 'validate-only',
     S3_SECRET_ACCESS_KEY: 'validate-only',
+    GRAFANA_ADMIN_PASSWORD: 'validate-only',
     GROUAROCK_ENV_FILE: ENV_EXAMPLE,
   };
   const result = spawnSync(compose[0], [...compose.slice(1), '--env-file', ENV_EXAMPLE, 'config', '-q'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...secrets } });

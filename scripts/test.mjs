@@ -5,15 +5,12 @@
 // line "tests: N passed, N failed". `npm test -- e2e` runs one stage.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
-import { composeCommand } from './check-compose.mjs';
+import { ensureDebianPackages } from './debian-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const chromium = require('../tools/chromium.cjs');
 // Where the targets write their JSON reports (each target declares its file as an output, so a cache hit restores it).
 const reports = path.join(root, 'tmp/reports');
 rmSync(reports, { recursive: true, force: true });
@@ -27,35 +24,6 @@ function exec(command, args, extraEnv = {}) {
 }
 
 const nx = (...args) => exec(process.execPath, [nxBin, ...args, '--outputStyle=static']);
-
-const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-
-/**
- * The Debian packages the suite drives, and the stages that need them. This is the one list: `.ci/run`
- * relies on it too. Chromium runs the browser tests, Icecast2 and ffmpeg the radio relay tests, nginx the
- * deployment's balancer in front of the bundle (apps/api/test/support/balancer.ts), and Compose validates
- * docker-compose.yml (Debian's docker client comes without the compose plugin).
- */
-const debianPackages = [
-  { name: chromium.debianPackage, stages: ['audio', 'e2e', 'storybook'], present: () => existsSync(chromium.executablePath) },
-  { name: 'icecast2', stages: ['api', 'e2e'], present: () => onPath('icecast2') },
-  { name: 'ffmpeg', stages: ['api', 'e2e'], present: () => onPath('ffmpeg') },
-  { name: 'nginx', stages: ['api'], present: () => existsSync('/usr/sbin/nginx') },
-  { name: 'docker-compose', stages: ['lint'], present: () => composeCommand() !== undefined },
-];
-
-/** Installs the missing packages the selected stages need when we are root; otherwise says how to. */
-function ensureDebianPackages(selected) {
-  const missing = debianPackages.filter((p) => p.stages.some((s) => selected.includes(s)) && !p.present()).map((p) => p.name);
-  if (!missing.length) return true;
-  if (process.getuid?.() !== 0) {
-    console.error(`Missing Debian packages: ${missing.join(' ')}. Install them as root:\n  apt-get update && apt-get install -y ${missing.join(' ')}`);
-    return false;
-  }
-  console.log(`Installing Debian packages: ${missing.join(' ')}`);
-  const apt = { DEBIAN_FRONTEND: 'noninteractive' };
-  return exec('apt-get', ['update', '-qq'], apt) && exec('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], apt);
-}
 
 /** The projects that have a target, from the Nx graph. */
 function projectsWith(target) {
@@ -111,7 +79,7 @@ const summary = [];
 const outside = [];
 const started = Date.now();
 let failed;
-if (!ensureDebianPackages(selected.map((s) => s.name))) {
+if (!ensureDebianPackages(selected.map((s) => s.name), exec)) {
   failed = 'packages';
   summary.push('  FAIL packages');
 }

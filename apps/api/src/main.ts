@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './core/config/config';
 import { EmbeddedDatabase } from './core/database/embedded-database';
 import { createApp } from './create-app';
 import { Drain } from './core/health/drain';
+import { unavailableForDatabase } from './core/database/database-errors';
 
 /** Logs for the operator before the structured logger exists. */
 const console_ = {
@@ -16,6 +17,20 @@ let embedded: EmbeddedDatabase | undefined;
 
 /** How long a stopping process lets its requests in flight finish before it closes (a studio upload, a slow client). */
 const DRAIN_GRACE_MS = 10_000;
+
+/**
+ * A database connection lost outside any query (the server restarting under a session a library keeps) reaches Node as
+ * an 'error' event nobody listens to, thrown here. The pools reconnect by themselves and the requests that needed the
+ * database have had their 503: that must not end the process. Anything else ends it as Node would.
+ */
+process.on('uncaughtException', (e: Error) => {
+  if (unavailableForDatabase(e)) {
+    console_.warn(`A database connection was lost outside any query (${e.message}); the pools reconnect`);
+    return;
+  }
+  console.error(e);
+  process.exit(1);
+});
 
 async function main(): Promise<void> {
   let config;

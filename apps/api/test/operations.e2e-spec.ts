@@ -90,9 +90,9 @@ describe('operations: health, metrics and the drain', () => {
       expect(series(text, 'grouarock_db_pool_waiting')).toEqual(expect.any(Number));
       // The store was checked at boot and by readiness.
       expect(series(text, 'grouarock_storage_operations_total', { operation: 'check', result: 'ok' })).toBeGreaterThanOrEqual(1);
-      const lastSuccess = series(text, 'grouarock_scheduled_job_last_success_timestamp_seconds', { job: 'weekly-stats' });
+      const lastSuccess = series(text, 'grouarock_scheduled_job_last_success_timestamp_seconds', { task: 'weekly-stats' });
       expect(Math.abs(lastSuccess! - Date.now() / 1000)).toBeLessThan(30);
-      expect(series(text, 'grouarock_scheduled_job_period_seconds', { job: 'weekly-stats' })).toBe(60);
+      expect(series(text, 'grouarock_scheduled_job_period_seconds', { task: 'weekly-stats' })).toBe(60);
       expect(series(text, 'grouarock_draining')).toBe(0);
     });
 

@@ -1,3 +1,4 @@
+import type { Limiter } from '../core/metrics/metrics';
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { type ApiTake, RateLimitStore } from '../repositories/rate-limit-store';
@@ -9,7 +10,7 @@ import { rateLimitFields } from './rate-limit-headers';
 export class QuotaExceededException extends HttpException {
   readonly problem: object;
   /** docs/metrics.md: grouarock_limit_refusals_total's `limiter`. */
-  readonly limiter = 'api_plan';
+  readonly limiter: Limiter = 'api_plan';
   constructor(
     readonly retryAfterSeconds: number,
     violated: 'minute' | 'month',

@@ -44,6 +44,13 @@ export class NowPlayingService implements OnModuleInit {
       this.probes.set(stationId, { title, at: Date.now() });
       void this.announce(stationId, title);
     });
+    // Titles announced while the database was away reached no process: each relay's current one is told again.
+    this.bus.onReconnect(() => {
+      for (const stationId of this.relay.relayedStations()) {
+        const title = this.relay.current(stationId);
+        if (title) void this.publish(stationId, title);
+      }
+    });
   }
 
   async get(stationId: string): Promise<NowPlayingDto> {
@@ -75,6 +82,10 @@ export class NowPlayingService implements OnModuleInit {
       return true;
     });
     if (!news) return;
+    await this.publish(stationId, title);
+  }
+
+  private async publish(stationId: string, title: RelayTitle & { updatedAt: Date }): Promise<void> {
     const data: NowPlayingDto = { artist: title.artist, title: title.title, program: null, source: 'stream', updatedAt: title.updatedAt.toISOString() };
     try {
       await this.bus.publish({ channel: `station.${stationId}`, type: 'now_playing', data: { ...data } });

@@ -32,6 +32,29 @@ describe('EventBus', () => {
     await bus.onModuleDestroy();
   });
 
+  it('listens again on a new connection once the old one is lost, counts it, and tells who announces state', async () => {
+    jest.useFakeTimers();
+    try {
+      const metrics = new Metrics();
+      const bus = new EventBus('postgres://unused', {} as DataSource, metrics);
+      await bus.onApplicationBootstrap();
+      const lost = clients.at(-1)!;
+      const told = jest.fn();
+      bus.onReconnect(told);
+      lost.emit('end');
+      expect(told).not.toHaveBeenCalled();
+      await jest.advanceTimersByTimeAsync(1000);
+      const again = clients.at(-1)!;
+      expect(again).not.toBe(lost);
+      expect(again.query).toHaveBeenCalledWith('LISTEN grouarock_events');
+      expect(told).toHaveBeenCalledTimes(1);
+      expect((await metrics.eventBusListenReconnects.get()).values[0].value).toBe(1);
+      await bus.onModuleDestroy();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   describe('publish', () => {
     const event = (data: Record<string, unknown>) => ({ channel: 'station.rock', type: 'now_playing', data });
     let metrics: Metrics;

@@ -45,6 +45,7 @@ function isConnectionError(e: unknown): boolean {
 export class EventBus implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('EventBus');
   private readonly handlers = new Set<(event: RealtimeEvent) => void>();
+  private readonly reconnected = new Set<() => void>();
   private client?: Client;
   private stopped = false;
   private retry?: NodeJS.Timeout;
@@ -69,6 +70,14 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy {
   onEvent(handler: (event: RealtimeEvent) => void): () => void {
     this.handlers.add(handler);
     return () => this.handlers.delete(handler);
+  }
+
+  /**
+   * Called each time LISTEN is back after it was lost: what was published meanwhile never arrived here, so whoever
+   * announces state announces it again (NowPlayingService, the current titles).
+   */
+  onReconnect(handler: () => void): void {
+    this.reconnected.add(handler);
   }
 
   /**
@@ -124,7 +133,10 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy {
     this.retry = setTimeout(() => {
       this.retry = undefined;
       this.listen().then(
-        () => this.metrics.eventBusListenReconnects.inc(),
+        () => {
+          this.metrics.eventBusListenReconnects.inc();
+          for (const handler of this.reconnected) handler();
+        },
         () => this.reconnect(),
       );
     }, 1000);

@@ -79,7 +79,12 @@ export abstract class MediaStorage implements OnModuleInit {
     const found = await this.get(key);
     if (!found) return undefined;
     const chunks: Buffer[] = [];
-    for await (const chunk of found.body) chunks.push(chunk as Buffer);
+    try {
+      for await (const chunk of found.body) chunks.push(chunk as Buffer);
+    } catch (e) {
+      // The store began to answer and stopped (a connection aborted mid-file): as unavailable as one that never answered.
+      throw new StorageUnavailableError(`The media store failed reading ${key}: ${(e as Error).message}`, { cause: e });
+    }
     return Buffer.concat(chunks).toString('utf8');
   }
 }

@@ -1,7 +1,8 @@
 import type { Metrics } from '../core/metrics/metrics';
 import { type ByteRange, MediaStorage, type PutOptions, type StoredEntry, type StoredObject } from './media-storage';
 
-type Operation = 'put' | 'move_in' | 'get' | 'size' | 'delete' | 'list' | 'check';
+const OPERATIONS = ['put', 'move_in', 'get', 'size', 'delete', 'list', 'check'] as const;
+type Operation = (typeof OPERATIONS)[number];
 
 /**
  * The configured store, each operation counted by kind and result and timed (docs/metrics.md, "Storage"): what an
@@ -13,6 +14,8 @@ export class MeteredMediaStorage extends MediaStorage {
     private readonly metrics: Metrics,
   ) {
     super();
+    // Each operation's error series exists from the start at 0: an alert sees the first error as an increase.
+    for (const operation of OPERATIONS) metrics.storageOperations.inc({ operation, result: 'error' }, 0);
   }
 
   put(key: string, data: Buffer | string, options?: PutOptions): Promise<void> {

@@ -1,3 +1,4 @@
+import type { Limiter } from '../metrics/metrics';
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { RateLimitStore } from '../../repositories/rate-limit-store';
 
@@ -7,7 +8,7 @@ export class RateLimitedException extends HttpException {
     readonly retryAfterSeconds: number,
     message = 'Too many attempts; try again later',
     /** Which limit refused (docs/metrics.md: grouarock_limit_refusals_total's `limiter`). */
-    readonly limiter = 'sign_in',
+    readonly limiter: Limiter = 'sign_in',
   ) {
     super({ message, code: 'rate_limited' }, HttpStatus.TOO_MANY_REQUESTS);
   }

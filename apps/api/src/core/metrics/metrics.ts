@@ -7,6 +7,10 @@ export type Reading<Label extends string> = readonly [labels: Partial<Record<Lab
 /** Reads a figure from the live state when Prometheus scrapes (docs/metrics.md): a gauge that cannot outlive what it counts. */
 export type Reader<Label extends string> = () => Iterable<Reading<Label>> | Promise<Iterable<Reading<Label>>>;
 
+/** The limits that refuse requests, as grouarock_limit_refusals_total names them. */
+export const LIMITERS = ['site', 'sign_in', 'api_key_failures', 'api_plan', 'assistant', 'data_export', 'relay_room'] as const;
+export type Limiter = (typeof LIMITERS)[number];
+
 /** Buckets of request and operation latencies, in seconds: 5 ms to 10 s. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Buckets of long work (a studio render, an assistant reply), in seconds. */
@@ -53,13 +57,7 @@ export class Metrics implements OnModuleDestroy {
 
   readonly draining = this.readGauge('grouarock_draining', 'Whether the process is draining (SIGTERM came): 1 while it refuses new work and answers not-ready');
 
-  readonly httpDuration = new Histogram({
-    name: 'grouarock_http_request_duration_seconds',
-    help: 'HTTP requests by method, route template and status class, and how long they took until the answer ended',
-    labelNames: ['method', 'route', 'status_class'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly httpDuration = this.histogram('grouarock_http_request_duration_seconds', 'HTTP requests by method, route template and status class, and how long they took until the answer ended', LATENCY_BUCKETS, ['method', 'route', 'status_class'] as const);
 
   readonly radioListeners = this.readGauge('grouarock_radio_listeners', 'Listeners of each station in this process, by plan', ['station', 'plan'] as const);
   readonly radioRelaysOpen = this.readGauge('grouarock_radio_relays_open', 'Upstream connections this process holds for its listeners');
@@ -73,12 +71,7 @@ export class Metrics implements OnModuleDestroy {
   readonly liveIngestConnections = this.readGauge('grouarock_live_ingest_connections', 'Publishers connected to this process', ['protocol'] as const);
   readonly liveTranscodes = this.readGauge('grouarock_live_transcodes', 'Browser streams this process encodes to H.264');
   readonly liveSegmentsPublished = this.counter('grouarock_live_segments_published_total', 'HLS segments moved into the store and listed');
-  readonly liveSegmentDelay = new Histogram({
-    name: 'grouarock_live_segment_delay_seconds',
-    help: 'From ffmpeg listing a segment to the viewers\' playlist in the store listing it',
-    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
-    registers: [this.registry],
-  });
+  readonly liveSegmentDelay = this.histogram('grouarock_live_segment_delay_seconds', "From ffmpeg listing a segment to the viewers' playlist in the store listing it", [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60]);
 
   readonly realtimeSockets = this.readGauge('grouarock_realtime_sockets', 'Realtime sockets open on this process');
   readonly realtimeMessagesSent = this.counter('grouarock_realtime_messages_sent_total', 'Messages sent on realtime sockets');
@@ -86,36 +79,19 @@ export class Metrics implements OnModuleDestroy {
   readonly eventBusListenReconnects = this.counter('grouarock_event_bus_listen_reconnects_total', 'Times the LISTEN connection was made again after it was lost');
 
   readonly jobs = this.readGauge('grouarock_jobs', "The cluster's jobs by queue and state (the same figure from every process)", ['queue', 'state'] as const);
-  readonly scheduledJobLastSuccess = this.readGauge('grouarock_scheduled_job_last_success_timestamp_seconds', 'When each scheduled job last succeeded on any process', ['job'] as const);
-  readonly scheduledJobPeriod = this.readGauge('grouarock_scheduled_job_period_seconds', 'How often each scheduled job is meant to run', ['job'] as const);
+  // `task`, not `job`: Prometheus' own `job` label names the scrape job.
+  readonly scheduledJobLastSuccess = this.readGauge('grouarock_scheduled_job_last_success_timestamp_seconds', 'When each scheduled job last succeeded on any process', ['task'] as const);
+  readonly scheduledJobPeriod = this.readGauge('grouarock_scheduled_job_period_seconds', 'How often each scheduled job is meant to run', ['task'] as const);
 
   readonly studioRenders = this.counter('grouarock_studio_renders_total', 'Studio generations this process worked on, by result', ['result'] as const);
-  readonly studioRenderSeconds = new Histogram({
-    name: 'grouarock_studio_render_seconds',
-    help: 'How long studio generations took, by result',
-    labelNames: ['result'] as const,
-    buckets: WORK_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly studioRenderSeconds = this.histogram('grouarock_studio_render_seconds', 'How long studio generations took, by result', WORK_BUCKETS, ['result'] as const);
   readonly assistantReplies = this.counter('grouarock_assistant_replies_total', "The assistant's replies by source", ['source'] as const);
-  readonly assistantReplySeconds = new Histogram({
-    name: 'grouarock_assistant_reply_seconds',
-    help: "How long the assistant's replies took to their end, by source",
-    labelNames: ['source'] as const,
-    buckets: WORK_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly assistantReplySeconds = this.histogram('grouarock_assistant_reply_seconds', "How long the assistant's replies took to their end, by source", WORK_BUCKETS, ['source'] as const);
 
-  readonly limitRefusals = this.counter('grouarock_limit_refusals_total', 'Requests refused by a limit, by limiter', ['limiter'] as const);
+  readonly limitRefusals = this.counter<'limiter'>('grouarock_limit_refusals_total', 'Requests refused by a limit, by limiter', ['limiter']);
 
   readonly storageOperations = this.counter('grouarock_storage_operations_total', 'Media store operations by kind and result', ['operation', 'result'] as const);
-  readonly storageSeconds = new Histogram({
-    name: 'grouarock_storage_operation_seconds',
-    help: 'How long media store operations took, by kind',
-    labelNames: ['operation'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly storageSeconds = this.histogram('grouarock_storage_operation_seconds', 'How long media store operations took, by kind', LATENCY_BUCKETS, ['operation'] as const);
 
   readonly dbPoolConnections = this.readGauge('grouarock_db_pool_connections', "The database pool's connections, in use or idle", ['state'] as const);
   readonly dbPoolWaiting = this.readGauge('grouarock_db_pool_waiting', 'Queries waiting for a database connection');
@@ -123,6 +99,18 @@ export class Metrics implements OnModuleDestroy {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+    // Series that exist from the start at 0, so a rate or an increase sees their first count (an alert on the first
+    // storage error, a dashboard panel before anything was refused).
+    for (const limiter of LIMITERS) this.limitRefusals.inc({ limiter }, 0);
+    for (const source of ['builtin', 'model']) {
+      this.assistantReplies.inc({ source }, 0);
+      this.assistantReplySeconds.zero({ source });
+    }
+    for (const result of ['completed', 'failed']) {
+      this.studioRenders.inc({ result }, 0);
+      this.studioRenderSeconds.zero({ result });
+    }
+    for (const method of ['GET', 'POST']) this.httpDuration.zero({ method, route: 'unmatched', status_class: '5xx' });
     new Gauge({ name: 'grouarock_build_info', help: 'The running build', labelNames: ['version'], registers: [this.registry] }).set({ version: buildVersion() }, 1);
   }
 
@@ -145,6 +133,10 @@ export class Metrics implements OnModuleDestroy {
 
   private counter<Label extends string = never>(name: string, help: string, labelNames: readonly Label[] = []): Counter<Label> {
     return new Counter<Label>({ name, help, labelNames, registers: [this.registry] });
+  }
+
+  private histogram<Label extends string = never>(name: string, help: string, buckets: number[], labelNames: readonly Label[] = []): Histogram<Label> {
+    return new Histogram<Label>({ name, help, labelNames, buckets, registers: [this.registry] });
   }
 
   private readGauge<Label extends string = never>(name: string, help: string, labelNames: readonly Label[] = []): ReadGauge<Label> {

@@ -23,8 +23,8 @@ export class ScheduledJobs {
       if (read?.scrape !== metrics.scrapes) read = { scrape: metrics.scrapes, runs: this.runs.all() };
       return read.runs;
     };
-    metrics.scheduledJobLastSuccess.read(async () => (await all()).map((run) => [{ job: run.name }, run.lastSuccessAt.getTime() / 1000] as const));
-    metrics.scheduledJobPeriod.read(async () => (await all()).map((run) => [{ job: run.name }, run.periodSeconds] as const));
+    metrics.scheduledJobLastSuccess.read(async () => (await all()).map((run) => [{ task: run.name }, run.lastSuccessAt.getTime() / 1000] as const));
+    metrics.scheduledJobPeriod.read(async () => (await all()).map((run) => [{ task: run.name }, run.periodSeconds] as const));
     metrics.jobs.read(async () => (await queue.counts()).map(({ queue: name, state, count }) => [{ queue: name, state }, count] as const));
   }
 

@@ -1,3 +1,4 @@
+import type { Limiter } from '../../core/metrics/metrics';
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../../auth/principals.service';
@@ -27,7 +28,7 @@ export const relayErrors = {
           ? `${station.name} has reached its limit of ${max} listeners; try again later`
           : `${station.name} has ${limit} of its ${max} listeners (the rest are kept for paid plans: Premium and Ultra still get in); try again later`,
       ),
-      { limiter: 'relay_room' },
+      { limiter: 'relay_room' satisfies Limiter },
     ),
 };
 

@@ -56,6 +56,11 @@ export class RelayService implements OnModuleDestroy {
     return undefined;
   }
 
+  /** The stations this process relays now. */
+  relayedStations(): string[] {
+    return [...this.relays.keys()];
+  }
+
   /** This process's listeners of the station, exactly. */
   listeners(stationId: string): number {
     let sum = 0;
@@ -145,6 +150,8 @@ export class RelayService implements OnModuleDestroy {
     let relay = this.relays.get(station.id)?.get(stream.quality);
     if (!relay) {
       const labels = { station: station.id };
+      // From its first connection, so an alert sees the first failure as an increase.
+      this.metrics.radioUpstreamFailures.inc(labels, 0);
       relay = new StationRelay(station.id, stream.url, this.connector, {
         meter: {
           connected: () => this.metrics.radioUpstreamConnects.inc(labels),

@@ -1,0 +1,66 @@
+import { DrillReport, log, quantile, sleep, statusesByOperation } from './report';
+import type { Rig } from './rig';
+import type { SteadyLoad } from './steady-load';
+
+export interface SoakOptions {
+  /** The whole soak, warm-up included. */
+  seconds: number;
+  /** Left out of the memory's baseline: caches fill, the JIT settles. */
+  warmupSeconds: number;
+  /** The first and the last window whose p99 latencies are compared (a minute in the 10-minute soak). */
+  windowSeconds: number;
+  /**
+   * The first and the last window whose memory is compared: long enough to hold a full garbage collection, after which
+   * the heap is what the process keeps (the young generation is swept often, the old one every minute or two).
+   */
+  memoryWindowSeconds: number;
+}
+
+/** The default soak (`npm run bench:soak`): ten minutes, one of warm-up, minutes compared. */
+export const TEN_MINUTES: SoakOptions = { seconds: 600, warmupSeconds: 60, windowSeconds: 60, memoryWindowSeconds: 120 };
+
+/**
+ * The steady load for a while, with memory and latency watched (docs/operations.md, "Soak"). Promises: each replica's
+ * memory after warm-up grows by 5 % at most, the last window's p99 is within 1.2× the first's, no 5xx.
+ */
+export async function soak(rig: Rig, load: SteadyLoad, options: SoakOptions): Promise<DrillReport> {
+  const report = new DrillReport(`soak (${options.seconds} s)`);
+  const started = Date.now();
+  await sleep(options.warmupSeconds * 1000);
+  // What a leak grows: the heap each replica keeps after its garbage collections (the lowest heap in a window), beside
+  // its resident memory, which the allocator and V8's reservations move by more than the load does.
+  const read = (expr: (replica: string) => string) => Promise.all(rig.replicas.map(async (r) => (await rig.prometheus.value(expr(r.name))) ?? NaN));
+  const memory = async () => ({
+    heap: await read((replica) => `min_over_time(nodejs_heap_size_used_bytes{replica="${replica}"}[${options.memoryWindowSeconds}s])`),
+    rss: await read((replica) => `avg_over_time(process_resident_memory_bytes{replica="${replica}"}[${options.memoryWindowSeconds}s])`),
+  });
+  // The baselines: the first windows after warm-up.
+  const firstWindow = { from: Date.now(), to: Date.now() + options.windowSeconds * 1000 };
+  await sleep(options.memoryWindowSeconds * 1000);
+  const baseline = await memory();
+  for (let left = started + options.seconds * 1000 - Date.now(); left > 0; left = started + options.seconds * 1000 - Date.now()) {
+    await sleep(Math.min(left, 30_000));
+    log(`soak: ${Math.round((Date.now() - started) / 1000)} of ${options.seconds} s`);
+  }
+  const end = await memory();
+  const lastWindow = { from: Date.now() - options.windowSeconds * 1000, to: Date.now() };
+  const outcomes = load.requests.since(started);
+  const p99 = (w: { from: number; to: number }) => quantile(outcomes.filter((o) => o.at >= w.from && o.at < w.to && o.status > 0).map((o) => o.ms), 0.99);
+  const [first, last] = [p99(firstWindow), p99(lastWindow)];
+  report.figure('requests', outcomes.length);
+  report.figure('answers by operation and status', statusesByOperation(outcomes));
+  report.figure(`p99 of the first window after warm-up (${options.windowSeconds} s)`, first, ' ms');
+  report.figure(`p99 of the last window (${options.windowSeconds} s)`, last, ' ms');
+  report.figure('last p99 against the first', first ? last / first : 0, '×');
+  const change = (from: number, to: number) => `${(from / 2 ** 20).toFixed(1)} → ${(to / 2 ** 20).toFixed(1)} MiB (${(((to - from) / from) * 100).toFixed(1)} %)`;
+  rig.replicas.forEach((r, i) => {
+    report.figure(`${r.name}: heap kept after collections, after warm-up → at the end`, change(baseline.heap[i], end.heap[i]));
+    report.figure(`${r.name}: resident memory, after warm-up → at the end`, change(baseline.rss[i], end.rss[i]));
+  });
+  const growth = Math.max(...rig.replicas.map((_, i) => (end.heap[i] - baseline.heap[i]) / baseline.heap[i]));
+  report.promise('memory after warm-up (the heap kept after collections) grows by 5 % at most', growth <= 0.05, `largest growth ${(growth * 100).toFixed(1)} %`);
+  report.promise("the last window's p99 is within 1.2× the first's", last <= first * 1.2, `${first} → ${last} ms`);
+  const errors = outcomes.filter((o) => o.status >= 500);
+  report.promise('no 5xx', errors.length === 0, errors.length ? `${errors.length}: ${errors.slice(0, 3).map((o) => `${o.op} ${o.status}`).join(', ')}` : '');
+  return report;
+}
