@@ -1,5 +1,5 @@
 // The Debian packages the suite and the drills drive, and which stages need them: the one list (`npm test` and
-// `npm run drill` both install from it; .ci/run runs those two).
+// `npm run drill` both install from it).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -20,7 +20,7 @@ export interface SoakOptions {
 export const TEN_MINUTES: SoakOptions = { seconds: 600, warmupSeconds: 60, windowSeconds: 60, memoryWindowSeconds: 120 };
 
 /**
- * The steady load for a while, with memory and latency watched (docs/operations.md, "Soak"). Promises: each replica's
+ * The steady load for a while, with memory and latency watched (docs/operations.md, "Fault drills"). Promises: each replica's
  * memory after warm-up grows by 5 % at most, the last window's p99 is within 1.2× the first's, no 5xx.
  */
 export async function soak(rig: Rig, load: SteadyLoad, options: SoakOptions): Promise<DrillReport> {

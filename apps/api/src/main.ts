@@ -61,7 +61,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000 + DRAIN_GRACE_MS).unref();
     try {
       // Not-ready at once, no new connections, the requests in flight answered; then the application closes, its radio
-      // listeners and sockets last, so those clients reconnect to another replica (docs/operations.md, "Rolling restarts").
+      // listeners and sockets last, so those clients reconnect to another replica (docs/operations.md, "Health,
+      // readiness and the drain").
       await drain.begin(app.getHttpServer(), DRAIN_GRACE_MS);
       if (drain.pending) console_.warn(`${drain.pending} request(s) still in flight after ${DRAIN_GRACE_MS / 1000} s; closing`);
       await app.close();

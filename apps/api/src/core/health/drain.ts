@@ -8,9 +8,10 @@ import { Metrics } from '../metrics/metrics';
 const ENDLESS = new RegExp(`^/${API_PREFIX}/radio/[^/?]+/stream(?:\\?|$)`, 'i');
 
 /**
- * The drain of a stopping process (docs/operations.md, "Rolling restarts"): from SIGTERM on it answers not-ready, stops
- * taking connections, and lets the requests in flight finish; the radio listeners and sockets are closed last (with the
- * application), so their clients reconnect to another replica while this one still finishes its work.
+ * The drain of a stopping process (docs/operations.md, "Health, readiness and the drain"): from SIGTERM on it answers
+ * not-ready, stops taking connections, and lets the requests in flight finish; the radio listeners and sockets are
+ * closed last (with the application), so their clients reconnect to another replica while this one still finishes its
+ * work.
  */
 @Injectable()
 export class Drain {

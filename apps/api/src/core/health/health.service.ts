@@ -10,9 +10,9 @@ const STORE_TIMEOUT_MS = 2000;
 const uptimeSeconds = () => Math.round(process.uptime());
 
 /**
- * The process's health as a balancer or an orchestrator asks it (docs/operations.md, "Health"): liveness (it answers:
- * restart it otherwise) apart from readiness (send it traffic: its database and store answer, its migrations are done,
- * it is not draining).
+ * The process's health as a balancer or an orchestrator asks it (docs/operations.md, "Health, readiness and the
+ * drain"): liveness (it answers: restart it otherwise) apart from readiness (send it traffic: its database and store
+ * answer, its migrations are done, it is not draining).
  */
 @Injectable()
 export class HealthService {
