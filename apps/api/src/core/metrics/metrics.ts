@@ -11,8 +11,8 @@ export type Reader<Label extends string> = () => Iterable<Reading<Label>> | Prom
 export const LIMITERS = ['site', 'sign_in', 'api_key_failures', 'api_plan', 'assistant', 'data_export', 'relay_room'] as const;
 export type Limiter = (typeof LIMITERS)[number];
 
-/** Buckets of request and operation latencies, in seconds: 5 ms to 10 s. */
-const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Buckets of request and operation latencies, in seconds: 5 ms to 10 s, finer where a p99 usually lies (10–200 ms). */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.5, 1, 2.5, 5, 10];
 /** Buckets of long work (a studio render, an assistant reply), in seconds. */
 const WORK_BUCKETS = [0.1, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300];
 
