@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { CatalogueError, loadCatalogue, parseCatalogue } from './catalogue';
 
 const valid = { id: 'fip-rock', name: 'FIP Rock', country: 'fr', genres: ['rock'], streamUrl: 'https://icecast.example/fiprock.mp3' };
@@ -95,5 +97,35 @@ describe('parseCatalogue', () => {
     const text = errorOf(raw);
     expect(text.startsWith('STATIONS_FILE (x.json)')).toBe(true);
     expect(text).toContain(message);
+  });
+});
+
+/** The genres that count a station among the rock stations the platform is for (docs/radio-catalogue.md). */
+const ROCK_FAMILY = ['rock', 'classic-rock', 'hard-rock', 'metal', 'punk'];
+
+describe('the built-in catalogue', () => {
+  const stations = loadCatalogue();
+  const rockish = (s: (typeof stations)[number]) => s.genres.some((g) => ROCK_FAMILY.includes(g));
+
+  // The floors issue 38 set for a rock and punk platform: an edit that drops below them fails here, not in review.
+  it('has at least 10 punk stations', () => {
+    expect(stations.filter((s) => s.genres.includes('punk')).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('has at least 8 Polish stations playing rock, punk or metal, listed before the other Polish stations', () => {
+    const polish = stations.filter((s) => s.country === 'pl');
+    expect(polish.filter(rockish).length).toBeGreaterThanOrEqual(8);
+    const order = polish.map(rockish);
+    expect(order).toEqual([...order].sort((a, b) => Number(b) - Number(a)));
+  });
+
+  it('names each stream address in SOURCES.md, on a row of its own station', () => {
+    const sources = readFileSync(path.join(__dirname, 'catalogue/SOURCES.md'), 'utf8');
+    const rows = new Set([...sources.matchAll(/^\| ([a-z0-9-]+)(?: \*\([^)]*\)\*)? \|/gm)].map((m) => m[1]));
+    const missing = stations.flatMap((s) => {
+      const urls = [s.streamUrl, s.hq?.streamUrl, s.lossless?.streamUrl].filter((url): url is string => !!url);
+      return [...(rows.has(s.id) ? [] : [`${s.id}: no row`]), ...urls.filter((url) => !sources.includes(url)).map((url) => `${s.id}: ${url}`)];
+    });
+    expect(missing).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ const names: Record<string, string> = {
   at: 'Austria',
   ca: 'Kanada',
   au: 'Australia',
+  br: 'Brazylia',
 };
 
 export interface Country {
