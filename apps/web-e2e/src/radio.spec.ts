@@ -21,6 +21,102 @@ async function openRadio(page: Page, { signedOut = true }: { signedOut?: boolean
 }
 
 
+/** Regional indicator symbols, the letters emoji flags are made of. */
+const REGIONAL_INDICATOR = /[\u{1F1E6}-\u{1F1FF}]/u;
+
+/**
+ * In the page: the characters of the elements' texts that Chromium draws as a missing glyph, each as "U+XXXX in <font>".
+ * Each character is drawn on a canvas in its element's font beside a character no font has (U+10FFFD, a private-use
+ * code point): one drawn exactly like that, or not at all, has no glyph. Whitespace is skipped.
+ */
+function missingGlyphs(elements: Element[]): string[] {
+  const size = 48;
+  const canvas = document.createElement('canvas');
+  canvas.width = size * 2;
+  canvas.height = size * 2;
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('no 2D canvas');
+  const draw = (character: string, font: string) => {
+    context.clearRect(0, 0, canvas.width, canvas.height);
+    context.font = font;
+    context.textBaseline = 'middle';
+    context.fillText(character, size / 2, size);
+    return context.getImageData(0, 0, canvas.width, canvas.height).data.filter((_, index) => index % 4 === 3).join(',');
+  };
+  return elements.flatMap((element) => {
+    const style = getComputedStyle(element);
+    const font = `${style.fontStyle} ${style.fontWeight} ${size}px ${style.fontFamily}`;
+    const missing = draw('\u{10FFFD}', font);
+    const text = style.textTransform === 'uppercase' ? (element.textContent ?? '').toUpperCase() : (element.textContent ?? '');
+    return [...new Set([...text].filter((character) => character.trim()))]
+      .filter((character) => {
+        const drawn = draw(character, font);
+        return drawn === missing || !/[1-9]/.test(drawn);
+      })
+      .map((character) => `U+${character.codePointAt(0)?.toString(16).toUpperCase()} in ${font}`);
+  });
+}
+
+/** In the page: each SVG mark painted on a 60 × 40 canvas, as its count of colours and of the pixels it left uncovered. */
+async function paintedMarks(marks: Element[]): Promise<{ code: string | null; colours: number; uncovered: number }[]> {
+  return Promise.all(
+    marks.map(async (mark) => {
+      const copy = mark.cloneNode(true) as Element;
+      copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+      copy.setAttribute('width', '60');
+      copy.setAttribute('height', '40');
+      const image = new Image();
+      image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(copy))}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = 60;
+      canvas.height = 40;
+      const context = canvas.getContext('2d', { willReadFrequently: true });
+      if (!context) throw new Error('no 2D canvas');
+      context.drawImage(image, 0, 0);
+      const { data } = context.getImageData(0, 0, 60, 40);
+      const colours = new Set<string>();
+      let uncovered = 0;
+      for (let at = 0; at < data.length; at += 4) {
+        if (data[at + 3] < 255) uncovered++;
+        else colours.add(`${data[at]},${data[at + 1]},${data[at + 2]}`);
+      }
+      return { code: mark.getAttribute('data-country-mark'), colours: colours.size, uncovered };
+    }),
+  );
+}
+
+/**
+ * "Stacje według kraju" on /radio, once its fonts are in: each country's mark (what it is), the SVG marks as painted,
+ * and the characters of its headings that draw as a missing glyph.
+ */
+async function countryList(page: Page) {
+  const byCountry = page.getByRole('region', { name: 'Stacje według kraju' });
+  const headings = byCountry.getByRole('heading', { level: 3 });
+  await expect(headings.first()).toBeVisible();
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const marks = byCountry.locator('h3 [data-country-mark]');
+  expect(await marks.count()).toBe(await headings.count());
+  return {
+    byCountry,
+    marks: await marks.evaluateAll((elements) =>
+      elements.map((mark) => {
+        const box = mark.getBoundingClientRect();
+        return {
+          code: mark.getAttribute('data-country-mark'),
+          element: mark.tagName.toLowerCase(),
+          text: mark.textContent,
+          hidden: mark.getAttribute('aria-hidden'),
+          ratio: Math.round((box.width / box.height) * 10) / 10,
+        };
+      }),
+    ),
+    painted: await byCountry.locator('h3 svg[data-country-mark]').evaluateAll(paintedMarks),
+    // The headings in their font, and the code badges (if any) in theirs.
+    missing: await byCountry.locator('h3, h3 span[data-country-mark]').evaluateAll(missingGlyphs),
+  };
+}
+
 async function playStation(page: Page, name: string) {
   await page.getByRole('button', { name: `Słuchaj: ${name}` }).click();
   await expect(playerStatus(page)).toHaveText('LIVE', { timeout: 15_000 });
@@ -37,7 +133,7 @@ test.describe('/radio', () => {
 
     const library = page.getByRole('complementary', { name: 'Biblioteka stacji' });
     await expect(library.getByRole('heading', { name: 'Ulubione stacje' })).toBeVisible();
-    await expect(library.getByRole('heading', { name: /🇵🇱/ })).toBeVisible();
+    await expect(library.getByRole('heading', { level: 3, name: 'Polska', exact: true })).toBeVisible();
     await expect(library.getByRole('button', { name: jazz.name })).toBeVisible();
 
     const grid = page.getByTestId('station-grid');
@@ -56,6 +152,62 @@ test.describe('/radio', () => {
 
     await expect(page.getByText('Spacja: odtwarzaj / pauza')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Top stacji tygodnia' })).toBeVisible();
+  });
+
+  test('"Stacje według kraju" marks each country with our SVG flag: every glyph drawn, no emoji flag', async ({ page }) => {
+    await openRadio(page);
+    // The glyph check can fail: another character no font has draws as the missing glyph, a letter does not.
+    await page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.dataset.glyphProbe = '';
+      probe.textContent = '\u{10FFFC}A';
+      document.body.append(probe);
+    });
+    expect(await page.locator('[data-glyph-probe]').evaluateAll(missingGlyphs)).toEqual([expect.stringMatching(/^U\+10FFFC in /)]);
+    await page.locator('[data-glyph-probe]').evaluate((probe) => probe.remove());
+
+    const { byCountry, marks, painted, missing } = await countryList(page);
+    // The e2e catalogue's countries in its order, each one we have a flag for: decorative, 3:2, no text in it.
+    expect(marks).toEqual(['pl', 'gb', 'fr', 'de', 'us'].map((code) => ({ code, element: 'svg', text: '', hidden: 'true', ratio: 1.5 })));
+    // Each flag paints its whole box, in more than one colour.
+    expect(painted.map(({ code, colours, uncovered }) => ({ code, coloured: colours >= 2, uncovered }))).toEqual(
+      marks.map(({ code }) => ({ code, coloured: true, uncovered: 0 })),
+    );
+    expect(missing).toEqual([]);
+    for (const name of ['Polska', 'Wielka Brytania', 'Francja', 'Niemcy', 'USA']) {
+      await expect(byCountry.getByRole('heading', { level: 3, name, exact: true })).toBeVisible();
+    }
+    expect(await byCountry.textContent()).not.toMatch(REGIONAL_INDICATOR);
+    // Nor on the rest of the page: the cards, the country filter.
+    expect(await page.locator('body').innerText()).not.toMatch(REGIONAL_INDICATOR);
+  });
+
+  test('a country we have no flag for gets its code in a badge, never the emoji flag the API sends', async ({ page }) => {
+    // The catalogue as the API would send it with a Czech station (the API makes `country.flag` an emoji flag).
+    await page.route('**/api/v1/radio/stations', async (route) => {
+      const response = await route.fetch();
+      const stations = (await response.json()) as { id: string; country: { code: string; name: string; flag: string } }[];
+      const moved = stations.find((station) => station.id === 'e2e-metal');
+      if (!moved) throw new Error('e2e-metal is not in the catalogue');
+      moved.country = { code: 'cz', name: 'Czechy', flag: '\u{1F1E8}\u{1F1FF}' };
+      await route.fulfill({ json: stations });
+    });
+    await openRadio(page);
+
+    const { byCountry, marks, missing } = await countryList(page);
+    expect(marks.map(({ code, element, text, ratio }) => ({ code, element, text, ratio }))).toEqual([
+      { code: 'pl', element: 'svg', text: '', ratio: 1.5 },
+      { code: 'gb', element: 'svg', text: '', ratio: 1.5 },
+      { code: 'fr', element: 'svg', text: '', ratio: 1.5 },
+      { code: 'cz', element: 'span', text: 'CZ', ratio: 1.5 },
+      { code: 'us', element: 'svg', text: '', ratio: 1.5 },
+    ]);
+    expect(missing).toEqual([]);
+    // The heading reads as the country's name only; the badge is decorative.
+    await expect(byCountry.getByRole('heading', { level: 3, name: 'Czechy', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Słuchaj: E2E Metal' }).locator('[data-country-mark]')).toHaveText('CZ');
+    await expect(page.getByRole('combobox', { name: 'Kraj' }).locator('option')).toHaveText(['Wszystkie kraje', 'Polska', 'Wielka Brytania', 'Francja', 'Czechy', 'USA']);
+    expect(await page.locator('body').innerText()).not.toMatch(REGIONAL_INDICATOR);
   });
 
   test('plays a real signal; switching station changes the stream and the now-playing', async ({ page }) => {
@@ -224,5 +376,27 @@ test.describe('/radio at 375 px', () => {
     await expect(playerStatus(page)).toHaveText('LIVE', { timeout: 15_000 });
     await expect(page.getByRole('slider', { name: 'Głośność' })).toBeInViewport();
     await expect(page.getByTestId('like-button')).toBeInViewport();
+  });
+
+  test("each card keeps its country's mark and name side by side, inside the card", async ({ page }) => {
+    await openRadio(page);
+    const lines = await page
+      .getByTestId('station-grid')
+      .locator('[data-country-mark]')
+      .evaluateAll((marks) =>
+        marks.map((mark) => {
+          const card = mark.closest('button, a')?.getBoundingClientRect();
+          const box = mark.getBoundingClientRect();
+          const name = mark.nextElementSibling?.getBoundingClientRect();
+          if (!card || !name) return { code: mark.getAttribute('data-country-mark'), fits: false, sideBySide: false, ratio: 0 };
+          return {
+            code: mark.getAttribute('data-country-mark'),
+            fits: box.left >= card.left && name.left >= box.right && name.right <= card.right,
+            sideBySide: Math.abs(box.top + box.bottom - name.top - name.bottom) / 2 < 2,
+            ratio: Math.round((box.width / box.height) * 10) / 10,
+          };
+        }),
+      );
+    expect(lines).toEqual(e2eStations.map(({ country }) => ({ code: country, fits: true, sideBySide: true, ratio: 1.5 })));
   });
 });

@@ -43,6 +43,7 @@ export { TextField, type TextFieldProps, type TextFieldType } from './components
 export { TextArea, type TextAreaProps } from './components/text-area/text-area';
 export { Card, type CardProps, type CardTone, type CardPadding } from './components/card/card';
 export { Badge, type BadgeProps, type BadgeTone } from './components/badge/badge';
+export { CountryMark, type CountryMarkProps } from './components/country-mark/country-mark';
 export {
   DropdownMenu,
   DropdownMenuItem,

@@ -13,7 +13,6 @@ export const radioEn: Record<keyof typeof radioPl, string> = {
   'radio.library.favourites': 'Favourite stations',
   'radio.library.favouritesEmpty': 'Like a station to add it to your favourites.',
   'radio.library.byCountry': 'Stations by country',
-  'radio.library.country': '{flag} {name}',
   'radio.featured.label': 'Featured stations',
   'radio.stations.title': 'All stations',
   'radio.stations.count': '{count, plural, one {# station} other {# stations}}',

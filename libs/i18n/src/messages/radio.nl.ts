@@ -13,7 +13,6 @@ export const radioNl: Record<keyof typeof radioPl, string> = {
   'radio.library.favourites': 'Favoriete zenders',
   'radio.library.favouritesEmpty': 'Like een zender om hem aan je favorieten toe te voegen.',
   'radio.library.byCountry': 'Zenders per land',
-  'radio.library.country': '{flag} {name}',
   'radio.featured.label': 'Uitgelichte zenders',
   'radio.stations.title': 'Alle zenders',
   'radio.stations.count': '{count, plural, one {# zender} other {# zenders}}',

@@ -14,7 +14,6 @@ export const radioPl = {
   'radio.library.favourites': 'Ulubione stacje',
   'radio.library.favouritesEmpty': 'Polub stację, aby dodać ją do ulubionych.',
   'radio.library.byCountry': 'Stacje według kraju',
-  'radio.library.country': '{flag} {name}',
 
   'radio.featured.label': 'Polecane stacje',
   'radio.stations.title': 'Wszystkie stacje',

@@ -31,10 +31,13 @@ export function hasFilters(filters: StationFilters): boolean {
   return Boolean(filters.query.trim() || filters.genre || filters.country);
 }
 
+/**
+ * A country of the catalogue and its stations. The API's `country.flag` (an emoji) is left out on purpose: the app
+ * marks a country with CountryMark (@grouarock/ui), since emoji flags draw as empty boxes or letters on many systems.
+ */
 export interface CountryGroup {
   code: string;
   name: string;
-  flag: string;
   stations: StationDto[];
 }
 
@@ -42,10 +45,10 @@ export interface CountryGroup {
 export function groupByCountry(stations: readonly StationDto[]): CountryGroup[] {
   const groups = new Map<string, CountryGroup>();
   for (const station of stations) {
-    const { code, name, flag } = station.country;
+    const { code, name } = station.country;
     let group = groups.get(code);
     if (!group) {
-      group = { code, name, flag, stations: [] };
+      group = { code, name, stations: [] };
       groups.set(code, group);
     }
     group.stations.push(station);

@@ -1,4 +1,5 @@
 import { css, type Theme } from '@emotion/react';
+import { CountryMark } from '@grouarock/ui';
 import { useAtomValue } from 'jotai';
 import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router-dom';
@@ -36,6 +37,13 @@ const heading = (theme: Theme) => css`
   text-transform: uppercase;
   letter-spacing: 0.08em;
   color: ${theme.colors.textMuted};
+`;
+
+/** A country's heading: its mark (decorative), then its name, which is the heading's accessible name. */
+const countryHeading = (theme: Theme) => css`
+  display: flex;
+  align-items: center;
+  gap: ${theme.space[2]};
 `;
 
 const list = css`
@@ -115,7 +123,7 @@ function StationList({ stations }: { stations: StationDto[] }) {
   );
 }
 
-/** Desktop only: the favourites and every station grouped by country (display name and flag). */
+/** Desktop only: the favourites and every station grouped by country (its mark, a flag or its code, and its name). */
 export function LibraryPanel() {
   const t = useT();
   // A render after the stations come, like the grid's (station-grid.tsx): the screen's first paint with them does not wait for the lists.
@@ -142,7 +150,10 @@ export function LibraryPanel() {
         </h2>
         {groups.map((group) => (
           <section key={group.code} aria-label={group.name}>
-            <h3 css={heading}>{t('radio.library.country', { flag: group.flag, name: group.name })}</h3>
+            <h3 css={[heading, countryHeading]}>
+              <CountryMark code={group.code} />
+              {group.name}
+            </h3>
             <StationList stations={group.stations} />
           </section>
         ))}

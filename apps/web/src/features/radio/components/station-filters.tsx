@@ -35,7 +35,8 @@ export function StationFilters() {
   const countryOptions = useMemo(
     () => [
       { value: ALL, label: t('radio.filters.allCountries') },
-      ...groupByCountry(stations).map((c) => ({ value: c.code, label: t('radio.library.country', { flag: c.flag, name: c.name }) })),
+      // The browser's own select shows text only: the name, with no emoji flag (one draws as boxes or letters on many systems).
+      ...groupByCountry(stations).map((c) => ({ value: c.code, label: c.name })),
     ],
     [stations, t],
   );

@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { Badge, Button, Spinner } from '@grouarock/ui';
+import { Badge, Button, CountryMark, Spinner } from '@grouarock/ui';
 import { useAtom, useAtomValue } from 'jotai';
 import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router-dom';
@@ -69,6 +69,15 @@ const meta = (theme: Theme) => css`
   font-size: ${theme.fontSizes.sm};
 `;
 
+/** The country's mark and name on one line; a long name wraps beside the mark, never under it. */
+const countryLine = css`
+  display: flex;
+  align-items: center;
+  gap: 0.4em;
+  min-width: 0;
+  overflow-wrap: anywhere;
+`;
+
 const topBadge = css`
   position: absolute;
   top: 0.5rem;
@@ -103,7 +112,10 @@ function StationCardBody({ station, locked }: { station: StationDto; locked: boo
         </Badge>
       )}
       <span css={stationName}>{station.name}</span>
-      <span css={meta}>{t('radio.library.country', { flag: station.country.flag, name: station.country.name })}</span>
+      <span css={[meta, countryLine]}>
+        <CountryMark code={station.country.code} />
+        <span>{station.country.name}</span>
+      </span>
       <span css={meta}>{station.genres.map((g) => t(`radio.genre.${g}`)).join(' · ')}</span>
       <span css={meta}>{t('radio.station.listeners', { count: station.listeners })}</span>
       {locked && (
