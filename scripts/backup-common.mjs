@@ -61,6 +61,26 @@ function setting(env, name) {
 }
 
 /**
+ * An on/off setting's value as the server reads it (core/config/switch.ts, whose words these are: the API's config.spec.ts
+ * checks that both read every word alike): 1/0, true/false, yes/no or on/off, trimmed, in any case; undefined otherwise.
+ */
+export function parseSwitch(value) {
+  const word = value.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(word)) return true;
+  if (['0', 'false', 'no', 'off'].includes(word)) return false;
+  return undefined;
+}
+
+/** An on/off setting, `byDefault` when unset; a value the server would refuse is refused with the server's words. */
+function switchSetting(env, name, byDefault) {
+  const value = setting(env, name);
+  if (value === undefined) return byDefault;
+  const on = parseSwitch(value);
+  if (on === undefined) throw new OperatorError(`${name} must be 1/0, true/false, yes/no or on/off (any case), got "${value}"`);
+  return on;
+}
+
+/**
  * The database, from the server's settings: DATABASE_URL, or the embedded server a running `npm start` serves on
  * DATA_DIR/postgres (its port is in the cluster's postmaster.pid, its password beside the cluster, as
  * EmbeddedDatabase.runningUrl reads them). The embedded server lives only while the app runs, so it must be running.
@@ -288,7 +308,7 @@ export function openMediaStore(env = process.env) {
     endpoint: setting(env, 'S3_ENDPOINT')?.replace(/\/+$/, ''),
     region: setting(env, 'S3_REGION') ?? 'us-east-1',
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
-    forcePathStyle: setting(env, 'S3_FORCE_PATH_STYLE') === '1',
+    forcePathStyle: switchSetting(env, 'S3_FORCE_PATH_STYLE', false),
   });
 }
 

@@ -1,7 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig, resolveJwtSecret, resolveSecretsKeys } from './config';
+import { execFileSync } from 'node:child_process';
+import { getMetadataStorage } from 'class-validator';
+import { type AppConfig, ConfigError, loadConfig, resolveJwtSecret, resolveSecretsKeys } from './config';
+import { Environment } from './environment.dto';
+import { parseSwitch, SWITCH_WORDS } from './switch';
 
 function errorOf(env: Record<string, string>): ConfigError {
   try {
@@ -156,7 +160,7 @@ describe('loadConfig', () => {
   it('reads the ad settings: every 15 minutes with the house spot by default, fractions of a minute, a directory and URLs', () => {
     expect(loadConfig({}, '/srv/app').ads).toEqual({ everyMinutes: 15, dir: undefined, urls: [], streamTickets: true });
     expect(loadConfig({ ADS_STREAM_TICKETS: '0' }, '/srv/app').ads.streamTickets).toBe(false);
-    expect(errorOf({ ADS_STREAM_TICKETS: 'yes' }).message).toBe('ADS_STREAM_TICKETS must be 0 or 1');
+    expect(errorOf({ ADS_STREAM_TICKETS: 'sometimes' }).message).toBe('ADS_STREAM_TICKETS must be 1/0, true/false, yes/no or on/off (any case), got "sometimes"');
     const dir = mkdtempSync(path.join(tmpdir(), 'ads-'));
     const config = loadConfig({ ADS_EVERY_MINUTES: '0.05', ADS_DIR: dir, ADS_URLS: 'https://ads.example/a.mp3, http://ads.example/b.ogg' }, '/srv/app');
     expect(config.ads).toEqual({ everyMinutes: 0.05, dir, urls: ['https://ads.example/a.mp3', 'http://ads.example/b.ogg'], streamTickets: true });
@@ -218,6 +222,51 @@ describe('loadConfig', () => {
     expect(config.eventsFile).toBe(path.join(dir, 'events.json'));
     expect(config.dataDir).toBe(path.join(dir, 'var'));
     expect(config.publicUrl).toBe('https://rock.example');
+  });
+});
+
+describe('on/off settings', () => {
+  /** Every on/off setting, what it turns on or off in the config, and what else it needs to be read at all. */
+  const SWITCHES: Record<string, { read: (config: AppConfig) => boolean | undefined; byDefault: boolean; with?: Record<string, string> }> = {
+    ADS_STREAM_TICKETS: { read: (config) => config.ads.streamTickets, byDefault: true },
+    WEBHOOK_ALLOW_HTTP: { read: (config) => config.webhooks.allowHttp, byDefault: false },
+    S3_FORCE_PATH_STYLE: { read: (config) => config.media.s3?.forcePathStyle, byDefault: false, with: { S3_BUCKET: 'grouarock' } },
+  };
+  const ON = ['1', 'true', 'TRUE', 'True', 'yes', 'YES', 'on', 'On', ' true '];
+  const OFF = ['0', 'false', 'FALSE', 'no', 'No', 'off', 'OFF', ' off '];
+
+  /** The Environment's properties validated as on/off settings, read from its validation metadata. */
+  const switchSettings = (): string[] =>
+    [...new Set(getMetadataStorage().getTargetValidationMetadatas(Environment, '', false, false).filter((m) => m.name === 'isSwitch').map((m) => m.propertyName))].sort();
+
+  it('are all validated with IsSwitch, and no setting is still limited to 0 and 1', () => {
+    expect(switchSettings()).toEqual(Object.keys(SWITCHES).sort());
+    const zeroOrOne = getMetadataStorage()
+      .getTargetValidationMetadatas(Environment, '', false, false)
+      .filter((m) => m.name === 'isIn' && [...(m.constraints[0] as unknown[])].sort().join() === '0,1');
+    expect(zeroOrOne.map((m) => m.propertyName)).toEqual([]);
+  });
+
+  it('read every spelling in any case through parseSwitch', () => {
+    expect([...SWITCH_WORDS.on, ...SWITCH_WORDS.off]).toEqual(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off']);
+    for (const word of ON) expect([word, parseSwitch(word)]).toEqual([word, true]);
+    for (const word of OFF) expect([word, parseSwitch(word)]).toEqual([word, false]);
+    for (const word of ['maybe', 'enabled', '2', 'y', 'tru', 'onn', '']) expect([word, parseSwitch(word)]).toEqual([word, undefined]);
+  });
+
+  it.each(Object.entries(SWITCHES))('%s: on and off in every spelling, its default when unset, "maybe" refused naming the words', (name, { read, byDefault, with: needs = {} }) => {
+    for (const word of ON) expect([word, read(loadConfig({ ...needs, [name]: word }, '/srv/app'))]).toEqual([word, true]);
+    for (const word of OFF) expect([word, read(loadConfig({ ...needs, [name]: word }, '/srv/app'))]).toEqual([word, false]);
+    expect(read(loadConfig(needs, '/srv/app'))).toBe(byDefault);
+    expect(errorOf({ ...needs, [name]: 'maybe' })).toMatchObject({ variable: name, message: `${name} must be 1/0, true/false, yes/no or on/off (any case), got "maybe"` });
+  });
+
+  it('are read alike by the backup and restore scripts (scripts/backup-common.mjs)', () => {
+    const words = [...ON, ...OFF, 'maybe', 'enabled', '2'];
+    const script = path.resolve(__dirname, '../../../../../scripts/backup-common.mjs');
+    const program = `import { parseSwitch } from ${JSON.stringify(script)}; console.log(JSON.stringify(${JSON.stringify(words)}.map((w) => parseSwitch(w) ?? null)));`;
+    const read = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', program], { encoding: 'utf8' })) as (boolean | null)[];
+    expect(read).toEqual(words.map((word) => parseSwitch(word) ?? null));
   });
 });
 

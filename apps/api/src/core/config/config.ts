@@ -6,6 +6,7 @@ import { validateSync } from 'class-validator';
 import type { PaidPlan, Plan } from '../../repositories/schema/plans';
 import { type BetaFeature, betaFeatureList } from '../../repositories/schema/beta-features';
 import { Environment, type LogLevel, type MusicProviderKind } from './environment.dto';
+import { parseSwitch } from './switch';
 import { DEFAULT_TRUST_PROXY, parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 /** A configuration value that cannot be used; the process stops with one line naming the variable. */
@@ -188,6 +189,14 @@ function environmentOf(env: Env): Environment {
   return environment;
 }
 
+/**
+ * An on/off setting as a boolean, `byDefault` when unset. Validated with the Environment (IsSwitch): a value that
+ * parseSwitch does not read never gets here.
+ */
+function switchOf(value: string | undefined, byDefault: boolean): boolean {
+  return value === undefined ? byDefault : parseSwitch(value)!;
+}
+
 /** A file named by a variable, resolved against the working directory; it must exist. */
 function existingFile(environment: Environment, name: 'STATIONS_FILE' | 'EVENTS_FILE' | 'FFMPEG_PATH', cwd: string): string | undefined {
   const value = environment[name];
@@ -282,7 +291,7 @@ function mediaOf(environment: Environment): MediaConfig {
       bucket,
       region: environment.S3_REGION ?? 'us-east-1',
       credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
-      forcePathStyle: environment.S3_FORCE_PATH_STYLE === '1',
+      forcePathStyle: switchOf(environment.S3_FORCE_PATH_STYLE, false),
     },
     publicUrl,
   };
@@ -296,7 +305,7 @@ function adsOf(environment: Environment, cwd: string): AdsConfig {
     everyMinutes: Number(environment.ADS_EVERY_MINUTES ?? 15),
     dir,
     urls: (environment.ADS_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean),
-    streamTickets: environment.ADS_STREAM_TICKETS !== '0',
+    streamTickets: switchOf(environment.ADS_STREAM_TICKETS, true),
   };
 }
 
@@ -347,7 +356,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       workers: Number(environment.STUDIO_WORKERS ?? 2),
     },
     webhooks: {
-      allowHttp: environment.WEBHOOK_ALLOW_HTTP === '1',
+      allowHttp: switchOf(environment.WEBHOOK_ALLOW_HTTP, false),
       allowedCidrs: (environment.WEBHOOK_ALLOWED_CIDRS ?? '').split(',').map((c) => c.trim()).filter(Boolean),
       retrySchedule: environment.WEBHOOK_RETRY_SCHEDULE ? environment.WEBHOOK_RETRY_SCHEDULE.split(',').map((n) => Number(n.trim())) : DEFAULT_WEBHOOK_SCHEDULE,
     },

@@ -1,6 +1,7 @@
 import { IsIn, IsOptional, Matches, MinLength, ValidateBy } from 'class-validator';
 import { BETA_FEATURE_IDS, betaFeatureList, isBetaFeature } from '../../repositories/schema/beta-features';
 import { type Plan, PLANS } from '../../repositories/schema/plans';
+import { parseSwitch, SWITCH_FORMS } from './switch';
 import { parseTrustProxy, TRUST_PROXY_FORMS } from './trust-proxy';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -68,6 +69,17 @@ function IsBetaFeatureList(): PropertyDecorator {
 
 const httpUrl = () => IsUrlOf(['http', 'https']);
 
+/** An on/off setting: any of the words parseSwitch reads (core/config/switch.ts); config.ts turns it into a boolean with it. */
+function IsSwitch(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isSwitch',
+    validator: {
+      validate: (value) => typeof value === 'string' && parseSwitch(value) !== undefined,
+      defaultMessage: (args) => `must be ${SWITCH_FORMS}, got "${String(args?.value)}"`,
+    },
+  });
+}
+
 function IsTrustProxy(): PropertyDecorator {
   return ValidateBy({
     name: 'isTrustProxy',
@@ -122,8 +134,8 @@ export class Environment {
   /** The operator's ad spots at http(s) URLs, comma-separated. */
   @IsOptional() @Matches(/^https?:\/\/[^\s,]+(\s*,\s*https?:\/\/[^\s,]+)*$/, { message: 'must be http(s) URLs of audio files, separated by commas' })
   ADS_URLS?: string;
-  /** 1 (default): a stream on a plan with ads names its listener (a stream ticket, the listener cookie or an account); 0: any client of the stream address plays without. */
-  @IsOptional() @IsIn(['0', '1'], { message: 'must be 0 or 1' }) ADS_STREAM_TICKETS?: string;
+  /** On (default): a stream on a plan with ads names its listener (a stream ticket, the listener cookie or an account); off: any client of the stream address plays without. */
+  @IsOptional() @IsSwitch() ADS_STREAM_TICKETS?: string;
 
   /** A Suno-compatible music API (docs/studio.md); unset: the built-in generator makes every track. */
   @IsOptional() @httpUrl() MUSIC_PROVIDER_URL?: string;
@@ -148,8 +160,8 @@ export class Environment {
   /** A bearer token the metrics listener asks for; unset: it answers anyone who reaches the port. */
   @IsOptional() @MinLength(16, { message: 'must be at least 16 characters' }) METRICS_TOKEN?: string;
 
-  /** Webhooks (docs/developer-api.md): `1` lets endpoints use plain http (development only). */
-  @IsOptional() @IsIn(['0', '1'], { message: 'must be 0 or 1' }) WEBHOOK_ALLOW_HTTP?: string;
+  /** Webhooks (docs/developer-api.md): on lets endpoints use plain http (development only). */
+  @IsOptional() @IsSwitch() WEBHOOK_ALLOW_HTTP?: string;
   /** Addresses webhooks may reach although they are not public (comma-separated CIDRs; tests and operators). */
   @IsOptional() @Matches(/^\s*[0-9a-fA-F:.]+\/\d{1,3}(\s*,\s*[0-9a-fA-F:.]+\/\d{1,3})*\s*$/, { message: 'must be CIDRs separated by commas, such as 10.0.0.0/8' })
   WEBHOOK_ALLOWED_CIDRS?: string;
@@ -171,8 +183,8 @@ export class Environment {
   @IsOptional() @Matches(/^[a-z0-9-]{1,64}$/, { message: 'must be a region name such as eu-central-1 (lower-case letters, digits, hyphens)' }) S3_REGION?: string;
   @IsOptional() S3_ACCESS_KEY_ID?: string;
   @IsOptional() S3_SECRET_ACCESS_KEY?: string;
-  /** `1`: bucket in the path (MinIO, Ceph, s3rver); `0`: in the host name (AWS S3, R2). */
-  @IsOptional() @IsIn(['0', '1'], { message: 'must be 0 or 1' }) S3_FORCE_PATH_STYLE?: string;
+  /** On: bucket in the path (MinIO, Ceph, s3rver); off: in the host name (AWS S3, R2). */
+  @IsOptional() @IsSwitch() S3_FORCE_PATH_STYLE?: string;
   /** A CDN or public bucket URL that serves the media keys; the API then redirects public media there. */
   @IsOptional() @httpUrl() MEDIA_PUBLIC_URL?: string;
 
