@@ -1,21 +1,10 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { AppModule } from './app.module';
-import { ApiFastifyAdapter } from './core/http/api-fastify-adapter';
-import { loadConfig } from './core/config/config';
-import { API_PREFIX, createOpenApiDocument } from './core/http/openapi';
+import { createOpenApiDocument } from './core/http/openapi';
+import { createDocumentApp } from './openapi-app';
 
-/**
- * Prints the OpenAPI document without a database: Nest's preview mode builds the module graph
- * (controllers, routes, DTO metadata) but instantiates no provider, so nothing connects.
- */
+/** Prints the OpenAPI document without a database (see createDocumentApp). */
 async function main(): Promise<void> {
-  const config = loadConfig({ LOG_LEVEL: 'silent' });
-  const app = await NestFactory.create(AppModule.forRoot({ config, databaseUrl: 'postgres://127.0.0.1:1/unused' }), new ApiFastifyAdapter(), {
-    preview: true,
-    logger: false,
-  });
-  app.setGlobalPrefix(API_PREFIX);
+  const app = await createDocumentApp();
   process.stdout.write(`${JSON.stringify(createOpenApiDocument(app), null, 2)}\n`);
 }
 

@@ -98,8 +98,7 @@ export class AdsService {
    * them (stream_ticket_required), or with a forged, stale or another station's ticket. With ADS_STREAM_TICKETS=0 a
    * stream that names nobody plays uncounted (undefined).
    */
-  async admitStream(req: Pick<FastifyRequest, 'headers' | 'query'>, userId: string | undefined, stationId: string, now = new Date()): Promise<string | undefined> {
-    const ticket = (req.query as { ticket?: unknown } | undefined)?.ticket;
+  async admitStream(req: Pick<FastifyRequest, 'headers'>, ticket: string | undefined, userId: string | undefined, stationId: string, now = new Date()): Promise<string | undefined> {
     const clock = await this.streamClockOf({ userId, cookie: ListenerCookie.read(req), ticket }, stationId, now);
     if (!clock) {
       if (this.config.ads.streamTickets) throw adsErrors.ticketRequired();

@@ -50,8 +50,15 @@ export class RadioController {
       'A stream ticket from POST /ads/tickets: how a client without cookies (VLC, curl) starts a stream on a plan with ads; the stream is counted for its listener and ends when their ad break falls due. Not needed on Premium and Ultra, nor with an API key',
   })
   @Authenticated({ optional: true })
-  async stream(@Param() { id }: StationIdParamDto, @Req() req: FastifyRequest, @Res() res: FastifyReply, @OptionalPrincipal() principal?: Principal): Promise<void> {
-    await this.relay.serve(await this.stations.require(id), req, res, principal);
+  async stream(
+    @Param() { id }: StationIdParamDto,
+    @Req() req: FastifyRequest,
+    @Res() res: FastifyReply,
+    // An argument, not read off the request further down: what the pipes make of it (text) is what the document says.
+    @Query('ticket') ticket?: string,
+    @OptionalPrincipal() principal?: Principal,
+  ): Promise<void> {
+    await this.relay.serve(await this.stations.require(id), req, res, principal, ticket);
   }
 
   @Put('radio/pass')

@@ -34,7 +34,7 @@ export class TrackIdParamDto {
 /** An optional `limit` query parameter: a whole number from 1 to 50. */
 function ResultLimit(byDefault: number): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ minimum: 1, maximum: 50, default: byDefault }),
+    ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 50, default: byDefault }),
     IsOptional(),
     Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value)),
     IsInt(),

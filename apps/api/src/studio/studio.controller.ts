@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiFoundResponse, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiFoundResponse, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle, Throttle } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal } from '../auth/auth.guard';
@@ -164,6 +164,12 @@ export class StudioController {
   @Throttle({ default: { limit: 60, ttl: 60_000 } })
   @ApiNoContentResponse({ description: 'Noted: the waiting generation asks the provider at once' })
   @Endpoint({ id: 'musicProviderCallback', summary: 'Where a task API calls back when a track is ready (we poll anyway; this only makes it sooner)' })
+  // The provider's own payload, taken as it comes: only the task id is read from it, and any other shape is ignored.
+  @ApiBody({
+    required: false,
+    description: "The task API's callback; its task id (data.task_id or data.taskId) makes that generation's poll ask at once, anything else is ignored",
+    schema: { type: 'object', properties: { data: { type: 'object', properties: { task_id: { type: 'string' }, taskId: { type: 'string' } } } } },
+  })
   callback(@Body() body: unknown): void {
     const data = (body as { data?: { task_id?: unknown; taskId?: unknown } } | null)?.data;
     const taskId = data?.task_id ?? data?.taskId;

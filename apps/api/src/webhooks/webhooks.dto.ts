@@ -51,7 +51,7 @@ export class WebhookMessageParamDto extends WebhookIdParamDto {
 }
 
 export class AttemptsQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 50 })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
   @IsInt()

@@ -1827,7 +1827,7 @@ export type StreamStationData = {
         /**
          * A stream ticket from POST /ads/tickets: how a client without cookies (VLC, curl) starts a stream on a plan with ads; the stream is counted for its listener and ends when their ad break falls due. Not needed on Premium and Ultra, nor with an API key
          */
-        ticket?: unknown;
+        ticket?: string;
     };
     url: '/api/v1/radio/{id}/stream';
 };
@@ -2889,7 +2889,15 @@ export type GetMusicProviderHealthResponses = {
 export type GetMusicProviderHealthResponse = GetMusicProviderHealthResponses[keyof GetMusicProviderHealthResponses];
 
 export type MusicProviderCallbackData = {
-    body?: never;
+    /**
+     * The task API's callback; its task id (data.task_id or data.taskId) makes that generation's poll ask at once, anything else is ignored
+     */
+    body?: {
+        data?: {
+            task_id?: string;
+            taskId?: string;
+        };
+    };
     path?: never;
     query?: never;
     url: '/api/v1/studio/provider-callback';

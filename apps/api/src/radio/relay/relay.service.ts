@@ -75,9 +75,10 @@ export class RelayService implements OnModuleDestroy {
   /**
    * Answers a listener's request with the station's audio for as long as they stay: a premium station only on a plan
    * with premium stations (403 naming the plan), the station's higher-quality stream on a plan with 320 kbps, and the
-   * share of the listener limit kept for paid plans (docs/architecture.md, "Plans on the relay").
+   * share of the listener limit kept for paid plans (docs/architecture.md, "Plans on the relay"). `ticket` is the
+   * request's ?ticket=, which names a listener without cookies on a plan with ads.
    */
-  async serve(station: Station, req: FastifyRequest, res: FastifyReply, principal?: Principal): Promise<void> {
+  async serve(station: Station, req: FastifyRequest, res: FastifyReply, principal?: Principal, ticket?: string): Promise<void> {
     // The refusals below are as readable as the audio: a player on another site acts on their code (stream_ticket_required…).
     res.header('Access-Control-Allow-Origin', '*');
     const { userId, plan, limits } = await this.access.listenerOf(req, principal);
@@ -85,7 +86,7 @@ export class RelayService implements OnModuleDestroy {
     // On a plan with ads the stream is counted for a known listener (an account, the listener cookie, a stream ticket),
     // refused while their break is overdue, and ended when it falls due (docs/architecture.md, "Ads"). API keys are the
     // developer API's, on its own terms.
-    const listener = limits.ads && principal?.via !== 'key' ? await this.ads.admitStream(req, userId, station.id) : undefined;
+    const listener = limits.ads && principal?.via !== 'key' ? await this.ads.admitStream(req, ticket, userId, station.id) : undefined;
     // The limit is the station's over every process: the others' reported listeners (about 2 s old at most) and ours.
     const elsewhere = (await this.presence.others()).get(station.id)?.listeners ?? 0;
     this.access.checkRoom(station, this.listeners(station.id) + elsewhere, limits);

@@ -97,4 +97,11 @@ export const getMusicProviderHealth = <ThrowOnError extends boolean = false>(opt
 /**
  * Where a task API calls back when a track is ready (we poll anyway; this only makes it sooner)
  */
-export const musicProviderCallback = <ThrowOnError extends boolean = false>(options?: Options<MusicProviderCallbackData, ThrowOnError>) => (options?.client ?? client).post<MusicProviderCallbackResponses, unknown, ThrowOnError>({ url: '/api/v1/studio/provider-callback', ...options });
+export const musicProviderCallback = <ThrowOnError extends boolean = false>(options?: Options<MusicProviderCallbackData, ThrowOnError>) => (options?.client ?? client).post<MusicProviderCallbackResponses, unknown, ThrowOnError>({
+    url: '/api/v1/studio/provider-callback',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
