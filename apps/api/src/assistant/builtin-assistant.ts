@@ -1,6 +1,8 @@
 import { type Area, type Dictionary, loadArea, type Locale, type MessageId } from '@grouarock/i18n';
-import { Injectable } from '@nestjs/common';
-import { PLAN_LIMITS, PLAN_PRICES_USD } from '../repositories/schema/plans';
+import { Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '../core/config/config';
+import { APP_CONFIG } from '../core/config/config.module';
+import { PLAN_LIMITS, PLAN_PRICES_USD, PLANS } from '../repositories/schema/plans';
 import type { EventDto } from '../events/events.dto';
 import { EventsService } from '../events/events.service';
 import { LiveService } from '../live/live.service';
@@ -27,7 +29,7 @@ export interface AssistantReply {
 }
 
 /** Words that say what a question is about (folded prefixes; `=word` is the word itself). */
-const CUES: Record<'nowPlaying' | 'now' | 'weeklyTop' | 'plans' | 'planName' | 'live' | 'goLive' | 'broadcast' | 'events' | 'stations' | 'studio' | 'greeting', string[]> = {
+const CUES: Record<'nowPlaying' | 'now' | 'weeklyTop' | 'plans' | 'planName' | 'planFigures' | 'live' | 'goLive' | 'broadcast' | 'browser' | 'events' | 'stations' | 'studio' | 'greeting', string[]> = {
   nowPlaying: ['gra', 'leci', 'utwor', 'piosen', 'kawal', 'playing', 'plays', '=play', 'speelt', 'song', 'track', 'nadaje'],
   /** "Now": with a now-playing word and no station named, the question is what the radio plays (not "a station does not play"). */
   now: ['teraz', 'aktualn', 'obecn', '=leci', '=now', 'currently', '=nu', 'momenteel'],
@@ -35,11 +37,18 @@ const CUES: Record<'nowPlaying' | 'now' | 'weeklyTop' | 'plans' | 'planName' | '
   plans: ['plan', 'premium', 'ultra', 'basic', 'subskryp', 'abonam', 'cena', 'ceny', 'cennik', 'koszt', 'platn', 'darmow', 'free', 'price', 'pricing', 'subscri', 'prijs', 'abonnem', 'kost'],
   /** A plan named: the question is about our plans, even when a help text shares its other words. */
   planName: ['=basic', 'premium', '=ultra', '=plan', '=plans', '=plany', '=planu', '=planow', '=planie'],
+  /**
+   * What the plans' overview answers with its figures (prices, the free trial, AI generations, how many stations), rather
+   * than one plan's card: "Ile kosztuje Premium?", "Czy Basic jest darmowy?", "Ile generacji AI mam w Premium?".
+   */
+  planFigures: ['cena', 'ceny', 'cennik', 'koszt', 'platn', 'darmow', '=ile', '=free', 'price', 'pricing', '=cost', 'costs', '=much', '=many', 'prijs', 'kost', 'gratis', 'hoeveel', '=ai', 'generac', 'trial', 'probn', 'proef'],
   live: ['zywo', 'transmis', 'stream', '=live', 'livestream'],
   /** Going live with an encoder: asked about by the encoder's name or what it needs. */
   goLive: ['=obs', 'rtmp', 'ingest', 'encoder', 'enkoder', 'streamkey', 'streamsleutel', 'klucz stream', 'stream key', 'stream sleutel'],
   /** Going live, said as a verb ("how do I stream / go live / broadcast"). */
-  broadcast: ['nadaw', 'nadac', 'stream', 'broadcast', 'uitzenden', 'go live', 'ga live', 'going live'],
+  broadcast: ['nadaw', 'nadac', 'stream', 'broadcast', 'uitzenden', 'go live', 'ga live', 'going live', 'live gaan'],
+  /** Going live without an encoder: from the browser, with the camera or the DJ mixer's mix. */
+  browser: ['przegladar', 'browser', 'kamer', 'camera', 'webcam', 'miks', '=mix', 'mixer', 'mikser'],
   events: ['koncert', 'wydarz', 'festiwal', 'festival', 'bilet', 'event', 'concert', 'gig', 'tribute', 'evenem', 'optreden', 'ticket', 'gra w', 'zagra'],
   stations: ['stacj', 'radio', 'radia', 'station', 'zender', 'rozglos'],
   studio: ['studio', 'generow', 'generuj', 'wygener', 'generat', 'genereer'],
@@ -80,6 +89,7 @@ export class BuiltinAssistant {
     private readonly weekly: WeeklyStatsService,
     private readonly events: EventsService,
     private readonly live: LiveService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async answer(message: string, locale: Locale): Promise<AssistantReply> {
@@ -103,7 +113,11 @@ export class BuiltinAssistant {
     if (cued(said, 'events') || eventFilter.matched) {
       return { intent: 'events', links: [link('/events', 'assistant.link.events')], text: this.eventsText(eventFilter, locale, say) };
     }
-    // "How do I stream from OBS?" is help with going live, not a question about who is live now.
+    // "How do I stream from OBS?" is help with going live, not a question about who is live now; so is "can I go live
+    // from the browser?", which gets the browser's way rather than the encoder's.
+    if (cued(said, 'browser') && (cued(said, 'broadcast') || cued(said, 'live')) && !cued(said, 'goLive')) {
+      return { intent: 'go_live', links: [link('/#streaming', 'assistant.link.streaming')], text: await this.goLiveBrowserText(locale, say) };
+    }
     if (cued(said, 'goLive') || (HOW.test(folded) && cued(said, 'broadcast'))) {
       return { intent: 'go_live', links: [link('/#streaming', 'assistant.link.streaming')], text: await this.goLiveText(locale, say) };
     }
@@ -127,11 +141,17 @@ export class BuiltinAssistant {
     // Help texts answer "how do I…" questions, even those that name the radio or a plan in passing.
     // "What stations do you have?" is the catalogue, not the help page that mentions stations.
     if (said.length && said.every((w) => cued([w], 'stations'))) return { intent: 'stations', links: [stationsLink], text: this.stationsText(stations, [], [], locale, say) };
-    // A question naming a plan is the plans' answer unless the subscription FAQ answers it well.
-    const kb = (await this.knowledgeOf(locale, say)).best(message);
-    if (kb && (kb.link.href === '/subscription' ? !cued(said, 'plans') || kb.score > 8 : !cued(said, 'planName'))) {
+    // A question naming a plan is the plans' answer unless the subscription page's FAQ or help answers it well.
+    const knowledge = await this.knowledgeOf(locale);
+    const kb = knowledge.best(message);
+    if (kb && !kb.plan && (kb.link.href === '/subscription' ? !cued(said, 'plans') || kb.score > 8 : !cued(said, 'planName'))) {
       return { intent: 'knowledge', links: [kb.link], text: kb.answer };
     }
+    // One plan named, and not its figures: that plan's card ("Co daje Ultra?"). A benefit asked about without a plan's
+    // name ("Jak słuchać bez reklam?") gets the card that lists it.
+    const named = PLANS.filter((plan) => said.includes(plan));
+    const card = named.length === 1 && !cued(said, 'planFigures') ? knowledge.doc(`plan.${named[0]}`) : kb?.plan && !named.length && !cued(said, 'planFigures') ? kb : undefined;
+    if (card) return { intent: 'plans', links: [card.link], text: card.answer };
     if (cued(said, 'stations')) return { intent: 'stations', links: [stationsLink], text: this.stationsText(stations, [], [], locale, say) };
     if (cued(said, 'plans')) {
       const values = {
@@ -171,6 +191,17 @@ export class BuiltinAssistant {
     const tried = suggested.length ? suggested : stations.slice(0, 3);
     if (!tried.length) return say('assistant.reply.fallback');
     return say('assistant.reply.nowPlayingNone', { list: tried.map((s) => s.name).join(', '), station: tried[0].name });
+  }
+
+  /**
+   * Going live from the browser: the live page's own help for it; while BETA_FEATURES holds it back for Ultra, the
+   * page's note that says so.
+   */
+  private async goLiveBrowserText(locale: Locale, say: Say): Promise<string> {
+    const texts = await this.area(locale, 'live');
+    const live = (id: MessageId) => texts[id] ?? id;
+    const text = say('assistant.reply.goLiveBrowser', { browser: live('live.mine.browser'), hint: live('live.mine.browserHint') });
+    return this.config.betaFeatures.includes('browser-live') ? `${text} ${live('live.beta.coming')}` : text;
   }
 
   /** Going live from OBS: the product's own help (the live area's texts) with this server's RTMP address. */
@@ -243,9 +274,8 @@ export class BuiltinAssistant {
   }
 
   /** The help texts in `locale`, built once. */
-  async knowledgeBase(locale: Locale): Promise<KnowledgeBase> {
-    const t = await this.dictionary(locale);
-    return this.knowledgeOf(locale, (id) => t[id] ?? id);
+  knowledgeBase(locale: Locale): Promise<KnowledgeBase> {
+    return this.knowledgeOf(locale);
   }
 
   /** The assistant's texts in `locale` (replies, errors, link labels). */
@@ -253,9 +283,9 @@ export class BuiltinAssistant {
     return (await this.dictionary(locale))[id] ?? id;
   }
 
-  private knowledgeOf(locale: Locale, say: (id: MessageId) => string): Promise<KnowledgeBase> {
+  private knowledgeOf(locale: Locale): Promise<KnowledgeBase> {
     let kb = this.knowledge.get(locale);
-    if (!kb) this.knowledge.set(locale, (kb = KnowledgeBase.build(locale, { support: say('assistant.link.support'), subscription: say('assistant.link.subscription') })));
+    if (!kb) this.knowledge.set(locale, (kb = KnowledgeBase.build(locale, { defaultPlan: this.config.defaultPlan })));
     return kb;
   }
 }

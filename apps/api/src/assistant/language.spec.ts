@@ -20,6 +20,15 @@ describe('the language of a question', () => {
     ['nl', 'Concerten in Kraków'],
     ['nl', 'Waar vind ik mijn streamsleutel?'],
     ['nl', 'hoi'],
+    // Words of the product's help and of its genre requests.
+    ['nl', 'Heeft Basic reclame?'],
+    ['nl', 'Heeft Ultra API-toegang?'],
+    ['nl', 'zware rock uit Nederland'],
+    ['nl', 'metalzenders uit België'],
+    ['nl', 'Ik ben mijn wachtwoord vergeten'],
+    ['pl', 'Jak słuchać bez reklam?'],
+    ['pl', 'Co mam w planie Basic?'],
+    ['en', 'Does Basic have ads?'],
   ])('%s: %s', (expected, question) => {
     expect(detectLanguage(question)).toBe(expected);
   });

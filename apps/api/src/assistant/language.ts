@@ -18,7 +18,7 @@ const MARKERS: Record<Locale, string> = {
     od po przez prosze mi mnie moje moj twoj ktore ktory ktora tym tego ten ta to tu czesc hej witaj siema dzien dobry
     stacje stacja stacji stacjach radiu gra graja gral leci utwor piosenka koncerty koncert wydarzenia bilety ceny
     kosztuje nagrac nagrywac nagrywanie nagranie mikser miksera nadawac nadaje nadawanie zrobic dziala uzywac
-    obecnie aktualnie polecisz macie jestes`,
+    obecnie aktualnie polecisz macie jestes bez reklam reklamy konto playlisty`,
   en: `the what whats how is are am was do does did can could would should i you your my me to from of on in at with
     and or which where when who why there this that these those any some please tell show much many cost costs free
     hello hi hey playing play plays now right stations station record recording streaming mixer work works
@@ -27,7 +27,9 @@ const MARKERS: Record<Locale, string> = {
   nl: `wat hoe het een de niet ik je jij u uw mijn er nu zijn welke waar wanneer wie waarom kan kun kunnen mag moet van
     naar met voor op is in bij om ook dit dat deze die graag hallo hoi goedemorgen zenders zender speelt spelen speel
     hoeveel kost kosten gratis opnemen neem uitzending uitzenden streamen live mengpaneel werkt gebruik gebruiken
-    beginnen sleutel momenteel liedje nummer hebben heb hebt jullie concerten evenementen kaartjes deze week`,
+    beginnen sleutel momenteel liedje nummer hebben heb hebt jullie concerten evenementen kaartjes deze week uit vanuit
+    heeft zonder reclame abonnement abonnementen afspeellijst afspeellijsten wachtwoord gegevens luisteren verwijderen
+    zware`,
 };
 
 const WEIGHTS = new Map<string, Partial<Record<Locale, number>>>();

@@ -20,7 +20,7 @@ const STOP_WORDS = new Set(
   will would should be been was were has have had
   de het een van en ik je wat welke hoe is zijn op in voor met er wordt worden werd ben bent heb hebt heeft hebben
   kan kun mag moet wil mijn jouw uw ons onze jullie jij u ze zij hij we wij dit dat deze die niet geen nog al wel dan
-  als maar of aan tot over om bij ook wie waar wanneer welk`.split(/\s+/),
+  als maar of aan tot over om bij ook wie waar wanneer welk weer`.split(/\s+/),
 );
 
 export function isStopWord(folded: string): boolean {

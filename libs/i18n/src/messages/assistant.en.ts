@@ -42,6 +42,7 @@ export const assistantEn: Record<keyof typeof assistantPl, string> = {
   'assistant.reply.nowPlayingNone': 'No station is giving me a title right now: we read titles while someone listens to a station. Turn on one of these in the radio: {list}, or ask about one, e.g. “What is playing on {station}?”.',
   'assistant.reply.goLive': '{hint} {serverLabel} (RTMP): {server}. {keyLabel}: shown when you start a stream on the home page, in the Streaming section, and only once, so copy it straight away.',
   'assistant.reply.goLiveNoRtmp': '{noRtmp} You start a stream on the home page, in the Streaming section.',
+  'assistant.reply.goLiveBrowser': '{browser}: {hint} You start a stream on the home page, in the Streaming section.',
   'assistant.link.radio': 'Radio',
   'assistant.link.events': 'Events',
   'assistant.link.subscription': 'Plans',
@@ -50,4 +51,7 @@ export const assistantEn: Record<keyof typeof assistantPl, string> = {
   'assistant.link.streaming': 'Live streams',
   'assistant.link.studio': 'AI Studio',
   'assistant.link.tutorials': 'Tutorials',
+  'assistant.link.auth': 'Sign in',
+  'assistant.link.profile': 'Profile',
+  'assistant.link.api': 'API',
 };

@@ -42,6 +42,7 @@ export const assistantNl: Record<keyof typeof assistantPl, string> = {
   'assistant.reply.nowPlayingNone': 'Geen enkele zender geeft me nu een titel: we lezen titels terwijl iemand naar een zender luistert. Zet een van deze aan in de radio: {list}, of vraag naar één, bijv. “Wat speelt er op {station}?”.',
   'assistant.reply.goLive': '{hint} {serverLabel} (RTMP): {server}. {keyLabel}: die zie je als je een stream start op de startpagina, in de sectie Streaming, en maar één keer, dus kopieer hem meteen.',
   'assistant.reply.goLiveNoRtmp': '{noRtmp} Een stream start je op de startpagina, in de sectie Streaming.',
+  'assistant.reply.goLiveBrowser': '{browser}: {hint} Een stream start je op de startpagina, in de sectie Streaming.',
   'assistant.link.radio': 'Radio',
   'assistant.link.events': 'Evenementen',
   'assistant.link.subscription': 'Abonnementen',
@@ -50,4 +51,7 @@ export const assistantNl: Record<keyof typeof assistantPl, string> = {
   'assistant.link.streaming': 'Livestreams',
   'assistant.link.studio': 'AI-studio',
   'assistant.link.tutorials': 'Tutorials',
+  'assistant.link.auth': 'Inloggen',
+  'assistant.link.profile': 'Profiel',
+  'assistant.link.api': 'API',
 };

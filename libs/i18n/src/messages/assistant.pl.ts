@@ -43,6 +43,7 @@ export const assistantPl = {
   'assistant.reply.nowPlayingNone': 'Żadna stacja nie podaje mi teraz tytułu: tytuły czytamy, gdy ktoś słucha stacji. Włącz w radiu którąś z tych: {list}, albo zapytaj o jedną, np. „Co gra w {station}?”.',
   'assistant.reply.goLive': '{hint} {serverLabel} (RTMP): {server}. {keyLabel}: pokazujemy go po rozpoczęciu streamu na stronie głównej, w sekcji Streaming, i tylko raz, więc od razu go skopiuj.',
   'assistant.reply.goLiveNoRtmp': '{noRtmp} Stream rozpoczniesz na stronie głównej, w sekcji Streaming.',
+  'assistant.reply.goLiveBrowser': '{browser}: {hint} Stream rozpoczniesz na stronie głównej, w sekcji Streaming.',
 
   'assistant.link.radio': 'Radio',
   'assistant.link.events': 'Wydarzenia',
@@ -52,4 +53,7 @@ export const assistantPl = {
   'assistant.link.streaming': 'Transmisje na żywo',
   'assistant.link.studio': 'Studio AI',
   'assistant.link.tutorials': 'Tutoriale',
+  'assistant.link.auth': 'Logowanie',
+  'assistant.link.profile': 'Profil',
+  'assistant.link.api': 'API',
 };

@@ -48,6 +48,7 @@ export const liveEn: Record<keyof typeof livePl, string> = {
   'live.mine.keyGone': 'The key was shown only once. If you do not have it, stop this stream and start a new one.',
   'live.mine.noRtmp': 'This server takes no RTMP: stream from the browser.',
   'live.mine.browser': 'Streaming from the browser',
+  'live.mine.browserHint': 'No OBS needed: press “Go live with the camera” and let the browser use your camera and microphone. Your PRO DJ MIXER mix goes live with “Broadcast the mix live” in the mixer.',
   'live.mine.camera': 'Go live with the camera',
   'live.mine.connecting': 'Connecting…',
   'live.mine.preview': 'Camera preview',

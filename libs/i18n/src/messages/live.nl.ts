@@ -48,6 +48,7 @@ export const liveNl: Record<keyof typeof livePl, string> = {
   'live.mine.keyGone': 'De sleutel is maar één keer getoond. Heb je hem niet, stop deze stream dan en start een nieuwe.',
   'live.mine.noRtmp': 'Deze server neemt geen RTMP aan: zend uit vanuit de browser.',
   'live.mine.browser': 'Uitzenden vanuit de browser',
+  'live.mine.browserHint': 'Zonder OBS: druk op „Live gaan met de camera” en laat de browser je camera en microfoon gebruiken. Je mix uit de PRO DJ MIXER zend je uit met „Zend de mix live uit” in de mixer.',
   'live.mine.camera': 'Live gaan met de camera',
   'live.mine.connecting': 'Verbinden…',
   'live.mine.preview': 'Camerabeeld',

@@ -52,6 +52,7 @@ export const livePl = {
   'live.mine.keyGone': 'Klucz był pokazany tylko raz. Jeśli go nie masz, zakończ ten stream i rozpocznij nowy.',
   'live.mine.noRtmp': 'Ten serwer nie przyjmuje RTMP: nadawaj z przeglądarki.',
   'live.mine.browser': 'Nadawanie z przeglądarki',
+  'live.mine.browserHint': 'Bez OBS: naciśnij „Nadaj z kamery” i pozwól przeglądarce użyć kamery i mikrofonu. Swój miks z PRO DJ MIXER nadasz przyciskiem „Nadaj miks na żywo” w mikserze.',
   'live.mine.camera': 'Nadaj z kamery',
   'live.mine.connecting': 'Łączenie…',
   'live.mine.preview': 'Podgląd z kamery',

@@ -3,6 +3,8 @@ import type { playlistsPl } from './playlists.pl';
 export const playlistsEn: Record<keyof typeof playlistsPl, string> = {
   'playlists.title': 'Playlists',
   'playlists.lead': 'Your playlists of stations and tracks you heard.',
+  'playlists.help':
+    'With a full account you make a playlist on the Radio page or in your profile. Add the station or the track playing now with “Add to playlist” by the player; the play button plays its stations one after another. Anyone with the link can play a public playlist.',
   'playlists.loading': 'Loading playlists…',
   'playlists.error': 'The playlists could not be loaded.',
   'playlists.retry': 'Try again',

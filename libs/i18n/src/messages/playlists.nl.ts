@@ -3,6 +3,8 @@ import type { playlistsPl } from './playlists.pl';
 export const playlistsNl: Record<keyof typeof playlistsPl, string> = {
   'playlists.title': 'Afspeellijsten',
   'playlists.lead': 'Je afspeellijsten van zenders en nummers die je hoorde.',
+  'playlists.help':
+    'Met een volledig account maak je een afspeellijst op de pagina Radio of in je profiel. De zender of het nummer dat nu speelt voeg je toe met „Toevoegen aan afspeellijst” bij de speler; de afspeelknop speelt de zenders na elkaar af. Een openbare afspeellijst kan iedereen met de link afspelen.',
   'playlists.loading': 'Afspeellijsten laden…',
   'playlists.error': 'De afspeellijsten konden niet worden geladen.',
   'playlists.retry': 'Opnieuw proberen',

@@ -2,6 +2,8 @@
 export const playlistsPl = {
   'playlists.title': 'Playlisty',
   'playlists.lead': 'Twoje playlisty stacji i usłyszanych utworów.',
+  'playlists.help':
+    'Na pełnym koncie utworzysz playlistę na stronie Radio albo w profilu. Stację albo utwór, który właśnie leci, dodasz do niej przyciskiem „Dodaj do playlisty” przy odtwarzaczu, a przycisk odtwarzania zagra jej stacje po kolei. Publiczną playlistę może odtworzyć każdy, kto ma link.',
   'playlists.loading': 'Wczytywanie playlist…',
   'playlists.error': 'Nie udało się wczytać playlist.',
   'playlists.retry': 'Spróbuj ponownie',

@@ -168,5 +168,5 @@ export const tutorialsEn: Record<keyof typeof tutorialsPl, string> = {
     'The user.ID channel needs you to be signed in: add a token parameter with your access token to the address. An invalid token ends the connection with a 401 answer, and another user’s channel is refused.',
   'tutorials.realtime.s4.title': 'Heartbeat and errors',
   'tutorials.realtime.s4.body':
-    'Every 25 seconds the server sends a heartbeat message. A bad frame, for example a binary one or one with an unknown channel, gets an error message describing the problem. GrouaRock offers no webhooks today; this channel is the way to get live notifications.',
+    'Every 25 seconds the server sends a heartbeat message. A bad frame, for example a binary one or one with an unknown channel, gets an error message describing the problem. This channel is the way to get live notifications; when events must reach your server even while nothing is connected, use webhooks (the “GrouaRock API” page).',
 };

@@ -169,5 +169,5 @@ export const tutorialsNl: Record<keyof typeof tutorialsPl, string> = {
     'Voor het kanaal user.ID moet je ingelogd zijn: voeg aan het adres een parameter token met je toegangstoken toe. Een ongeldig token beëindigt de verbinding met een 401-antwoord en het kanaal van een andere gebruiker wordt geweigerd.',
   'tutorials.realtime.s4.title': 'Heartbeat en fouten',
   'tutorials.realtime.s4.body':
-    'Elke 25 seconden stuurt de server een heartbeat-bericht. Een fout frame, bijvoorbeeld binair of met een onbekend kanaal, levert een bericht van het type error met een beschrijving op. Webhooks biedt GrouaRock vandaag niet; voor live meldingen is er dit kanaal.',
+    'Elke 25 seconden stuurt de server een heartbeat-bericht. Een fout frame, bijvoorbeeld binair of met een onbekend kanaal, levert een bericht van het type error met een beschrijving op. Voor live meldingen is er dit kanaal; moeten gebeurtenissen ook je server bereiken als er niets verbonden is, gebruik dan webhooks (de pagina „GrouaRock-API”).',
 };

@@ -172,5 +172,5 @@ export const tutorialsPl = {
     'Kanał user.ID wymaga zalogowania: dodaj do adresu parametr token z tokenem dostępu. Nieważny token kończy połączenie odpowiedzią 401, a kanał innego użytkownika jest odrzucany.',
   'tutorials.realtime.s4.title': 'Heartbeat i błędy',
   'tutorials.realtime.s4.body':
-    'Co 25 sekund serwer wysyła wiadomość heartbeat. Błędna ramka, na przykład binarna albo z nieznanym kanałem, daje wiadomość typu error z opisem problemu. Webhooków GrouaRock dziś nie oferuje; do powiadomień na żywo służy ten kanał.',
+    'Co 25 sekund serwer wysyła wiadomość heartbeat. Błędna ramka, na przykład binarna albo z nieznanym kanałem, daje wiadomość typu error z opisem problemu. Do powiadomień na żywo służy ten kanał; gdy zdarzenia mają trafiać na Twój serwer także wtedy, gdy nikt nie jest połączony, użyj webhooków (strona „API GrouaRock”).',
 };

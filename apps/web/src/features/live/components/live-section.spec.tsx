@@ -331,6 +331,7 @@ describe('the live section', () => {
       expect(await within(section).findByText(/Nadawanie z przeglądarki jest w wersji beta/)).toBeInTheDocument();
       expect(within(section).getByRole('link', { name: 'Przejdź na Ultra' })).toHaveAttribute('href', '/subscription');
       expect(within(section).queryByRole('button', { name: 'Nadaj z kamery' })).not.toBeInTheDocument();
+      expect(within(section).queryByText(/^Bez OBS:/)).not.toBeInTheDocument();
       expect(within(section).getByText('rtmp://localhost:1935/live')).toBeInTheDocument();
     });
 
@@ -347,6 +348,8 @@ describe('the live section', () => {
       const section = (await screen.findByText('Twój stream')).closest('section') as HTMLElement;
       expect(await within(section).findByRole('button', { name: 'Nadaj z kamery' })).toBeInTheDocument();
       expect(within(section).queryByText('Beta')).not.toBeInTheDocument();
+      // The help the assistant answers "can I go live from the browser?" with (one source).
+      expect(within(section).getByText('Bez OBS: naciśnij „Nadaj z kamery” i pozwól przeglądarce użyć kamery i mikrofonu. Swój miks z PRO DJ MIXER nadasz przyciskiem „Nadaj miks na żywo” w mikserze.')).toBeInTheDocument();
     });
   });
 

@@ -109,7 +109,7 @@ export function MyStream({ current, created }: { current: CurrentStreamDto; crea
         <h4>{t('live.mine.browser')}</h4>
         {browserLive.early ? <BrowserLiveBetaBadge /> : null}
       </div>
-      {browserLive.available ? null : <BrowserLiveComing />}
+      {browserLive.available ? <p css={muted}>{t('live.mine.browserHint')}</p> : <BrowserLiveComing />}
       <video ref={video} css={preview} muted playsInline autoPlay aria-label={t('live.mine.preview')} hidden={camera.state !== 'on' && camera.state !== 'connecting'} />
       {camera.state === 'failed' ? <p role="alert">{camera.message}</p> : null}
       <div css={row}>

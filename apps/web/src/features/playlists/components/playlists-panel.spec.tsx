@@ -61,6 +61,11 @@ describe('PlaylistsPanel', () => {
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
+  it('says how playlists work, to everyone (the text the assistant answers with)', async () => {
+    await renderPanel({ user: null });
+    expect(await screen.findByText(/^Na pełnym koncie utworzysz playlistę na stronie Radio albo w profilu\. .*„Dodaj do playlisty” przy odtwarzaczu/)).toBeInTheDocument();
+  });
+
   it('shows the empty state and makes a playlist with a valid name only', async () => {
     answer('get', '/user/playlists', { playlists: [], maxPlaylists: 50, maxStationsPerPlaylist: 5 }, { playlists: [summary(0)], maxPlaylists: 50, maxStationsPerPlaylist: 5 });
     const created = answer('post', '/user/playlists', detail([]));

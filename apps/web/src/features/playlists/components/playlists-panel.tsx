@@ -155,6 +155,7 @@ export function PlaylistsPanel({ onPlay, placement = 'radio' }: PlaylistsPanelPr
           {placement === 'profile' ? t('playlists.profile.title') : t('playlists.title')}
         </h2>
         <p css={muted}>{t('playlists.lead')}</p>
+        <p css={muted}>{t('playlists.help')}</p>
         {body}
       </div>
     </Card>
