@@ -12,7 +12,7 @@ export const LIMITERS = ['site', 'sign_in', 'api_key_failures', 'api_plan', 'ass
 export type Limiter = (typeof LIMITERS)[number];
 
 /** Buckets of request and operation latencies, in seconds: 5 ms to 10 s, finer where a p99 usually lies (10–200 ms). */
-const LATENCY_BUCKETS = [0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.5, 1, 2.5, 5, 10];
+const LATENCY_BUCKETS = [0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.09, 0.1, 0.125, 0.15, 0.175, 0.2, 0.25, 0.3, 0.5, 1, 2.5, 5, 10];
 /** Buckets of long work (a studio render, an assistant reply), in seconds. */
 const WORK_BUCKETS = [0.1, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300];
 
