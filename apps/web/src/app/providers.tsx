@@ -1,6 +1,6 @@
 import { UiProvider } from '@grouarock/ui';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { createIntl, createIntlCache, RawIntlProvider, useIntl } from 'react-intl';
 // The provider alone, from SWR's own module of it: `swr` itself would bring useSWR into every page's first chunk, though
 // the first screens of most pages (a prerendered home page's, say) call no hook of it before they respond.
@@ -16,11 +16,14 @@ import type { createStore } from 'jotai';
 
 type Store = ReturnType<typeof createStore>;
 
-/** Keeps <html lang> and the default title in step with the chosen language. */
+/**
+ * Keeps <html lang> and the default title in step with the chosen language: in the same commit as the texts (a layout
+ * effect), so a screen reader never reads the new texts with the old language's voice.
+ */
 function DocumentLanguage() {
   const t = useT();
   const { locale } = useIntl();
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.documentElement.lang = locale;
     document.title = t('meta.title');
   }, [locale, t]);
