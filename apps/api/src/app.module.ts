@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { AppConfig } from './core/config/config';
 import { ConfigModule } from './core/config/config.module';
 import { WebAppModule } from './core/http/web-app.module';
+import { CspReportsModule } from './core/http/csp-reports.module';
 import { DatabaseModule } from './core/database/database.module';
 import { RepositoriesModule } from './repositories/repositories.module';
 import { HealthModule } from './core/health/health.module';
@@ -53,6 +54,7 @@ export class AppModule {
         SiteThrottlingModule,
         HealthModule,
         SiteModule,
+        CspReportsModule,
         AuthModule.forRoot(config),
         ScheduleModule.forRoot(),
         RealtimeModule,

@@ -9,6 +9,9 @@ import { compressResponses } from './core/http/compression';
 import { API_PREFIX, DOCS_PATH, createOpenApiDocument } from './core/http/openapi';
 import { RawInputPipe } from './core/http/raw-input.pipe';
 import { registerRequestBodies } from './core/http/request-bodies';
+import type { AppConfig } from './core/config/config';
+import { APP_CONFIG } from './core/config/config.module';
+import { CSP_DIRECTIVES, CSP_REPORTS_PATH, type Directives, mediaOrigins, policyText, REPORTING_ENDPOINTS, withMediaOrigins } from './core/http/content-security-policy';
 import { securityHeaders } from './core/http/security-headers';
 import { createValidationPipe } from './core/http/validation.pipe';
 import { measureRequests } from './core/metrics/http-metrics';
@@ -20,27 +23,29 @@ import { Metrics } from './core/metrics/metrics';
  */
 const STRIPE_WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** helmet's headers, with our Content-Security-Policy, on every answer (the web app's files too). */
-const SECURITY_HEADERS: HelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      // emotion and Swagger UI insert their styles at run time.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      fontSrc: ["'self'", 'data:'],
-      mediaSrc: ["'self'", 'blob:'],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-  },
-  crossOriginEmbedderPolicy: false,
-};
+/**
+ * helmet's headers, with our Content-Security-Policy (core/http/content-security-policy.ts, the media store's origins
+ * in it), on every answer (the web app's files too; an HTML page of the app adds its styles' hashes and a nonce,
+ * Swagger UI has its own, below).
+ */
+function securityHeaderOptions(directives: Directives): HelmetOptions {
+  return { contentSecurityPolicy: { useDefaults: false, directives }, crossOriginEmbedderPolicy: false };
+}
+
+/**
+ * Swagger UI's page (/api/docs, for developers, a third party's React app): the common policy but for styles and Trusted
+ * Types. It writes the API's Markdown descriptions as HTML (innerHTML, through DOMPurify but no Trusted Types policy),
+ * and that HTML and its highlighter carry style attributes no hash or nonce can name: 'unsafe-inline' for its styles
+ * alone. Its scripts stay our origin's only.
+ */
+function docsPolicy(directives: Directives): string {
+  const { requireTrustedTypesFor: _tt, trustedTypes: _ttPolicies, ...rest } = directives;
+  return policyText({ ...rest, styleSrc: ["'self'", "'unsafe-inline'"] });
+}
+const DOCS_PREFIX = `/${DOCS_PATH}`;
+
+/** The largest CSP report body taken (a browser's batch of a few reports is far below). */
+const CSP_REPORT_BODY_LIMIT_BYTES = 32 * 1024;
 
 const noop = (): void => undefined;
 
@@ -52,7 +57,9 @@ export function configureApp(app: NestFastifyApplication): void {
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix(API_PREFIX);
   const fastify = app.getHttpAdapter().getInstance();
-  const headers = securityHeaders(SECURITY_HEADERS);
+  const directives = withMediaOrigins(CSP_DIRECTIVES, mediaOrigins(app.get<AppConfig>(APP_CONFIG).media, app.get<AppConfig>(APP_CONFIG).ads.urls));
+  const headers = securityHeaders(securityHeaderOptions(directives));
+  const docsHeader = docsPolicy(directives);
   const compress = compressResponses();
   const metrics = app.get(Metrics);
   measureRequests(fastify, metrics);
@@ -61,6 +68,10 @@ export function configureApp(app: NestFastifyApplication): void {
   // A hook of Fastify's own rather than middie's middleware: middie costs each request more than the two of them.
   fastify.addHook('onRequest', (request, reply, done) => {
     headers(request.raw, reply.raw, noop);
+    // Where report-to's group sends (content-security-policy.ts); report-uri, for browsers without it, needs none.
+    reply.raw.setHeader('Reporting-Endpoints', REPORTING_ENDPOINTS);
+    // Swagger UI's pages have their own policy (above), in the same place among the headers.
+    if (request.url.startsWith(DOCS_PREFIX)) reply.raw.setHeader('Content-Security-Policy', docsHeader);
     compress(request.raw, reply.raw, done);
   });
   // What Express's res.send did to every answer: its ETag, and a 304 when the client's copy is current.
@@ -69,6 +80,7 @@ export function configureApp(app: NestFastifyApplication): void {
   registerRequestBodies(fastify);
   fastify.addHook('onRoute', (route) => {
     if (route.url === `/${API_PREFIX}/billing/webhook`) route.bodyLimit = STRIPE_WEBHOOK_BODY_LIMIT_BYTES;
+    if (route.url === CSP_REPORTS_PATH) route.bodyLimit = CSP_REPORT_BODY_LIMIT_BYTES;
   });
   app.useGlobalPipes(new RawInputPipe(), createValidationPipe());
   // Fastify's own refusals before a handler (a body too large, say) reach it too: Nest makes them HttpExceptions.

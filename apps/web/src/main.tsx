@@ -6,8 +6,11 @@ import { storedLocale } from './features/language';
 import { configureApiClient } from './lib/api';
 import { ensureMessages } from './lib/locale-messages';
 import { installGlobalErrorReporting } from './lib/report-client-error';
+import { installStyleNonce } from './lib/style-nonce';
 
 installGlobalErrorReporting();
+// Before any component writes a style element (the Content-Security-Policy wants the answer's nonce on it).
+installStyleNonce();
 /** The session of this tab: every call of the API client carries its access token. */
 const auth = new SessionManager();
 configureApiClient(auth);

@@ -1,17 +1,19 @@
 import express from 'express';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { EMPTY_STYLE_HASH } from './content-security-policy';
 import { PAGES_DIR, PUBLIC_URL_TOKEN, PrerenderedPages, STATION_COUNT_TOKEN } from './prerendered-pages';
 
 describe('PrerenderedPages', () => {
   let webRoot: string;
   let server: Server;
   let base: string;
-  const radio = `<!doctype html><html><head><link rel="canonical" href="${PUBLIC_URL_TOKEN}/radio" /></head><body><div id="root"><h1>Radio Online</h1></div></body></html>`;
+  const radio = `<!doctype html><html><head><link rel="canonical" href="${PUBLIC_URL_TOKEN}/radio" /><style data-emotion="css 1">.css-1{color:red}</style></head><body><div id="root"><h1 style="margin:0">Radio Online</h1></div></body></html>`;
 
   beforeAll(async () => {
     webRoot = mkdtempSync(path.join(tmpdir(), 'prerendered-'));
@@ -94,6 +96,23 @@ describe('PrerenderedPages', () => {
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
     expect(Number(head.headers['content-length'])).toBe(radio.replace(PUBLIC_URL_TOKEN, 'https://grouarock.example').length);
+  });
+
+  it("answers a page with the policy for its own inline styles and a fresh nonce, given to the page in Server-Timing", async () => {
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const [first, second] = [await get('/radio'), await get('/radio')];
+    const nonces = [first, second].map((res) => {
+      const policy = String(res.headers['content-security-policy']);
+      const styleSrc = policy.split(';').find((directive) => directive.startsWith('style-src '));
+      const nonce = /'nonce-([\w-]{22})'/.exec(styleSrc ?? '')?.[1];
+      expect(styleSrc).toBe(`style-src 'self' ${EMPTY_STYLE_HASH} 'unsafe-hashes' ${hash('.css-1{color:red}')} ${hash('margin:0')} 'nonce-${nonce}'`);
+      expect(res.headers['server-timing']).toBe(`csp-nonce;desc="${nonce}"`);
+      return nonce;
+    });
+    expect(nonces[0]).not.toBe(nonces[1]);
+    // A page without inline styles: the common policy and its nonce; what is not HTML: no policy of its own.
+    expect(String((await get('/tutorial/konto')).headers['content-security-policy'])).toMatch(new RegExp(`style-src 'self' ${EMPTY_STYLE_HASH.replace(/[+/]/g, '\\$&')} 'nonce-[\\w-]{22}';`));
+    expect((await get('/sitemap.xml')).headers['content-security-policy']).toBeUndefined();
   });
 
   it('holds nothing when the build made no pages', () => {

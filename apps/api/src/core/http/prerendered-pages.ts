@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import accepts from 'accepts';
 import fresh from 'fresh';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CSP_DIRECTIVES, type Directives, htmlPolicy, inlineStylesOf, sendHtmlPolicy, withHashes } from './content-security-policy';
 
 /** Where the web build writes its prerendered pages, sitemap.xml and robots.txt (apps/web/build/prerender.ts). */
 export const PAGES_DIR = '.pages';
@@ -26,6 +27,8 @@ export interface PageValues {
   publicUrl: string;
   /** The stations of the catalogue the server serves (STATIONS_FILE or the built-in one). */
   stationCount: number;
+  /** The Content-Security-Policy's directives a page's own styles are added to (the common ones unless given). */
+  directives?: Directives;
 }
 
 interface Prepared {
@@ -34,6 +37,12 @@ interface Prepared {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
+  /**
+   * A page's Content-Security-Policy: the common one with the hashes of the page's inline styles (emotion's rules of its
+   * first paint, MUI's few style attributes), made once here as the page is, its nonce filled per answer; undefined for
+   * what is not HTML.
+   */
+  csp?: string;
 }
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.xml': 'application/xml; charset=utf-8', '.txt': 'text/plain; charset=utf-8' };
@@ -52,7 +61,7 @@ function addressOf(file: string): string {
 export class PrerenderedPages {
   private readonly pages = new Map<string, Prepared>();
 
-  constructor(webRoot: string, { publicUrl, stationCount }: PageValues) {
+  constructor(webRoot: string, { publicUrl, stationCount, directives = CSP_DIRECTIVES }: PageValues) {
     const dir = path.join(webRoot, PAGES_DIR);
     if (!existsSync(dir)) return;
     for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
@@ -65,6 +74,7 @@ export class PrerenderedPages {
         identity,
         br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
         gzip: gzipSync(identity, { level: 9 }),
+        csp: path.extname(file) === '.html' ? htmlPolicy(withHashes(directives, inlineStylesOf(identity.toString('utf8')))) : undefined,
       });
     }
   }
@@ -84,6 +94,8 @@ export class PrerenderedPages {
     const accepted = accepts(req);
     const encoding = accepted.encoding('br') ? 'br' : accepted.encoding('gzip') ? 'gzip' : undefined;
     const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
+    // In place of the common policy the request's first hook set (the same place among the headers).
+    if (page.csp) sendHtmlPolicy(res, page.csp);
     res.setHeader('Content-Type', page.type);
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Encoding');

@@ -22,7 +22,8 @@ function badBody(message: string): Error & { statusCode: number } {
 export function registerRequestBodies(instance: FastifyInstance): void {
   instance.removeAllContentTypeParsers();
   const keepRaw = (req: FastifyRequest, bytes: Buffer) => void ((req as FastifyRequest & { rawBody?: Buffer }).rawBody = bytes);
-  instance.addContentTypeParser(/^application\/(?:[\w.+-]+\+)?json(?:\s*;|$)/i, { parseAs: 'buffer' }, (req, bytes: Buffer, done) => {
+  // report-uri's CSP reports (application/csp-report) are JSON too (csp-reports.ts).
+  instance.addContentTypeParser(/^application\/(?:(?:[\w.+-]+\+)?json|csp-report)(?:\s*;|$)/i, { parseAs: 'buffer' }, (req, bytes: Buffer, done) => {
     keepRaw(req, bytes);
     const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
     if (text === '') return done(null, {});

@@ -10,6 +10,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { StationRepository } from '../../repositories/station.repository';
 import { rangeNotSatisfiable } from './byte-range';
 import { API_PREFIX, DOCS_PATH } from './openapi';
+import { CSP_DIRECTIVES, type Directives, htmlPolicy, mediaOrigins, sendHtmlPolicy, withMediaOrigins } from './content-security-policy';
 import { PrerenderedPages } from './prerendered-pages';
 import { rangeForFile, validatorsOf } from './send-file';
 
@@ -32,7 +33,9 @@ type StaticRequest = IncomingMessage & { path: string };
  * build made one, else index.html, likewise compressed. One Fastify route for every path no other route has (the
  * API's own win), answered on node's response as express-static-gzip and the pages write it.
  */
-function serveWebApp(webRoot: string, prerendered: () => PrerenderedPages | undefined): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+function serveWebApp(webRoot: string, prerendered: () => PrerenderedPages | undefined, directives: Directives): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  /** The app shell's policy (index.html has no inline style): the common one, a nonce filled per answer. */
+  const shellPolicy = htmlPolicy(directives);
   const assets = `assets${path.sep}`;
   const serve = expressStaticGzip(webRoot, {
     enableBrotli: true,
@@ -99,6 +102,7 @@ function serveWebApp(webRoot: string, prerendered: () => PrerenderedPages | unde
       decoded = undefined;
     }
     if (decoded !== undefined && isFile(decoded)) {
+      if (decoded === '/index.html') sendHtmlPolicy(reply.raw, shellPolicy);
       await send(req, reply, path.join(webRoot, decoded), req.url ?? pathname, pathname);
       return;
     }
@@ -108,6 +112,8 @@ function serveWebApp(webRoot: string, prerendered: () => PrerenderedPages | unde
     const page = pages?.find(pathname);
     // A prerendered page is made in memory and always sent whole, as RFC 9110 lets any answer to a Range be.
     if (pages && page) return pages.send(req, reply.hijack().raw, page);
+    // The app shell: the common policy, with a nonce of its own (content-security-policy.ts).
+    sendHtmlPolicy(reply.raw, shellPolicy);
     await send(req, reply, path.join(webRoot, 'index.html'), '/index.html', '/index.html');
   };
 }
@@ -121,6 +127,10 @@ const WEB_ROOT = Symbol('WEB_ROOT');
 @Module({})
 export class WebAppModule implements OnModuleInit, OnApplicationBootstrap {
   private pages?: PrerenderedPages;
+  /** The Content-Security-Policy of the app's HTML, the media store's origins in it (configure-app.ts sends the same). */
+  private get directives(): Directives {
+    return withMediaOrigins(CSP_DIRECTIVES, mediaOrigins(this.config.media, this.config.ads.urls));
+  }
 
   constructor(
     @Inject(WEB_ROOT) private readonly webRoot: string,
@@ -135,12 +145,12 @@ export class WebAppModule implements OnModuleInit, OnApplicationBootstrap {
 
   onModuleInit(): void {
     const fastify = this.adapter.httpAdapter.getInstance<FastifyInstance>();
-    fastify.route({ method: ['GET', 'HEAD'], url: '/*', handler: serveWebApp(this.webRoot, () => this.pages) });
+    fastify.route({ method: ['GET', 'HEAD'], url: '/*', handler: serveWebApp(this.webRoot, () => this.pages, this.directives) });
   }
 
   /** After every module's init, so the catalogue (radio's CatalogueService) is in: the pages say how many stations it has. */
   async onApplicationBootstrap(): Promise<void> {
     const stationCount = (await this.stations.listActive()).length;
-    this.pages = new PrerenderedPages(this.webRoot, { publicUrl: this.config.publicUrl, stationCount });
+    this.pages = new PrerenderedPages(this.webRoot, { publicUrl: this.config.publicUrl, stationCount, directives: this.directives });
   }
 }

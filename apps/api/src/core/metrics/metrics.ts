@@ -90,6 +90,8 @@ export class Metrics implements OnModuleDestroy {
 
   readonly limitRefusals = this.counter<'limiter'>('grouarock_limit_refusals_total', 'Requests refused by a limit, by limiter', ['limiter']);
 
+  readonly cspViolations = this.counter<'directive'>('grouarock_csp_violations_total', "Content-Security-Policy violations browsers reported, by the policy's directive that blocked", ['directive']);
+
   readonly storageOperations = this.counter('grouarock_storage_operations_total', 'Media store operations by kind and result', ['operation', 'result'] as const);
   readonly storageSeconds = this.histogram('grouarock_storage_operation_seconds', 'How long media store operations took, by kind', LATENCY_BUCKETS, ['operation'] as const);
 

@@ -1,8 +1,10 @@
+import { trustedScriptURL } from '../../lib/trusted-types';
 import { OFFLINE_WORKER_URL } from './offline-keys';
 
 /** Registers the offline worker (once; again only to update it) and waits until it controls this page. */
 export async function registerOfflineWorker(): Promise<void> {
-  await navigator.serviceWorker.register(OFFLINE_WORKER_URL, { scope: '/' });
+  // A script URL through the app's Trusted Types policy: the Content-Security-Policy refuses a plain string here.
+  await navigator.serviceWorker.register(trustedScriptURL(OFFLINE_WORKER_URL), { scope: '/' });
   await navigator.serviceWorker.ready;
 }
 
