@@ -189,7 +189,8 @@ const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 export async function bucketOutage(rig: Rig, load: SteadyLoad, stored: { trackId: string; bytesSha: string }): Promise<DrillReport> {
   const report = new DrillReport('bucket down for 20 s');
   const member = load.members[3];
-  const auth = { authorization: `Bearer ${member.token}` };
+  // The stored track is members[4]'s (drill.ts): its audio is read with its owner's sign-in (docs/studio.md).
+  const owner = { authorization: `Bearer ${load.members[4].token}` };
   const generation = generate(rig, member, 'Rock w czasie awarii magazynu', 150_000);
   await sleep(500);
   const before = await requestFrom(member.address, `${rig.api}/live/${load.stream.id}/index.m3u8`);
@@ -199,7 +200,7 @@ export async function bucketOutage(rig: Rig, load: SteadyLoad, stored: { trackId
   const reads: { ms: number; status: number }[] = [];
   while (Date.now() - down < 20_000) {
     const t = Date.now();
-    const answer = await requestFrom(member.address, `${rig.api}/studio/tracks/${stored.trackId}/audio`, { headers: auth }).catch(() => undefined);
+    const answer = await requestFrom(member.address, `${rig.api}/studio/tracks/${stored.trackId}/audio`, { headers: owner }).catch(() => undefined);
     reads.push({ ms: Date.now() - t, status: answer?.status ?? 0 });
     await sleep(1000);
   }
@@ -208,9 +209,9 @@ export async function bucketOutage(rig: Rig, load: SteadyLoad, stored: { trackId
   report.figure('slowest of them', Math.max(...reads.map((r) => r.ms)), ' ms');
   report.promise('reads answer 503 within 2 s', reads.every((r) => r.status === 503 && r.ms <= 2000), reads.filter((r) => r.status !== 503 || r.ms > 2000).map((r) => `${r.status} in ${r.ms} ms`).slice(0, 3).join(', '));
 
-  const back = await within(15_000, async () => ((await requestFrom(member.address, `${rig.api}/studio/tracks/${stored.trackId}/audio`, { headers: auth })).status === 200 ? Date.now() : undefined), 250);
+  const back = await within(15_000, async () => ((await requestFrom(member.address, `${rig.api}/studio/tracks/${stored.trackId}/audio`, { headers: owner })).status === 200 ? Date.now() : undefined), 250);
   report.figure('seconds from the bucket\'s return until stored media are served again', back ? (back - down - 20_000) / 1000 : 'never', back ? ' s' : '');
-  const again = await requestFrom(member.address, `${rig.api}/studio/tracks/${stored.trackId}/audio`, { headers: auth });
+  const again = await requestFrom(member.address, `${rig.api}/studio/tracks/${stored.trackId}/audio`, { headers: owner });
   report.promise('a track stored before the outage has the same bytes after', sha(again.body) === stored.bytesSha);
 
   // Every segment ffmpeg wrote during the outage reaches the bucket: the playlist's sequence has no hole.

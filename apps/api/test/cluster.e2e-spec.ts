@@ -68,7 +68,7 @@ describe('three API processes behind a load balancer, media in S3-compatible sto
   };
 
   /** A member's generation made by whichever process's worker takes the job: its track's id, and the member's headers. */
-  async function madeTrack(address: string, prompt: string): Promise<{ id: string; auth: Record<string, string> }> {
+  async function madeTrack(address: string, prompt: string): Promise<{ id: string; auth: Record<string, string>; audio: string; cover: string }> {
     const who = await member(address);
     const auth = { authorization: `Bearer ${who.token}` };
     const started = await requestFrom(address, `${lb}/studio/generate`, { method: 'POST', headers: auth, body: { prompt, length: '30s' } });
@@ -78,14 +78,17 @@ describe('three API processes behind a load balancer, media in S3-compatible sto
       const status = await requestFrom(address, `${lb}/studio/status`, { method: 'POST', headers: auth, body: { task_ids: [taskId] } });
       return status.json().completed ? status.json() : undefined;
     });
-    return { id: (done.tracks[0] as { id: string }).id, auth };
+    // The track's signed links (docs/studio.md), as paths any process (or the balancer) answers.
+    const made = done.tracks[0] as { id: string; audio_url: string; image_url: string };
+    const pathOf = (url: string) => `${new URL(url).pathname}${new URL(url).search}`;
+    return { id: made.id, auth, audio: pathOf(made.audio_url), cover: pathOf(made.image_url) };
   }
 
   it('serves a studio track made by one process with identical bytes through every process, and deleting it removes its objects', async () => {
     const address = nextAddress();
     const [track, kept] = await Promise.all([madeTrack(address, 'Szybki punk na trzy procesy'), madeTrack(nextAddress(), 'Wolny rock na trzy procesy')]);
     const { auth } = track;
-    const paths = [`/api/v1/studio/tracks/${track.id}/audio`, `/api/v1/studio/tracks/${track.id}/cover`];
+    const paths = [track.audio, track.cover];
     for (const p of paths) {
       const hashes = new Set<string>();
       for (const proc of cluster.processes) {
@@ -114,7 +117,7 @@ describe('three API processes behind a load balancer, media in S3-compatible sto
     // The other member's track is untouched; the last test plays it after a process dies.
     const [keptFiles] = await db.query<{ audio_key: string; image_key: string }>('SELECT audio_key, image_key FROM studio_tracks WHERE id = $1', [kept.id]);
     expect(left).toEqual(expect.arrayContaining([keptFiles.audio_key, keptFiles.image_key]));
-    keptTrack = kept.id;
+    keptTrack = kept.audio;
   }, 90_000);
 
   let keptTrack: string | undefined;
@@ -226,7 +229,7 @@ describe('three API processes behind a load balancer, media in S3-compatible sto
 
   it('keeps answering when one process is killed: realtime clients reconnect and get the next event, nothing stored is lost', async () => {
     const address = nextAddress();
-    const audioBefore = (await requestFrom(address, `${cluster.balancer.base}/api/v1/studio/tracks/${keptTrack}/audio`)).body;
+    const audioBefore = (await requestFrom(address, `${cluster.balancer.base}${keptTrack}`)).body;
     expect(audioBefore.length).toBeGreaterThan(10_000);
     // Three realtime clients through the balancer: between them, every process holds one.
     type Client = { socket: WebSocket; frames: { type: string; channel?: string; data?: { id?: string } }[] };
@@ -261,7 +264,7 @@ describe('three API processes behind a load balancer, media in S3-compatible sto
     for (const segment of replay.body.toString().match(/seg-\d+\.ts/g) ?? []) {
       expect([segment, (await requestFrom(address, `${lb}/live/${replayId}/${segment}`)).status]).toEqual([segment, 200]);
     }
-    for (let i = 0; i < 3; i++) expect(sha((await requestFrom(address, `${cluster.balancer.base}/api/v1/studio/tracks/${keptTrack}/audio`)).body)).toBe(sha(audioBefore));
+    for (let i = 0; i < 3; i++) expect(sha((await requestFrom(address, `${cluster.balancer.base}${keptTrack}`)).body)).toBe(sha(audioBefore));
     const [owned] = await db.query<{ user_id: string }>('SELECT user_id FROM live_streams WHERE id = $1', [replayId]);
     const [{ token }] = [await tokenFor(owned.user_id)];
     expect((await requestFrom(address, `${lb}/stream/${replayId}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status).toBe(204);

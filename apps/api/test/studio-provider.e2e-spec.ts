@@ -2,11 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { MediaLinks } from '../src/studio/media-link';
 import { signedInMember, startListeningApp, type ApiUnderTest } from './support/app';
 import { createTestDatabase } from './support/database';
 import { FakeMusicProvider, type ProviderKind } from './support/fake-music-provider';
 import { startServerProcess } from './support/server-process';
 import { type Json, studioClient } from './support/studio-client';
+
+/** The JWT_SECRET the test apps run with (support/app.ts): the key of their media links is derived from it. */
+const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
 
 // The studio with a Suno-compatible provider (a local fake in each dialect): the right track or the right error for
 // each of its behaviours, the media copied into our storage, the built-in generator standing in when it fails, and a
@@ -109,9 +113,11 @@ describe('a task-API provider (sunoapi.org, kie.ai)', () => {
   });
 
   it('the copied tracks still play with the provider gone', async () => {
-    const [{ id }] = await api.db.query<{ id: string }>(`SELECT id FROM studio_tracks WHERE audio_key LIKE '%/1.mp3' LIMIT 1`);
+    const [{ id, user_id: ownerId }] = await api.db.query<{ id: string; user_id: string }>(`SELECT id, user_id FROM studio_tracks WHERE audio_key LIKE '%/1.mp3' LIMIT 1`);
     await fake.stop();
-    expect((await fetch(`${api.base}/studio/tracks/${id}/audio`)).status).toBe(200);
+    // A signed link as the library would give it (the test's JWT_SECRET signs them).
+    const link = new MediaLinks(TEST_JWT_SECRET, 3600).issue({ trackId: id, ownerId, kind: 'audio' });
+    expect((await fetch(`${api.base}/studio/tracks/${id}/audio?expires=${link.expires}&sig=${link.sig}`)).status).toBe(200);
   });
 });
 

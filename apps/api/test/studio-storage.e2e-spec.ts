@@ -92,9 +92,9 @@ describe('studio media in an object store shared by several API processes', () =
     return { app: started.app, base: `${started.base}/api/v1` };
   };
   /** The track made in the first test (deleted while the store is away in the second). */
-  let first: { id: string; generationId: string; studio: ReturnType<typeof studioClient> };
+  let first: { id: string; generationId: string; studio: ReturnType<typeof studioClient>; audio: string; cover: string };
 
-  it('a track rendered by one process plays, seeks and downloads from another; with a CDN, players are sent there', async () => {
+  it('a track rendered by one process plays, seeks and downloads from another; with MEDIA_PUBLIC_URL, players get the store’s presigned URL', async () => {
     const member = await signedInMember(api, '10.61.0.1');
     const studio = studioClient(api.base, member.token, '10.61.0.1');
     const { body } = await studio.generate({ prompt: 'szybki punk', title: 'Punk z chmury', genre: 'punk-rock' });
@@ -109,19 +109,21 @@ describe('studio media in an object store shared by several API processes', () =
     expect(head).toMatchObject({ ContentType: 'audio/mpeg', CacheControl: 'private, max-age=31536000, immutable' });
 
     const mp3 = Buffer.from(await (await fetch(track.audio_url)).arrayBuffer());
-    first = { id: track.id, generationId, studio };
+    first = { id: track.id, generationId, studio, audio: track.audio_url, cover: track.image_url };
     const b = await another();
+    // The signed links work on every process of the installation (the same secret signs them).
+    const onB = (url: string) => url.replace(api.base, b.base);
     try {
-      const audio = await fetch(`${b.base}/studio/tracks/${track.id}/audio`);
+      const audio = await fetch(onB(track.audio_url));
       expect(audio.status).toBe(200);
       expect(audio.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
       expect(Buffer.from(await audio.arrayBuffer())).toEqual(mp3);
-      const range = await fetch(`${b.base}/studio/tracks/${track.id}/audio`, { headers: { range: 'bytes=1000-1999' } });
+      const range = await fetch(onB(track.audio_url), { headers: { range: 'bytes=1000-1999' } });
       expect(range.status).toBe(206);
       expect(range.headers.get('content-range')).toBe(`bytes 1000-1999/${mp3.length}`);
       expect(Buffer.from(await range.arrayBuffer())).toEqual(mp3.subarray(1000, 2000));
-      expect((await fetch(`${b.base}/studio/tracks/${track.id}/audio`, { headers: { range: `bytes=${mp3.length}-` } })).status).toBe(416);
-      const cover = await fetch(`${b.base}/studio/tracks/${track.id}/cover`);
+      expect((await fetch(onB(track.audio_url), { headers: { range: `bytes=${mp3.length}-` } })).status).toBe(416);
+      const cover = await fetch(onB(track.image_url));
       expect(cover.headers.get('content-type')).toBe('image/svg+xml');
       expect(cover.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
       expect(await cover.text()).toContain('Punk z chmury');
@@ -131,16 +133,33 @@ describe('studio media in an object store shared by several API processes', () =
 
     const cdn = await another({ MEDIA_PUBLIC_URL: 'https://cdn.example.test/media/' });
     try {
-      const at = (kind: string) => fetch(`${cdn.base}/studio/tracks/${track.id}/${kind}`, { redirect: 'manual' });
-      expect((await at('audio')).headers.get('location')).toBe(`https://cdn.example.test/media/studio/${generationId}/0.mp3`);
-      expect((await at('cover')).status).toBe(302);
+      const onCdn = (url: string) => fetch(url.replace(api.base, cdn.base), { redirect: 'manual' });
+      // Private media never go through the public CDN: a signed link is sent to the store's presigned URL, which ends
+      // with it. (s3rver does not check SigV4 signatures; s3-media-storage.spec.ts checks ours against AWS's example.)
+      const sent = await onCdn(track.audio_url);
+      expect(sent.status).toBe(302);
+      expect(sent.headers.get('cache-control')).toBe('private, no-store');
+      const presigned = new URL(sent.headers.get('location')!);
+      expect(`${presigned.origin}${presigned.pathname}`).toBe(`${s3.endpoint}/grouarock-media/studio/${generationId}/0.mp3`);
+      const left = Number(new URL(track.audio_url).searchParams.get('expires')) - Math.floor(Date.now() / 1000);
+      expect(Math.abs(Number(presigned.searchParams.get('X-Amz-Expires')) - left)).toBeLessThanOrEqual(2);
+      expect(presigned.searchParams.get('X-Amz-SignedHeaders')).toBe('host');
+      const fromStore = await fetch(presigned, { headers: { range: 'bytes=1000-1999' } });
+      expect(fromStore.status).toBe(206);
+      expect(Buffer.from(await fromStore.arrayBuffer())).toEqual(mp3.subarray(1000, 2000));
+      const coverSent = await onCdn(track.image_url);
+      expect(coverSent.status).toBe(302);
+      expect((await fetch(coverSent.headers.get('location')!)).headers.get('content-type')).toBe('image/svg+xml');
       // A download keeps our file name, so it is streamed.
-      const download = await at('audio?download=1');
+      const download = await fetch(`${track.audio_url.replace(api.base, cdn.base)}&download=1`, { redirect: 'manual' });
       expect(download.status).toBe(200);
       expect(download.headers.get('content-disposition')).toBe(`attachment; filename="Punk z chmury.mp3"; filename*=UTF-8''Punk%20z%20chmury.mp3`);
       expect(Buffer.from(await download.arrayBuffer())).toEqual(mp3);
+      // An altered link, or the permanent URL of before, is sent nowhere.
+      expect((await onCdn(track.audio_url.replace(/sig=(.)/, (_: string, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`))).status).toBe(403);
+      expect((await onCdn(`${api.base}/studio/tracks/${track.id}/audio`)).status).toBe(401);
       // A track that does not exist is not sent anywhere.
-      expect((await fetch(`${cdn.base}/studio/tracks/${randomUUID()}/audio`, { redirect: 'manual' })).status).toBe(404);
+      expect((await fetch(`${cdn.base}/studio/tracks/${randomUUID()}/audio?expires=1&sig=x`, { redirect: 'manual' })).status).toBe(404);
     } finally {
       await cdn.app.close();
     }
@@ -150,9 +169,9 @@ describe('studio media in an object store shared by several API processes', () =
     relay.setUp(false);
     try {
       for (const request of [
-        fetch(`${api.base}/studio/tracks/${first.id}/audio`),
-        fetch(`${api.base}/studio/tracks/${first.id}/audio`, { headers: { range: 'bytes=0-99' } }),
-        fetch(`${api.base}/studio/tracks/${first.id}/cover`),
+        fetch(first.audio),
+        fetch(first.audio, { headers: { range: 'bytes=0-99' } }),
+        fetch(first.cover),
       ]) {
         const res = await request;
         expect(res.status).toBe(503);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StudioMaintenance } from '../src/studio/studio-maintenance.service';
-import { signedInMember, useApiUnderTest } from './support/app';
+import { signedInMember, startListeningApp, useApiUnderTest } from './support/app';
 import { decodeMp3 } from './support/decode-mp3';
 import { type Json, studioClient, userChannel } from './support/studio-client';
 
@@ -33,7 +33,10 @@ describe('the AI studio with the built-in generator', () => {
     const [track] = done.tracks as Json[];
     expect(track).toMatchObject({ title: 'Nocna jazda', artist: 'AI Generated', duration: 30, genre: 'punk-rock', prompt: 'Szybki punk o nocnej jeździe', tool: 'suno', engine: 'builtin' });
     expect(track.tags).toMatch(/^punk rock, \d+ bpm, [A-G]#? (minor|major)$/);
-    expect(track.audio_url).toBe(`${api.base}/studio/tracks/${track.id}/audio`);
+    expect(track.audio_url).toMatch(new RegExp(`^${api.base}/studio/tracks/${track.id}/audio\\?expires=\\d+&sig=[\\w-]{43}$`));
+    expect(track.image_url).toMatch(new RegExp(`^${api.base}/studio/tracks/${track.id}/cover\\?expires=\\d+&sig=[\\w-]{43}$`));
+    // An hour by default (MEDIA_LINK_SECONDS).
+    expect(Math.abs(Date.parse(track.expires_at as string) - Date.now() - 3600_000)).toBeLessThan(60_000);
 
     const deadline = Date.now() + 5000;
     while (!channel.frames.some((f) => f.type === 'track_ready') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -91,7 +94,7 @@ describe('the AI studio with the built-in generator', () => {
     const renamed = await studio.call('PATCH', `/studio/tracks/${track.id}`, { title: 'Deszczowa noc' });
     expect(renamed).toMatchObject({ status: 200, body: { id: track.id, title: 'Deszczowa noc' } });
 
-    const download = await fetch(`${track.audio_url}?download=1`);
+    const download = await fetch(`${track.audio_url}&download=1`);
     expect(download.headers.get('content-disposition')).toBe(`attachment; filename="Deszczowa noc.mp3"; filename*=UTF-8''Deszczowa%20noc.mp3`);
 
     expect((await studio.call('DELETE', `/studio/tracks/${track.id}`)).status).toBe(204);
@@ -100,6 +103,80 @@ describe('the AI studio with the built-in generator', () => {
     expect((await fetch(track.image_url)).status).toBe(404);
     // Deleting a track does not give the day's generation back.
     expect((await studio.usage()).body).toMatchObject({ plan: 'basic', limit: 1, used: 1, remaining: 0 });
+  });
+
+  it('serves private media on signed links that expire: Range for the link’s life, 403 expired or altered, 401 for the permanent URL', async () => {
+    const owner = await signedInMember(api, '10.60.9.1');
+    const other = await signedInMember(api, '10.60.9.2');
+    const studio = studioClient(api.base, owner.token, '10.60.9.1');
+    const { body } = await studio.generate({ prompt: 'krótki link do riffu', title: 'Link' });
+    const [track] = (await studio.finished(body.task_ids[0])).tracks as Json[];
+    const refusal = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(url, { headers });
+      return { status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as Json };
+    };
+
+    // Another process of the installation whose links last 4 s (MEDIA_LINK_SECONDS): a fresh link seeks, then expires.
+    const short = await startListeningApp(api.db.url, { DATA_DIR: dataDir, MEDIA_LINK_SECONDS: '4' });
+    try {
+      // Signed in there (an access token names the process's public URL it was given by).
+      const there = await studioClient(`${short.base}/api/v1`, '', '10.60.9.1').call('POST', '/auth/token?grant_type=password', { email: owner.email, password: 'riff-raff-123' });
+      const library = await studioClient(`${short.base}/api/v1`, there.body.access_token as string, '10.60.9.1').call('GET', '/studio/tracks');
+      expect(library).toMatchObject({ status: 200, body: { tracks: [{ id: track.id }] } });
+      const [fresh] = library.body.tracks as Json[];
+      expect(Date.parse(fresh.expires_at as string) - Date.now()).toBeLessThanOrEqual(4000);
+      const range = await fetch(fresh.audio_url, { headers: { range: 'bytes=0-99' } });
+      expect(range.status).toBe(206);
+      expect(range.headers.get('content-range')).toMatch(/^bytes 0-99\/\d+$/);
+      expect((await fetch(fresh.image_url)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, Date.parse(fresh.expires_at as string) - Date.now() + 100));
+      for (const url of [fresh.audio_url, fresh.image_url] as string[]) {
+        expect(await refusal(url, { range: 'bytes=100-199' })).toEqual({
+          status: 403,
+          type: expect.stringMatching(/^application\/json/),
+          body: { statusCode: 403, error: 'Forbidden', code: 'link_expired', message: expect.stringContaining('fresh one') },
+        });
+      }
+    } finally {
+      await short.app.close();
+    }
+
+    // The hour-long link of the status answer still plays; altered in any part it is refused, never a 500.
+    expect((await fetch(track.audio_url, { headers: { range: 'bytes=0-99' } })).status).toBe(206);
+    const url = new URL(track.audio_url as string);
+    const expires = url.searchParams.get('expires')!;
+    const sig = url.searchParams.get('sig')!;
+    const audioAt = (query: string) => `${api.base}/studio/tracks/${track.id}/audio?${query}`;
+    const flipped = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
+    const coverSig = new URL(track.image_url as string).searchParams.get('sig')!;
+    for (const altered of [
+      audioAt(`expires=${Number(expires) + 86_400}&sig=${sig}`),
+      audioAt(`expires=${expires}&sig=${flipped}`),
+      audioAt(`expires=${expires}&sig=${coverSig}`),
+      audioAt(`expires=${expires}`),
+      audioAt(`sig=${sig}`),
+      audioAt(`expires=soon&sig=${sig}`),
+      `${api.base}/studio/tracks/${track.id}/cover?expires=${expires}&sig=${sig}`,
+    ]) {
+      expect(await refusal(altered)).toMatchObject({ status: 403, body: { statusCode: 403, code: 'link_invalid' } });
+    }
+    // Another track's signature does not open this one.
+    const otherStudio = studioClient(api.base, other.token, '10.60.9.2');
+    const { body: otherBody } = await otherStudio.generate({ prompt: 'inny riff' });
+    const [otherTrack] = (await otherStudio.finished(otherBody.task_ids[0])).tracks as Json[];
+    expect(await refusal(`${api.base}/studio/tracks/${track.id}/audio${new URL(otherTrack.audio_url as string).search}`)).toMatchObject({ status: 403, body: { code: 'link_invalid' } });
+
+    // The permanent URL of before asks to sign in; the owner signed in (an API client) still gets the file, no one else.
+    expect(await refusal(`${api.base}/studio/tracks/${track.id}/audio`)).toEqual({
+      status: 401,
+      type: expect.stringMatching(/^application\/json/),
+      body: { statusCode: 401, error: 'Unauthorized', code: 'link_retired', message: expect.stringContaining('sign in') },
+    });
+    expect((await refusal(`${api.base}/studio/tracks/${track.id}/cover`)).body).toMatchObject({ code: 'link_retired' });
+    const own = await fetch(`${api.base}/studio/tracks/${track.id}/audio`, { headers: { authorization: `Bearer ${owner.token}`, range: 'bytes=0-99' } });
+    expect(own.status).toBe(206);
+    expect((await fetch(`${api.base}/studio/tracks/${track.id}/audio`, { headers: { authorization: `Bearer ${other.token}` } })).status).toBe(404);
+    expect((await fetch(`${api.base}/studio/tracks/${track.id}/audio`, { headers: { authorization: 'Bearer not-a-token' } })).status).toBe(401);
   });
 
   it('a Basic account gets one generation a day: of 20 at once, exactly one is accepted', async () => {

@@ -35,7 +35,12 @@ export class StationIdParamDto {
 export class CountryDto {
   @ApiProperty({ example: 'pl' }) code!: string;
   @ApiProperty({ example: 'Polska' }) name!: string;
-  @ApiProperty({ example: '🇵🇱' }) flag!: string;
+  @ApiProperty({
+    example: '🇵🇱',
+    deprecated: true,
+    description: "The country's flag as an emoji (two regional-indicator letters). Chromium on Linux draws it as two empty boxes and Windows as the letters, so our app shows its own mark (an SVG flag or the code) instead; kept for clients that render it",
+  })
+  flag!: string;
 }
 
 export class ProgramDto {

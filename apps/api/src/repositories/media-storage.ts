@@ -74,6 +74,16 @@ export abstract class MediaStorage implements OnModuleInit {
   /** At boot: the store answers with these settings, or a ConfigError names the one that is wrong. */
   abstract check(): Promise<void>;
 
+  /**
+   * A URL of the store itself that lets anyone GET the file (with Range) for `seconds`, then no more: an S3 presigned
+   * URL. Undefined for a store without URLs of its own (the local folder): the API serves the file.
+   */
+  presignedGet(key: string, seconds: number): Promise<string | undefined> {
+    void key;
+    void seconds;
+    return Promise.resolve(undefined);
+  }
+
   /** The whole file as text, or undefined when there is none. */
   async readText(key: string): Promise<string | undefined> {
     const found = await this.get(key);

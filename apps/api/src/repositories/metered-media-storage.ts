@@ -54,6 +54,11 @@ export class MeteredMediaStorage extends MediaStorage {
     return this.measure('check', () => this.store.check());
   }
 
+  /** Not counted: signing is computed here, the store is not asked. */
+  override presignedGet(key: string, seconds: number): Promise<string | undefined> {
+    return this.store.presignedGet(key, seconds);
+  }
+
   private async measure<T>(operation: Operation, call: () => Promise<T>): Promise<T> {
     const started = process.hrtime.bigint();
     try {

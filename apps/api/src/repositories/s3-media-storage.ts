@@ -1,4 +1,6 @@
 import type { OnModuleDestroy } from '@nestjs/common';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -22,6 +24,24 @@ const PART_BYTES = 8 * 1024 * 1024;
 /** Whether the store said the object (or bucket) is not there, as opposed to not answering. */
 function isMissing(e: unknown): boolean {
   return e instanceof S3ServiceException && (e.$metadata.httpStatusCode === 404 || e.name === 'NoSuchKey' || e.name === 'NotFound');
+}
+
+type SourceData = string | ArrayBuffer | ArrayBufferView;
+const bytesOf = (data: SourceData): string | Uint8Array =>
+  typeof data === 'string' ? data : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data);
+
+/** SHA-256 (or its HMAC) as SigV4 asks for one, from node:crypto. */
+class NodeSha256 {
+  private readonly hash: Hash | Hmac;
+  constructor(secret?: SourceData) {
+    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytesOf(secret));
+  }
+  update(data: SourceData): void {
+    this.hash.update(bytesOf(data));
+  }
+  digest(): Promise<Uint8Array> {
+    return Promise.resolve(new Uint8Array(this.hash.digest()));
+  }
 }
 
 /** Anything else the store says or fails to say is a store that cannot serve now. */
@@ -146,6 +166,26 @@ export class S3MediaStorage extends MediaStorage implements OnModuleDestroy {
     } catch (e) {
       throw unavailable(e, `storing ${key}`);
     }
+  }
+
+  /**
+   * A presigned GET of the file, as @aws-sdk/s3-request-presigner makes one: SigV4 in the query, only the host signed,
+   * the payload unsigned, so any Range request of the same URL passes until it expires. Computed here, nothing is
+   * sent; with the client's own credentials (the configured key or the default chain).
+   */
+  override async presignedGet(key: string, seconds: number): Promise<string> {
+    const base = new URL(this.settings.endpoint ?? `https://s3.${this.settings.region}.amazonaws.com`);
+    const pathStyle = this.settings.forcePathStyle || this.bucket.includes('.');
+    const host = pathStyle ? base.host : `${this.bucket}.${base.host}`;
+    const basePath = base.pathname.replace(/\/+$/, '');
+    const path = `${basePath}${pathStyle ? `/${this.bucket}` : ''}/${checkedKey(key)}`;
+    const signer = new SignatureV4({ credentials: this.client.config.credentials, region: this.settings.region, service: 's3', sha256: NodeSha256, uriEscapePath: false });
+    const signed = await signer.presign(
+      { method: 'GET', protocol: base.protocol, hostname: host.replace(/:\d+$/, ''), port: base.port ? Number(base.port) : undefined, path, query: {}, headers: { host, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' } },
+      { expiresIn: seconds, unsignableHeaders: new Set(['x-amz-content-sha256']), unhoistableHeaders: new Set(['x-amz-content-sha256']) },
+    );
+    const query = new URLSearchParams(signed.query as Record<string, string>).toString();
+    return `${base.protocol}//${host}${path}?${query}`;
   }
 
   /** Lets the client's sockets go (the app is closing). */

@@ -1,3 +1,4 @@
+import { MediaLinks } from './media-link';
 import type { AppConfig } from '../core/config/config';
 import type { WebhookOutbox } from '../webhooks/webhook-outbox.service';
 import type { EventBus } from '../repositories/event-bus';
@@ -89,6 +90,7 @@ function setUp(engine: 'builtin' | 'provider' = 'builtin', { status, timeoutSeco
     bus as unknown as EventBus,
     outbox as unknown as WebhookOutbox,
     metrics,
+    new MediaLinks('test-secret-that-is-long-enough-0123456789', 3600),
   );
   const told = () => bus.publish.mock.calls.map(([event]: unknown[]) => (event as { type: string }).type);
   return { jobs, generations, renderer, storage, provider, bus, outbox, told, metrics };

@@ -15,6 +15,7 @@ import { MusicProvider, ProviderRateLimited } from '../repositories/music-provid
 import { ProviderAnswerError, type ProviderClip } from '../repositories/music-provider-dialects';
 import { ProviderCircuit } from './provider-circuit';
 import { LENGTH_SECONDS, type TrackLength } from './studio-options';
+import { MediaLinks } from './media-link';
 import { toTrackDto } from './track-dto';
 import { trackFilePutOptions } from './track-media';
 import { TrackRenderer } from './track-renderer';
@@ -81,6 +82,7 @@ export class StudioJobs implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly bus: EventBus,
     private readonly outbox: WebhookOutbox,
     private readonly metrics: Metrics,
+    private readonly links: MediaLinks,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -114,7 +116,7 @@ export class StudioJobs implements OnApplicationBootstrap, OnModuleDestroy {
       const made = await this.make(generation);
       rendered('completed');
       if (await this.generations.finish(generation.id, generation.userId, made)) {
-        const tracks = (await this.generations.tracksOfGenerations([generation.id])).map((t) => toTrackDto(t, this.config.publicUrl));
+        const tracks = (await this.generations.tracksOfGenerations([generation.id])).map((t) => toTrackDto(t, this.config.publicUrl, this.links));
         await this.tell(generation.userId, 'track_ready', { task_id: generation.id, tracks });
       }
     } catch (e) {

@@ -2,12 +2,12 @@ import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Pat
 import { ApiBody, ApiFoundResponse, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle, Throttle } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CurrentPrincipal, type Principal } from '../auth/auth.guard';
+import { CurrentPrincipal, OptionalPrincipal, type Principal } from '../auth/auth.guard';
 import { Authenticated } from '../auth/authenticated.decorator';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { Endpoint } from '../core/http/endpoint.decorator';
-import { sendMedia } from '../core/http/send-media';
+import { fromStorage, sendMedia } from '../core/http/send-media';
 import { MediaStorage } from '../repositories/media-storage';
 import { studioErrors } from './studio-errors';
 import { StudioJobs } from './studio-jobs.service';
@@ -16,6 +16,7 @@ import {
   GenerateDto,
   GenerateResultDto,
   LibraryDto,
+  MediaLinkQueryDto,
   ProviderHealthDto,
   RenameTrackDto,
   StatusDto,
@@ -28,6 +29,11 @@ import { StudioService } from './studio.service';
 import { trackFileHeaders } from './track-media';
 
 const MEDIA_STORE_DOWN = { status: HttpStatus.SERVICE_UNAVAILABLE, description: 'code storage_unavailable: the media store does not answer; try again in a moment' };
+/** The answers of a track's file to a link that does not open it (docs/studio.md, "Private media on expiring links"). */
+const LINK_REFUSED = [
+  { status: HttpStatus.UNAUTHORIZED, description: 'code link_retired: no signed link and no sign-in of the owner (the permanent URLs of before); a bad access token or API key is a 401 too' },
+  { status: HttpStatus.FORBIDDEN, description: 'code link_expired: the signed link is past its expiry; code link_invalid: its signature does not match this track, file and expiry' },
+];
 
 /** A title as a file name: letters, digits, spaces and dashes (the rest dropped), never empty. */
 function fileName(title: string): string {
@@ -105,17 +111,25 @@ export class StudioController {
   @SkipThrottle()
   @Endpoint({
     id: 'getStudioTrackAudio',
-    summary: 'A track’s MP3 (Range requests for seeking); with download=1, as a file to save. With a CDN configured, a redirect to it (except download=1)',
+    summary:
+      'A track’s MP3 (Range requests for seeking) on the signed link audio_url gives, until it expires; or for its owner signed in. With download=1, as a file to save. With S3 and MEDIA_PUBLIC_URL, a redirect to the store’s presigned URL (except download=1)',
     okMedia: { description: 'MP3', types: ['audio/mpeg'] },
-    errors: [HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, MEDIA_STORE_DOWN],
+    errors: [HttpStatus.BAD_REQUEST, ...LINK_REFUSED, HttpStatus.NOT_FOUND, MEDIA_STORE_DOWN],
   })
-  @ApiFoundResponse({ description: 'With MEDIA_PUBLIC_URL (and without download=1): the same file on the CDN' })
-  async audio(@Param() { id }: TrackIdParamDto, @Query() { download }: AudioQueryDto, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
-    const { key, track } = await this.studio.file(id, 'audio');
+  @ApiFoundResponse({ description: 'With S3 and MEDIA_PUBLIC_URL, a signed link (without download=1): the store’s presigned URL of the file, ending with the link' })
+  @Authenticated({ optional: true })
+  async audio(
+    @Param() { id }: TrackIdParamDto,
+    @Query() { download, expires, sig }: AudioQueryDto,
+    @OptionalPrincipal() principal: Principal | undefined,
+    @Req() req: FastifyRequest,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
+    const { key, track, expires: until } = await this.studio.file(id, 'audio', { expires, sig }, principal?.userId);
     const headers = trackFileHeaders(key, 'audio');
     if (download) headers['Content-Disposition'] = `attachment; filename="${fileName(track.title)}"; filename*=UTF-8''${encodeURIComponent(`${track.title}.mp3`)}`;
-    // The CDN cannot name the saved file: a download is streamed by us, with our Content-Disposition.
-    await sendMedia(req, res, this.storage, key, { headers, notFound: studioErrors.fileMissing, publicUrl: download ? undefined : this.config.media.publicUrl });
+    // The store cannot name the saved file: a download is streamed by us, with our Content-Disposition.
+    await this.send(req, res, key, headers, download ? undefined : until);
   }
 
   @Get('tracks/:id/offline')
@@ -141,16 +155,40 @@ export class StudioController {
   @SkipThrottle()
   @Endpoint({
     id: 'getStudioTrackCover',
-    summary: 'A track’s cover image (with a CDN configured, a redirect to it)',
+    summary: 'A track’s cover image on the signed link image_url gives, until it expires; or for its owner signed in. With S3 and MEDIA_PUBLIC_URL, a redirect to the store’s presigned URL',
     okMedia: { description: 'Image', types: ['image/svg+xml', 'image/jpeg', 'image/png', 'image/webp'] },
-    errors: [HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND, MEDIA_STORE_DOWN],
+    errors: [HttpStatus.BAD_REQUEST, ...LINK_REFUSED, HttpStatus.NOT_FOUND, MEDIA_STORE_DOWN],
   })
-  @ApiFoundResponse({ description: 'With MEDIA_PUBLIC_URL: the same file on the CDN' })
-  async cover(@Param() { id }: TrackIdParamDto, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
-    const { key } = await this.studio.file(id, 'cover');
+  @ApiFoundResponse({ description: 'With S3 and MEDIA_PUBLIC_URL, a signed link: the store’s presigned URL of the file, ending with the link' })
+  @Authenticated({ optional: true })
+  async cover(
+    @Param() { id }: TrackIdParamDto,
+    @Query() { expires, sig }: MediaLinkQueryDto,
+    @OptionalPrincipal() principal: Principal | undefined,
+    @Req() req: FastifyRequest,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
+    const { key, expires: until } = await this.studio.file(id, 'cover', { expires, sig }, principal?.userId);
     // An SVG we drew, served so that nothing in it could run even when opened on its own.
     const headers = { ...trackFileHeaders(key, 'cover'), 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" };
-    await sendMedia(req, res, this.storage, key, { headers, notFound: studioErrors.fileMissing, publicUrl: this.config.media.publicUrl });
+    await this.send(req, res, key, headers, until);
+  }
+
+  /**
+   * Streams a track's file, or, for a signed link with a bucket whose URLs clients reach (S3 and MEDIA_PUBLIC_URL),
+   * redirects to the store's presigned URL of it that ends when the link does. The CDN of MEDIA_PUBLIC_URL is public,
+   * so private files never go through it.
+   */
+  private async send(req: FastifyRequest, res: FastifyReply, key: string, headers: Record<string, string>, until: string | undefined): Promise<void> {
+    if (until !== undefined && this.config.media.publicUrl) {
+      const seconds = this.studio.secondsLeft(until);
+      const presigned = await fromStorage(() => this.storage.presignedGet(key, seconds));
+      if (presigned) {
+        void res.header('Cache-Control', 'private, no-store').redirect(presigned, 302);
+        return;
+      }
+    }
+    await sendMedia(req, res, this.storage, key, { headers, notFound: studioErrors.fileMissing });
   }
 
   @Get('provider-health')

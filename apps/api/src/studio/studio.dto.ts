@@ -69,8 +69,11 @@ export class TrackDto {
   @ApiProperty({ example: 'AI Generated' }) artist!: string;
   @ApiProperty({ description: 'Seconds' }) duration!: number;
   @ApiProperty({ example: 'punk rock, 176 bpm, E minor' }) tags!: string;
-  @ApiProperty({ description: 'Same-origin MP3, with Range; add ?download=1 to save it' }) audio_url!: string;
-  @ApiProperty({ description: 'Same-origin SVG cover' }) image_url!: string;
+  @ApiProperty({ description: 'Same-origin MP3, with Range; add download=1 to its query to save it. A signed link that works until expires_at (then 403 link_expired)' })
+  audio_url!: string;
+  @ApiProperty({ description: 'Same-origin cover (SVG, or the provider’s image). A signed link that works until expires_at' }) image_url!: string;
+  @ApiProperty({ format: 'date-time', description: 'When audio_url and image_url stop working (MEDIA_LINK_SECONDS after this answer); ask for the track again before then' })
+  expires_at!: string;
   @ApiProperty({ enum: STUDIO_GENRES }) genre!: string;
   @ApiProperty() prompt!: string;
   @ApiProperty({ enum: STUDIO_TOOLS, description: 'The tool card it was asked of' }) tool!: string;
@@ -117,7 +120,25 @@ export class TrackIdParamDto {
   id!: string;
 }
 
-export class AudioQueryDto {
+/**
+ * A signed media link's parameters, as audio_url and image_url carry them. Checked by the service, not here: any value
+ * that does not match is the same 403 link_invalid, whatever its shape.
+ */
+export class MediaLinkQueryDto {
+  @ApiPropertyOptional({ maxLength: 100, description: 'The link’s expiry, seconds since the epoch (part of the signed link)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  expires?: string;
+
+  @ApiPropertyOptional({ maxLength: 100, description: 'The link’s signature (part of the signed link)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  sig?: string;
+}
+
+export class AudioQueryDto extends MediaLinkQueryDto {
   @ApiPropertyOptional({ enum: ['1'], description: 'Save as a file instead of playing' })
   @IsOptional()
   @IsIn(['1'])

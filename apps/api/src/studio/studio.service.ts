@@ -13,6 +13,7 @@ import { studioErrors } from './studio-errors';
 import type { GenerationStatus } from '../repositories/schema/studio-generation.entity';
 import { DEFAULT_GENRE, DEFAULT_LENGTH, DEFAULT_TITLE, PREMIUM_LENGTHS, PREMIUM_TOOLS } from './studio-options';
 import type { GenerateDto, GenerateResultDto, LibraryDto, ProviderHealthDto, StatusResultDto, TrackDto, UsageDto } from './studio.dto';
+import { type MediaLinkParams, MediaLinks } from './media-link';
 import { toTrackDto } from './track-dto';
 import type { TrackFileKind } from './track-media';
 
@@ -37,6 +38,7 @@ export class StudioService {
     private readonly storage: MediaStorage,
     private readonly provider: MusicProvider,
     private readonly jobs: StudioJobs,
+    private readonly links: MediaLinks,
   ) {}
 
   async generate(userId: string, input: GenerateDto): Promise<GenerateResultDto> {
@@ -108,11 +110,29 @@ export class StudioService {
     }
   }
 
-  /** A track's stored file (its key in MediaStorage), for anyone with its (unguessable) id: players cannot send our bearer token. */
-  async file(id: string, kind: TrackFileKind): Promise<{ key: string; track: TrackRow }> {
+  /**
+   * A track's stored file (its key in MediaStorage) for a request with a signed link (players cannot send our bearer
+   * token), or for its owner signed in (an API client). A link that does not match is 403 link_invalid, one past its
+   * expiry 403 link_expired; a request with neither (the permanent URLs of before) is 401 link_retired. `expires` is the
+   * link's, for a store's presigned URL that ends with it; undefined for the owner's own request.
+   */
+  async file(id: string, kind: TrackFileKind, link: Partial<MediaLinkParams>, userId: string | undefined, now = Date.now()): Promise<{ key: string; track: TrackRow; expires?: string }> {
+    const signed = link.expires !== undefined || link.sig !== undefined;
+    if (!signed && !userId) throw studioErrors.linkRetired();
     const track = await this.generations.track(id);
-    if (!track) throw studioErrors.trackNotFound();
-    return { key: kind === 'audio' ? track.audioKey : track.imageKey, track };
+    // A link to a track deleted since, or someone else's track asked for by id: not found, as if it did not exist.
+    if (!track || (!signed && track.userId !== userId)) throw studioErrors.trackNotFound();
+    const key = kind === 'audio' ? track.audioKey : track.imageKey;
+    if (!signed) return { key, track };
+    const check = this.links.check({ trackId: track.id, ownerId: track.userId, kind }, link, now);
+    if (check === 'invalid') throw studioErrors.linkInvalid();
+    if (check === 'expired') throw studioErrors.linkExpired();
+    return { key, track, expires: link.expires };
+  }
+
+  /** How long a store's presigned URL may work so that it ends with the link it stands for. */
+  secondsLeft(expires: string, now = Date.now()): number {
+    return this.links.secondsLeft(expires, now);
   }
 
   /**
@@ -149,6 +169,6 @@ export class StudioService {
   }
 
   private toDto(row: TrackRow): TrackDto {
-    return toTrackDto(row, this.config.publicUrl);
+    return toTrackDto(row, this.config.publicUrl, this.links);
   }
 }

@@ -3,8 +3,11 @@ import type { PutOptions } from '../repositories/media-storage';
 /** The media types of a track's files, by extension. */
 const MEDIA_TYPES: Record<string, string> = { mp3: 'audio/mpeg', svg: 'image/svg+xml', jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
-/** A track's files never change (a new render gets a new generation): the audio is cached privately, covers publicly. */
-const CACHE_CONTROL = { audio: 'private, max-age=31536000, immutable', cover: 'public, max-age=31536000, immutable' } as const;
+/**
+ * A track's files never change (a new render gets a new generation), and both are private to their owner's signed
+ * links (docs/studio.md): kept by the browser, never by a shared cache.
+ */
+const CACHE_CONTROL = { audio: 'private, max-age=31536000, immutable', cover: 'private, max-age=31536000, immutable' } as const;
 
 export type TrackFileKind = keyof typeof CACHE_CONTROL;
 
@@ -15,7 +18,7 @@ export function mediaTypeOf(key: string): string {
 
 /**
  * The headers a track's file is served with. They are also written with the file, so a CDN or a public bucket
- * serving it directly (MEDIA_PUBLIC_URL) sends the same type and caching; a store keeps no other headers, so the
+ * serving it directly (a presigned URL) sends the same type and caching; a store keeps no other headers, so the
  * cover's Content-Security-Policy comes only from us.
  */
 export function trackFileHeaders(key: string, kind: TrackFileKind): Record<string, string> {

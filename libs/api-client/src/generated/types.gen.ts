@@ -241,6 +241,11 @@ export type NowPlayingDto = {
 export type CountryDto = {
     code: string;
     name: string;
+    /**
+     * The country's flag as an emoji (two regional-indicator letters). Chromium on Linux draws it as two empty boxes and Windows as the letters, so our app shows its own mark (an SVG flag or the code) instead; kept for clients that render it
+     *
+     * @deprecated
+     */
     flag: string;
 };
 
@@ -374,13 +379,17 @@ export type TrackDto = {
     duration: number;
     tags: string;
     /**
-     * Same-origin MP3, with Range; add ?download=1 to save it
+     * Same-origin MP3, with Range; add download=1 to its query to save it. A signed link that works until expires_at (then 403 link_expired)
      */
     audio_url: string;
     /**
-     * Same-origin SVG cover
+     * Same-origin cover (SVG, or the provider’s image). A signed link that works until expires_at
      */
     image_url: string;
+    /**
+     * When audio_url and image_url stop working (MEDIA_LINK_SECONDS after this answer); ask for the track again before then
+     */
+    expires_at: string;
     genre: 'hard-rock' | 'heavy-metal' | 'progressive-rock' | 'punk-rock' | 'alternative-rock' | 'grunge';
     prompt: string;
     /**
@@ -1534,6 +1543,9 @@ export type SignUpData = {
 };
 
 export type SignUpErrors = {
+    /**
+     * code password_too_common or password_weak (the reason in message), or invalid fields
+     */
     400: ErrorDto;
     /**
      * code user_already_exists
@@ -1664,7 +1676,7 @@ export type ResetPasswordData = {
 
 export type ResetPasswordErrors = {
     /**
-     * code invalid_token
+     * code invalid_token, or password_too_common or password_weak (the link stays usable)
      */
     400: ErrorDto;
 };
@@ -1705,7 +1717,7 @@ export type UpdateUserData = {
 
 export type UpdateUserErrors = {
     /**
-     * code invalid_current_password or current_password_required
+     * code invalid_current_password, current_password_required, password_too_common or password_weak
      */
     400: ErrorDto;
     401: ErrorDto;
@@ -2783,6 +2795,14 @@ export type GetStudioTrackAudioData = {
     };
     query?: {
         /**
+         * The link’s expiry, seconds since the epoch (part of the signed link)
+         */
+        expires?: string;
+        /**
+         * The link’s signature (part of the signed link)
+         */
+        sig?: string;
+        /**
          * Save as a file instead of playing
          */
         download?: '1';
@@ -2792,6 +2812,16 @@ export type GetStudioTrackAudioData = {
 
 export type GetStudioTrackAudioErrors = {
     400: ErrorDto;
+    /**
+     * An access token or API key was sent but is not valid
+     *
+     * code link_retired: no signed link and no sign-in of the owner (the permanent URLs of before); a bad access token or API key is a 401 too
+     */
+    401: ErrorDto;
+    /**
+     * code link_expired: the signed link is past its expiry; code link_invalid: its signature does not match this track, file and expiry
+     */
+    403: ErrorDto;
     404: ErrorDto;
     /**
      * code storage_unavailable: the media store does not answer; try again in a moment
@@ -2851,12 +2881,31 @@ export type GetStudioTrackCoverData = {
     path: {
         id: string;
     };
-    query?: never;
+    query?: {
+        /**
+         * The link’s expiry, seconds since the epoch (part of the signed link)
+         */
+        expires?: string;
+        /**
+         * The link’s signature (part of the signed link)
+         */
+        sig?: string;
+    };
     url: '/api/v1/studio/tracks/{id}/cover';
 };
 
 export type GetStudioTrackCoverErrors = {
     400: ErrorDto;
+    /**
+     * An access token or API key was sent but is not valid
+     *
+     * code link_retired: no signed link and no sign-in of the owner (the permanent URLs of before); a bad access token or API key is a 401 too
+     */
+    401: ErrorDto;
+    /**
+     * code link_expired: the signed link is past its expiry; code link_invalid: its signature does not match this track, file and expiry
+     */
+    403: ErrorDto;
     404: ErrorDto;
     /**
      * code storage_unavailable: the media store does not answer; try again in a moment

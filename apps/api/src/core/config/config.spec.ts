@@ -75,10 +75,11 @@ describe('loadConfig', () => {
   });
 
   it('reads the music provider: off without its URL, the task dialect and 5 s / 280 s by default', () => {
-    expect(loadConfig({}, '/srv/app').studio).toEqual({ provider: undefined, workers: 2 });
+    expect(loadConfig({}, '/srv/app').studio).toEqual({ provider: undefined, workers: 2, mediaLinkSeconds: 3600 });
     expect(loadConfig({ MUSIC_PROVIDER_URL: 'https://api.example.com/', MUSIC_PROVIDER_KEY: 'k', STUDIO_WORKERS: '3' }, '/srv/app').studio).toEqual({
       provider: { url: 'https://api.example.com', key: 'k', kind: 'task', pollSeconds: 5, timeoutSeconds: 280 },
       workers: 3,
+      mediaLinkSeconds: 3600,
     });
     expect(loadConfig({ MUSIC_PROVIDER_URL: 'http://localhost:3001', MUSIC_PROVIDER_KIND: 'gcui', MUSIC_PROVIDER_POLL_SECONDS: '3', MUSIC_PROVIDER_TIMEOUT_SECONDS: '100' }, '/srv/app').studio.provider).toEqual({
       url: 'http://localhost:3001',
@@ -88,6 +89,13 @@ describe('loadConfig', () => {
       timeoutSeconds: 100,
     });
     expect(errorOf({ MUSIC_PROVIDER_KEY: 'k' })).toMatchObject({ variable: 'MUSIC_PROVIDER_KEY', message: 'MUSIC_PROVIDER_KEY is set but MUSIC_PROVIDER_URL is not: set both, or neither' });
+  });
+
+  it('reads how long a studio media link works: an hour by default, at most the 7 days a presigned URL allows', () => {
+    expect(loadConfig({ MEDIA_LINK_SECONDS: '600' }, '/srv/app').studio.mediaLinkSeconds).toBe(600);
+    expect(errorOf({ MEDIA_LINK_SECONDS: '0' })).toMatchObject({ variable: 'MEDIA_LINK_SECONDS' });
+    expect(errorOf({ MEDIA_LINK_SECONDS: '604801' })).toMatchObject({ variable: 'MEDIA_LINK_SECONDS' });
+    expect(errorOf({ MEDIA_LINK_SECONDS: 'an hour' })).toMatchObject({ variable: 'MEDIA_LINK_SECONDS' });
   });
 
   it('reads the assistant\'s model: URL and model together, the key optional', () => {

@@ -137,6 +137,8 @@ export interface StudioConfig {
   provider?: { url: string; key?: string; kind: MusicProviderKind; pollSeconds: number; timeoutSeconds: number };
   /** Generations this process works on at once. */
   workers: number;
+  /** How long a signed link to a track's audio or cover works (MEDIA_LINK_SECONDS; docs/studio.md). */
+  mediaLinkSeconds: number;
 }
 
 /** Live streaming (docs/live.md). */
@@ -354,6 +356,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     studio: {
       provider: musicProviderOf(environment),
       workers: Number(environment.STUDIO_WORKERS ?? 2),
+      mediaLinkSeconds: Number(environment.MEDIA_LINK_SECONDS ?? 3600),
     },
     webhooks: {
       allowHttp: switchOf(environment.WEBHOOK_ALLOW_HTTP, false),

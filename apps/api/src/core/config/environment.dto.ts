@@ -152,6 +152,8 @@ export class Environment {
   @IsOptional() @IsWholeNumber(1, 120) ASSISTANT_IDLE_SECONDS?: string;
   /** Generations this process works on at once. */
   @IsOptional() @IsWholeNumber(1, 16) STUDIO_WORKERS?: string;
+  /** How long a signed link to a studio track's audio or cover works; at most 7 days, what a store's presigned URL allows. */
+  @IsOptional() @IsWholeNumber(1, 604_800) MEDIA_LINK_SECONDS?: string;
   /** Seconds before a failed job (a generation whose store did not answer, say) is tried again; each later try waits twice as long. */
   @IsOptional() @IsWholeNumber(0, 3_600) JOB_RETRY_DELAY_SECONDS?: string;
 

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useRealtimeChannel } from '../../lib/use-realtime-channel';
 import { useAuth } from '../auth';
-import { startGeneration, useGenerationStatus, useStudioChanged, type GenerateDto, type TrackDto, type TrackLength } from './api/studio';
+import { startGeneration, useGenerationStatus, useLibrary, useStudioChanged, type GenerateDto, type TrackDto, type TrackLength } from './api/studio';
 import { POLL_MAX } from './options';
 
 export type Generation =
@@ -39,6 +39,8 @@ export function useGeneration(): { generation: Generation; generate: (body: Gene
   const taskId = generation.phase === 'generating' ? generation.taskId : null;
   const attempts = useRef(0);
   const userId = user?.id ?? null;
+  // The library is asked again before its signed links expire: a finished track plays on with the library's fresher links.
+  const library = useLibrary(user && !user.is_anonymous ? user.id : null);
 
   const status = useGenerationStatus(taskId, (answer) => {
     attempts.current++;
@@ -82,5 +84,7 @@ export function useGeneration(): { generation: Generation; generate: (body: Gene
     }
   };
 
-  return { generation, generate };
+  if (generation.phase !== 'done' || !library.data) return { generation, generate };
+  const fresh = new Map(library.data.tracks.map((track) => [track.id, track]));
+  return { generation: { phase: 'done', tracks: generation.tracks.map((track) => fresh.get(track.id) ?? track) }, generate };
 }

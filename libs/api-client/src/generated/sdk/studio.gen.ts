@@ -71,9 +71,13 @@ export const renameStudioTrack = <ThrowOnError extends boolean = false>(options:
 });
 
 /**
- * A track’s MP3 (Range requests for seeking); with download=1, as a file to save. With a CDN configured, a redirect to it (except download=1)
+ * A track’s MP3 (Range requests for seeking) on the signed link audio_url gives, until it expires; or for its owner signed in. With download=1, as a file to save. With S3 and MEDIA_PUBLIC_URL, a redirect to the store’s presigned URL (except download=1)
  */
-export const getStudioTrackAudio = <ThrowOnError extends boolean = false>(options: Options<GetStudioTrackAudioData, ThrowOnError>) => (options.client ?? client).get<GetStudioTrackAudioResponses, GetStudioTrackAudioErrors, ThrowOnError>({ url: '/api/v1/studio/tracks/{id}/audio', ...options });
+export const getStudioTrackAudio = <ThrowOnError extends boolean = false>(options: Options<GetStudioTrackAudioData, ThrowOnError>) => (options.client ?? client).get<GetStudioTrackAudioResponses, GetStudioTrackAudioErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/studio/tracks/{id}/audio',
+    ...options
+});
 
 /**
  * One of your tracks’ MP3, whole, to keep in the browser for offline listening (Premium and Ultra); never a CDN redirect
@@ -85,9 +89,13 @@ export const getStudioTrackOffline = <ThrowOnError extends boolean = false>(opti
 });
 
 /**
- * A track’s cover image (with a CDN configured, a redirect to it)
+ * A track’s cover image on the signed link image_url gives, until it expires; or for its owner signed in. With S3 and MEDIA_PUBLIC_URL, a redirect to the store’s presigned URL
  */
-export const getStudioTrackCover = <ThrowOnError extends boolean = false>(options: Options<GetStudioTrackCoverData, ThrowOnError>) => (options.client ?? client).get<GetStudioTrackCoverResponses, GetStudioTrackCoverErrors, ThrowOnError>({ url: '/api/v1/studio/tracks/{id}/cover', ...options });
+export const getStudioTrackCover = <ThrowOnError extends boolean = false>(options: Options<GetStudioTrackCoverData, ThrowOnError>) => (options.client ?? client).get<GetStudioTrackCoverResponses, GetStudioTrackCoverErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/studio/tracks/{id}/cover',
+    ...options
+});
 
 /**
  * What makes tracks now: the built-in generator, or the configured provider and whether it answers (the spec’s test call)

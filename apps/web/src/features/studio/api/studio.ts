@@ -31,9 +31,38 @@ export function useStudioUsage(userId: string | null) {
   return useSWR(userId ? usageKey(userId) : null, () => dataOf(getStudioUsage({ throwOnError: true })));
 }
 
-/** GET /studio/tracks: the user's library. */
+/** Renewing a link this long before it expires leaves time for a slow answer (or two) in between. */
+const RENEW_MARGIN_MS = 5 * 60_000;
+/** Never asked again sooner than this, whatever the links say (a clock far off, a very short MEDIA_LINK_SECONDS). */
+const RENEW_FLOOR_MS = 5_000;
+
+/**
+ * When to ask for the tracks again so their signed links (audio_url, image_url) are renewed before they expire: five
+ * minutes before the first one does, or at four fifths of its life when links are short. 0 (not at all) without tracks.
+ */
+export function renewLinksIn(tracks: readonly Pick<TrackDto, 'expires_at'>[], now = Date.now()): number {
+  if (!tracks.length) return 0;
+  const first = Math.min(...tracks.map((track) => Date.parse(track.expires_at)));
+  const left = first - now;
+  return Math.max(RENEW_FLOOR_MS, left - Math.min(RENEW_MARGIN_MS, left / 5));
+}
+
+/**
+ * GET /studio/tracks: the user's library, asked again before its links expire (renewLinksIn), in a hidden tab too:
+ * music keeps playing there, and its next Range request needs a link that works.
+ */
 export function useLibrary(userId: string | null) {
-  return useSWR(userId ? libraryKey(userId) : null, () => dataOf(listStudioTracks({ throwOnError: true })));
+  return useSWR(userId ? libraryKey(userId) : null, () => dataOf(listStudioTracks({ throwOnError: true })), {
+    refreshInterval: (latest) => (latest ? renewLinksIn(latest.tracks) : 0),
+    refreshWhenHidden: true,
+  });
+}
+
+/** The download link of a track: its signed audio link, as a file to save. */
+export function downloadUrl(track: Pick<TrackDto, 'audio_url'>): string {
+  const url = new URL(track.audio_url, window.location.href);
+  url.searchParams.set('download', '1');
+  return url.href;
 }
 
 /** GET /studio/provider-health: what makes the tracks here (the built-in generator or a provider). */

@@ -8,7 +8,7 @@ import { schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
 import { useAsyncAction } from '../../../lib/use-async-action';
 import { OfflineStorage, StudioTrackOffline, useOfflineSource } from '../../offline';
-import { deleteTrack, renameTrack, useLibrary, useStudioChanged, type StudioGenre, type TrackDto } from '../api/studio';
+import { deleteTrack, downloadUrl, renameTrack, useLibrary, useStudioChanged, type StudioGenre, type TrackDto } from '../api/studio';
 import { formatDuration, SAMPLES, TITLE_MAX } from '../options';
 import { panelHeading } from './styles';
 import { TrackPlayer } from './track-player';
@@ -141,7 +141,7 @@ function LibraryTrack({ track, userId, onChanged }: { track: TrackDto; userId: s
         <TrackPlayer track={{ ...track, audio_url: playFrom }} showWave={false} />
         <div css={actions}>
           <Button asChild size="sm" variant="secondary">
-            <a href={`${track.audio_url}?download=1`} download>
+            <a href={downloadUrl(track)} download>
               {t('studio.library.download')}
             </a>
           </Button>

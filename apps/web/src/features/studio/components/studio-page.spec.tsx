@@ -20,6 +20,7 @@ const track: TrackDto = {
   tags: 'punk rock, 180 bpm, E minor',
   audio_url: 'http://localhost/api/v1/studio/tracks/5b1c2b3a-0000-4000-8000-000000000001/audio',
   image_url: 'http://localhost/api/v1/studio/tracks/5b1c2b3a-0000-4000-8000-000000000001/cover',
+  expires_at: new Date(Date.now() + 3600_000).toISOString(),
   genre: 'punk-rock',
   prompt: 'szybki punk',
   tool: 'suno',
@@ -42,6 +43,8 @@ async function renderStudio(...statuses: (StatusResultDto | Response)[]) {
   answer('post', '/auth/token', sessionDto(3600, me));
   await auth.signInWithPassword('fan@example.com', 'riff-raff');
   answer('get', '/studio/usage', usage);
+  // The generation's track plays on with the library's fresher links (a test that looks at the library answers its own).
+  answer('get', '/studio/tracks', { tracks: [] });
   // The library's "Zachowaj offline" (features/offline) reads the plan.
   answer('get', '/me/entitlements', { plan: 'basic', source: 'default', limits: PLAN_LIMITS_FIXTURE.basic, subscription: null, trialAvailable: true });
   answer('get', '/studio/provider-health', { engine: 'builtin', generator: 'x', generatorVersion: 1, configured: false, kind: null, reachable: null, latencyMs: null, circuit: 'closed', openUntil: null, error: null });

@@ -48,8 +48,32 @@ async function peaksOf(url: string, bars: number): Promise<number[]> {
 }
 
 /**
+ * Points the audio element at `url`. The first time it is simply set; after that `url` is a fresh signed link of the same
+ * track (docs/studio.md, "Private media on expiring links"), so the element moves to it where it was, and goes on
+ * playing if it played: the listener hears no break, and the next Range request goes to a link that still works.
+ */
+export function swapSource(el: HTMLAudioElement, url: string): void {
+  if (!el.getAttribute('src')) {
+    el.src = url;
+    return;
+  }
+  if (el.getAttribute('src') === url) return;
+  const at = el.currentTime;
+  const playing = !el.paused && !el.ended;
+  el.src = url;
+  const resume = () => {
+    el.currentTime = at;
+    if (playing) void el.play().catch((e: unknown) => console.warn('Playback did not resume on the fresh link', e));
+  };
+  // currentTime can be set once the new source's metadata is known; a source already known takes it at once.
+  if (el.readyState >= HTMLMediaElement.HAVE_METADATA) resume();
+  else el.addEventListener('loadedmetadata', resume, { once: true });
+}
+
+/**
  * A track's player: play/pause, its waveform (drawn from the decoded file, the played part lit) and a seek bar with the
- * time. The audio is ours, same-origin, served with Range, so seeking works before it has all loaded.
+ * time. The audio is ours, served with Range on a signed link, so seeking works before it has all loaded; a fresh
+ * link of the same track takes over without a break (swapSource).
  */
 export function TrackPlayer({ track, showWave = true }: { track: TrackDto; showWave?: boolean }) {
   const t = useT();
@@ -60,19 +84,26 @@ export function TrackPlayer({ track, showWave = true }: { track: TrackDto; showW
   const [peaks, setPeaks] = useState<number[] | null>(null);
   const [mediaDuration, setMediaDuration] = useState(0);
   const duration = track.duration || mediaDuration;
+  // The waveform is drawn once per track, from the link of the moment: a fresh link is the same file.
+  const waveUrl = useRef(track.audio_url);
+
+  useEffect(() => {
+    waveUrl.current = track.audio_url;
+    if (audio.current) swapSource(audio.current, track.audio_url);
+  }, [track.audio_url]);
 
   useEffect(() => {
     // Without Web Audio (an old browser) the player simply has no waveform.
     if (!showWave || typeof OfflineAudioContext === 'undefined') return;
     let live = true;
-    peaksOf(track.audio_url, 160).then(
+    peaksOf(waveUrl.current, 160).then(
       (p) => live && setPeaks(p),
       (e: unknown) => console.warn('The waveform could not be drawn', e),
     );
     return () => {
       live = false;
     };
-  }, [track.audio_url, showWave]);
+  }, [track.id, showWave]);
 
   useEffect(() => {
     const c = canvas.current;
@@ -132,7 +163,6 @@ export function TrackPlayer({ track, showWave = true }: { track: TrackDto; showW
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- instrumental music: there are no words to caption */}
       <audio
         ref={audio}
-        src={track.audio_url}
         preload="metadata"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
