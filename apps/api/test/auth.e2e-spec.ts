@@ -37,7 +37,7 @@ describe('accounts', () => {
     body: JSON.stringify(body),
   });
 
-  async function signUpAndConfirm(browser: TestBrowser, email: string, password = 'secret12'): Promise<{ access: string; userId: string }> {
+  async function signUpAndConfirm(browser: TestBrowser, email: string, password = 'secret-riff-12'): Promise<{ access: string; userId: string }> {
     const res = await browser.request(api('/auth/signup'), json({ email, password }));
     expect(res.status).toBe(201);
     const link = linkIn(await smtp.next(email), '/auth/verify');
@@ -54,7 +54,7 @@ describe('accounts', () => {
   describe('sign-up with email confirmation', () => {
     it('mails a single-use link that confirms the account, signs the user in and lands on the site root', async () => {
       const browser = new TestBrowser(freshIp());
-      const res = await browser.request(api('/auth/signup'), json({ email: ' Joey@Ramones.example ', password: 'blitzkrieg' }));
+      const res = await browser.request(api('/auth/signup'), json({ email: ' Joey@Ramones.example ', password: 'blitzkrieg-bop-76' }));
       expect(res.status).toBe(201);
       const body = (await res.json()) as { user: Record<string, unknown>; confirmation_sent: boolean };
       expect(body).toMatchObject({
@@ -63,7 +63,7 @@ describe('accounts', () => {
       });
 
       // Not confirmed yet: the password does not open the account.
-      const early = await browser.request(api('/auth/token?grant_type=password'), json({ email: 'joey@ramones.example', password: 'blitzkrieg' }));
+      const early = await browser.request(api('/auth/token?grant_type=password'), json({ email: 'joey@ramones.example', password: 'blitzkrieg-bop-76' }));
       expect(early.status).toBe(403);
       expect(await early.json()).toMatchObject({ code: 'email_not_confirmed' });
 
@@ -86,7 +86,7 @@ describe('accounts', () => {
     it('keeps the given username and display name', async () => {
       const res = await new TestBrowser(freshIp()).request(
         api('/auth/signup'),
-        json({ email: 'dee@example.com', password: 'secret12', data: { username: 'deedee', display_name: 'Dee Dee' } }),
+        json({ email: 'dee@example.com', password: 'secret-riff-12', data: { username: 'deedee', display_name: 'Dee Dee' } }),
       );
       expect(await res.json()).toMatchObject({ user: { user_metadata: { username: 'deedee', display_name: 'Dee Dee' } } });
       await smtp.next('dee@example.com');
@@ -94,16 +94,16 @@ describe('accounts', () => {
 
     it('refuses an address already registered', async () => {
       const browser = new TestBrowser(freshIp());
-      await browser.request(api('/auth/signup'), json({ email: 'twice@example.com', password: 'secret12' }));
+      await browser.request(api('/auth/signup'), json({ email: 'twice@example.com', password: 'secret-riff-12' }));
       await smtp.next('twice@example.com');
-      const res = await browser.request(api('/auth/signup'), json({ email: 'TWICE@example.com', password: 'other123' }));
+      const res = await browser.request(api('/auth/signup'), json({ email: 'TWICE@example.com', password: 'other-riff-123' }));
       expect(res.status).toBe(409);
       expect(await res.json()).toMatchObject({ statusCode: 409, code: 'user_already_exists' });
     });
 
     it('mails the link again on request, without telling whether an account exists', async () => {
       const browser = new TestBrowser(freshIp());
-      await browser.request(api('/auth/signup'), json({ email: 'late@example.com', password: 'secret12' }));
+      await browser.request(api('/auth/signup'), json({ email: 'late@example.com', password: 'secret-riff-12' }));
       await smtp.next('late@example.com');
       const res = await browser.request(api('/auth/resend'), json({ email: 'late@example.com' }));
       expect(res.status).toBe(200);
@@ -112,6 +112,19 @@ describe('accounts', () => {
       const unknown = await browser.request(api('/auth/resend'), json({ email: 'nobody@example.com' }));
       expect(unknown.status).toBe(200);
       expect(await unknown.json()).toEqual(known);
+    });
+
+    it('refuses a common or breached password with a code and the reason, before any account exists', async () => {
+      const browser = new TestBrowser(freshIp());
+      const res = await browser.request(api('/auth/signup'), json({ email: 'sid@example.com', password: 'password1' }));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ statusCode: 400, code: 'password_too_common', fields: ['password'], message: expect.stringContaining('commonly used password') });
+      // Made of the address itself: guessable by whoever knows it.
+      const own = await browser.request(api('/auth/signup'), json({ email: 'sid.vicious@example.com', password: 'sidvicious1' }));
+      expect(await own.json()).toMatchObject({ code: 'password_weak', message: expect.stringContaining('personal') });
+      // Nothing was registered: the address is still free.
+      expect((await browser.request(api('/auth/signup'), json({ email: 'sid@example.com', password: 'my-way-sid-1978' }))).status).toBe(201);
+      await smtp.next('sid@example.com');
     });
 
     it('names the offending fields of a malformed sign-up', async () => {
@@ -125,8 +138,8 @@ describe('accounts', () => {
   describe('sign-in, refresh and sign-out', () => {
     it('signs in with a password: a JWT in the body, the refresh token in an httpOnly cookie scoped to the auth path', async () => {
       const browser = new TestBrowser(freshIp());
-      await signUpAndConfirm(browser, 'marky@example.com', 'drums1234');
-      const res = await new TestBrowser(freshIp()).request(api('/auth/token?grant_type=password'), json({ email: 'Marky@example.com', password: 'drums1234' }));
+      await signUpAndConfirm(browser, 'marky@example.com', 'drums-ramones-1234');
+      const res = await new TestBrowser(freshIp()).request(api('/auth/token?grant_type=password'), json({ email: 'Marky@example.com', password: 'drums-ramones-1234' }));
       expect(res.status).toBe(200);
       const body = (await res.json()) as { access_token: string; token_type: string; expires_in: number; expires_at: number; refresh_token?: string };
       expect(body).toMatchObject({ token_type: 'bearer', expires_in: 900 });
@@ -145,7 +158,7 @@ describe('accounts', () => {
     it('answers a wrong password or an unknown address the same way', async () => {
       const browser = new TestBrowser(freshIp());
       await signUpAndConfirm(browser, 'tommy@example.com');
-      for (const attempt of [{ email: 'tommy@example.com', password: 'wrong-one' }, { email: 'ghost@example.com', password: 'secret12' }]) {
+      for (const attempt of [{ email: 'tommy@example.com', password: 'wrong-one' }, { email: 'ghost@example.com', password: 'secret-riff-12' }]) {
         const res = await browser.request(api('/auth/token?grant_type=password'), json(attempt));
         expect(res.status).toBe(400);
         expect(await res.json()).toMatchObject({ code: 'invalid_credentials', message: 'Invalid login credentials' });
@@ -197,7 +210,7 @@ describe('accounts', () => {
     it('"sign out everywhere" ends every session of the user, and only theirs', async () => {
       const laptop = new TestBrowser(freshIp());
       const { access } = await signUpAndConfirm(laptop, 'cj2@example.com');
-      const phone = await fetch(api('/auth/token?grant_type=password'), json({ email: 'cj2@example.com', password: 'secret12' }));
+      const phone = await fetch(api('/auth/token?grant_type=password'), json({ email: 'cj2@example.com', password: 'secret-riff-12' }));
       const phoneToken = ((await phone.json()) as { access_token: string }).access_token;
       const other = await signUpAndConfirm(new TestBrowser(freshIp()), 'bystander@example.com');
 
@@ -215,12 +228,12 @@ describe('accounts', () => {
       const anon = (await res.json()) as { access_token: string; user: { id: string; is_anonymous: boolean; email: null } };
       expect(anon.user).toMatchObject({ is_anonymous: true, email: null });
 
-      const update = await fetch(api('/auth/user'), { method: 'PUT', headers: { 'content-type': 'application/json', ...bearer(anon.access_token) }, body: JSON.stringify({ email: 'vee@example.com', password: 'secret12' }) });
+      const update = await fetch(api('/auth/user'), { method: 'PUT', headers: { 'content-type': 'application/json', ...bearer(anon.access_token) }, body: JSON.stringify({ email: 'vee@example.com', password: 'secret-riff-12' }) });
       expect(update.status).toBe(200);
       expect(await update.json()).toMatchObject({ id: anon.user.id, is_anonymous: true, has_password: true });
 
       await browser.navigate(linkIn(await smtp.next('vee@example.com'), '/auth/verify'));
-      const signIn = await fetch(api('/auth/token?grant_type=password'), json({ email: 'vee@example.com', password: 'secret12' }));
+      const signIn = await fetch(api('/auth/token?grant_type=password'), json({ email: 'vee@example.com', password: 'secret-riff-12' }));
       expect(signIn.status).toBe(200);
       expect(((await signIn.json()) as { user: unknown }).user).toMatchObject({ id: anon.user.id, is_anonymous: false, email: 'vee@example.com', user_metadata: { username: 'vee' } });
     });
@@ -228,7 +241,7 @@ describe('accounts', () => {
     it('cannot take an address that belongs to another account', async () => {
       await signUpAndConfirm(new TestBrowser(freshIp()), 'owner@example.com');
       const anon = (await (await fetch(api('/auth/anonymous'), { method: 'POST', headers: { 'x-forwarded-for': freshIp() } })).json()) as { access_token: string };
-      const res = await fetch(api('/auth/user'), { method: 'PUT', headers: { 'content-type': 'application/json', ...bearer(anon.access_token) }, body: JSON.stringify({ email: 'owner@example.com', password: 'secret12' }) });
+      const res = await fetch(api('/auth/user'), { method: 'PUT', headers: { 'content-type': 'application/json', ...bearer(anon.access_token) }, body: JSON.stringify({ email: 'owner@example.com', password: 'secret-riff-12' }) });
       expect(res.status).toBe(409);
       expect(await res.json()).toMatchObject({ code: 'email_taken' });
     });
@@ -245,6 +258,7 @@ describe('accounts', () => {
       const noCurrent = await put({ password: 'new-pass-1' });
       expect(noCurrent.status).toBe(400);
       expect(await noCurrent.json()).toMatchObject({ code: 'current_password_required' });
+      expect(await (await put({ password: 'kochanie1', current_password: 'old-pass-1' })).json()).toMatchObject({ code: 'password_weak' });
       const wrong = await put({ password: 'new-pass-1', current_password: 'nope-nope' });
       expect(await wrong.json()).toMatchObject({ code: 'invalid_current_password' });
       expect((await put({ password: 'new-pass-1', current_password: 'old-pass-1' })).status).toBe(200);
@@ -263,20 +277,22 @@ describe('accounts', () => {
 
     it('recovers a forgotten password by mail: a single-use link, every old session ended', async () => {
       const browser = new TestBrowser(freshIp());
-      const { access } = await signUpAndConfirm(browser, 'elvis@example.com', 'forgotten');
+      const { access } = await signUpAndConfirm(browser, 'elvis@example.com', 'forgotten-riff-8');
       expect((await browser.request(api('/auth/recover'), json({ email: 'elvis@example.com' }))).status).toBe(200);
       expect((await browser.request(api('/auth/recover'), json({ email: 'nobody-here@example.com' }))).status).toBe(200);
       const link = new URL(linkIn(await smtp.next('elvis@example.com'), '/auth?recovery_token='));
       expect(link.pathname).toBe('/auth');
       const token = link.searchParams.get('recovery_token') as string;
 
-      const reset = await browser.request(api('/auth/reset'), json({ token, password: 'remembered' }));
+      // A refused password leaves the link usable for a better one.
+      expect(await (await browser.request(api('/auth/reset'), json({ token, password: 'qwerty123' }))).json()).toMatchObject({ code: 'password_too_common' });
+      const reset = await browser.request(api('/auth/reset'), json({ token, password: 'remembered-riff-9' }));
       expect(reset.status).toBe(200);
       expect(await reset.json()).toMatchObject({ user: { email: 'elvis@example.com' } });
       expect((await fetch(api('/auth/user'), { headers: bearer(access) })).status).toBe(401);
-      expect((await browser.request(api('/auth/token?grant_type=password'), json({ email: 'elvis@example.com', password: 'forgotten' }))).status).toBe(400);
-      expect((await browser.request(api('/auth/token?grant_type=password'), json({ email: 'elvis@example.com', password: 'remembered' }))).status).toBe(200);
-      const again = await browser.request(api('/auth/reset'), json({ token, password: 'third-one' }));
+      expect((await browser.request(api('/auth/token?grant_type=password'), json({ email: 'elvis@example.com', password: 'forgotten-riff-8' }))).status).toBe(400);
+      expect((await browser.request(api('/auth/token?grant_type=password'), json({ email: 'elvis@example.com', password: 'remembered-riff-9' }))).status).toBe(200);
+      const again = await browser.request(api('/auth/reset'), json({ token, password: 'third-riff-one-3' }));
       expect(again.status).toBe(400);
       expect(await again.json()).toMatchObject({ code: 'invalid_token' });
     });
@@ -325,7 +341,7 @@ describe('accounts', () => {
         expect((await attacker.request(api('/auth/token?grant_type=password'), json({ email: 'target@example.com', password: `guess-${i}` }))).status).toBe(400);
       }
       // Even the right password, even from elsewhere, waits until the window passes.
-      const locked = await new TestBrowser(freshIp()).request(api('/auth/token?grant_type=password'), json({ email: 'target@example.com', password: 'secret12' }));
+      const locked = await new TestBrowser(freshIp()).request(api('/auth/token?grant_type=password'), json({ email: 'target@example.com', password: 'secret-riff-12' }));
       expect(locked.status).toBe(429);
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(60);
     });
@@ -340,7 +356,7 @@ describe('accounts', () => {
     });
 
     it.each([
-      ['sign-ups', '/auth/signup', (i: number) => ({ email: `flood${i}-${Date.now()}@example.com`, password: 'secret12' }), 10],
+      ['sign-ups', '/auth/signup', (i: number) => ({ email: `flood${i}-${Date.now()}@example.com`, password: 'secret-riff-12' }), 10],
       ['anonymous sign-ins', '/auth/anonymous', () => ({}), 30],
       ['recovery mails', '/auth/recover', () => ({ email: 'nobody@example.com' }), 5],
       ['confirmation mails', '/auth/resend', () => ({ email: 'nobody@example.com' }), 5],

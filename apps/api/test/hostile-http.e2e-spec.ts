@@ -65,9 +65,9 @@ describe('hostile input over HTTP', () => {
   let members = 0;
   async function member(): Promise<{ token: string }> {
     const email = `hostile-member-${++members}@example.com`;
-    expect((await send('/auth/signup', { email, password: 'secret12', data: { username: `hostile${members}` } })).status).toBe(201);
+    expect((await send('/auth/signup', { email, password: 'secret-riff-12', data: { username: `hostile${members}` } })).status).toBe(201);
     await server.db.query('UPDATE users SET email_confirmed_at = now() WHERE email = $1', [email]);
-    const res = await send('/auth/token?grant_type=password', { email, password: 'secret12' });
+    const res = await send('/auth/token?grant_type=password', { email, password: 'secret-riff-12' });
     return { token: ((await res.json()) as { access_token: string }).access_token };
   }
 
@@ -131,12 +131,12 @@ describe('hostile input over HTTP', () => {
   describe('an address that is only pending', () => {
     it('never blocks its owner, is never mailed on their behalf and is never confirmed into the other account', async () => {
       const squatter = await anonymous();
-      const claim = await send('/auth/user', { email: 'owner@example.com', password: 'squatter1' }, { method: 'PUT', token: squatter.token });
+      const claim = await send('/auth/user', { email: 'owner@example.com', password: 'squatter-riff-1' }, { method: 'PUT', token: squatter.token });
       expect(claim.status).toBe(200);
       const squattersLink = linkIn(await smtp.next('owner@example.com'), '/auth/verify');
 
       // The owner signs up as if nothing had happened.
-      const signUp = await send('/auth/signup', { email: 'owner@example.com', password: 'owner-pass' });
+      const signUp = await send('/auth/signup', { email: 'owner@example.com', password: 'owner-riff-77' });
       expect(signUp.status).toBe(201);
       const owner = ((await signUp.json()) as { user: { id: string } }).user;
       expect(owner.id).not.toBe(squatter.id);
@@ -154,13 +154,13 @@ describe('hostile input over HTTP', () => {
       expect((await new TestBrowser(freshIp()).navigate(squattersLink)).visited[1]).toBe(`${origin()}/auth?error=link_invalid`);
       const squattersView = await fetch(api('/auth/user'), { headers: { authorization: `Bearer ${squatter.token}` } });
       expect(await squattersView.json()).toMatchObject({ id: squatter.id, email: null, is_anonymous: true });
-      expect((await send('/auth/token?grant_type=password', { email: 'owner@example.com', password: 'squatter1' })).status).toBe(400);
-      expect((await send('/auth/token?grant_type=password', { email: 'owner@example.com', password: 'owner-pass' })).status).toBe(200);
+      expect((await send('/auth/token?grant_type=password', { email: 'owner@example.com', password: 'squatter-riff-1' })).status).toBe(400);
+      expect((await send('/auth/token?grant_type=password', { email: 'owner@example.com', password: 'owner-riff-77' })).status).toBe(200);
     });
 
     it('"send the link again" for an address that is only pending mails nothing', async () => {
       const squatter = await anonymous();
-      await send('/auth/user', { email: 'quiet@example.com', password: 'squatter1' }, { method: 'PUT', token: squatter.token });
+      await send('/auth/user', { email: 'quiet@example.com', password: 'squatter-riff-1' }, { method: 'PUT', token: squatter.token });
       await smtp.next('quiet@example.com');
       const res = await send('/auth/resend', { email: 'quiet@example.com' });
       expect(res.status).toBe(200);
@@ -176,7 +176,7 @@ describe('hostile input over HTTP', () => {
     });
 
     it.each([
-      ['a display name at sign-up', 'POST', '/auth/signup', { email: 'nul@example.com', password: 'secret12', data: { display_name: 'Dee\u0000Dee' } }, 'data.display_name'],
+      ['a display name at sign-up', 'POST', '/auth/signup', { email: 'nul@example.com', password: 'secret-riff-12', data: { display_name: 'Dee\u0000Dee' } }, 'data.display_name'],
       ['a station search', 'GET', '/radio/stations?q=punk%00rock', undefined, 'q'],
       ['a client log message', 'POST', '/client-logs', { kind: 'error', path: '/radio', message: 'boom\u0000' }, 'message'],
     ])('a NUL character in %s, the request otherwise valid, is a 400 naming the field', async (_name, method, url, body, field) => {
@@ -197,7 +197,7 @@ describe('hostile input over HTTP', () => {
       const { token } = await anonymous();
       for (const { method, path: p } of emailOperations) {
         const url = p.replace(/^\/api\/v1/, '') + (p.endsWith('/token') ? '?grant_type=password' : '');
-        const res = await send(url, { email: '\uD800@example.com', password: 'secret12' }, { method: method.toUpperCase(), token });
+        const res = await send(url, { email: '\uD800@example.com', password: 'secret-riff-12' }, { method: method.toUpperCase(), token });
         expect({ url, status: res.status }).toEqual({ url, status: 400 });
         expect(await res.json()).toMatchObject({ statusCode: 400, fields: ['email'] });
       }
@@ -225,7 +225,7 @@ describe('hostile input over HTTP', () => {
     it('concurrent sign-ups of one address: exactly one 201, the others 409, one account', async () => {
       const statuses = await Promise.all(
         Array.from({ length: 8 }, async () => {
-          const res = await send('/auth/signup', { email: 'race@example.com', password: 'secret12' });
+          const res = await send('/auth/signup', { email: 'race@example.com', password: 'secret-riff-12' });
           return { status: res.status, body: (await res.json()) as { code?: string } };
         }),
       );

@@ -89,7 +89,7 @@ describe('OAuth sign-in (google, facebook, github) against a local authorization
   it('a verified address whose account was never confirmed: linked, and the unproven password no longer opens it', async () => {
     // Someone signs up with an address they do not own and never confirms it.
     const squatter = browser();
-    const signUp = await squatter.request(`${base}/api/v1/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'kim@gordon.example', password: 'squatter-1' }) });
+    const signUp = await squatter.request(`${base}/api/v1/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'kim@gordon.example', password: 'squatter-riff-1' }) });
     expect(signUp.status).toBe(201);
     await smtp.next('kim@gordon.example');
 
@@ -102,14 +102,14 @@ describe('OAuth sign-in (google, facebook, github) against a local authorization
     const attempt = await fetch(`${base}/api/v1/auth/token?grant_type=password`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.250' },
-      body: JSON.stringify({ email: 'kim@gordon.example', password: 'squatter-1' }),
+      body: JSON.stringify({ email: 'kim@gordon.example', password: 'squatter-riff-1' }),
     });
     expect(attempt.status).toBe(400);
   });
 
   it('an unverified address never takes over an existing account', async () => {
     const b = browser();
-    await b.request(`${base}/api/v1/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'patti@smith.example', password: 'horses-75' }) });
+    await b.request(`${base}/api/v1/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'patti@smith.example', password: 'horses-gloria-75' }) });
     await b.navigate(linkIn(await smtp.next('patti@smith.example'), '/auth/verify'));
     const owner = await session(b);
 

@@ -50,6 +50,36 @@ test.describe('accounts on /auth', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Zaloguj się' })).toBeVisible();
   });
 
+  test('a common password: the form says why as it is typed, and the server refuses it with the same reason', async ({ page, allowedConsoleErrors }) => {
+    allowedConsoleErrors.push(httpError(400, '/auth/signup'));
+    const estimator: string[] = [];
+    page.on('request', (request) => {
+      if (/password-estimator/.test(request.url())) estimator.push(request.url());
+    });
+    const account = newAccount('haslo');
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Rejestracja' }).click();
+    // The dictionaries are a chunk of their own, fetched only once a password is typed.
+    expect(estimator).toEqual([]);
+    const form = page.getByRole('form', { name: 'Rejestracja' });
+    await form.getByLabel('Nazwa użytkownika').fill(account.username);
+    await form.getByLabel('Email').fill(account.email);
+    const password = form.getByLabel('Hasło', { exact: true });
+    await password.fill('password1');
+    const strength = form.getByTestId('password-strength');
+    await expect(strength).toContainText('To jest często używane hasło.');
+    await expect(strength.getByRole('meter', { name: 'Siła hasła' })).toHaveAttribute('aria-valuetext', 'Bardzo słabe');
+    await expect(password).toHaveAccessibleDescription(/Tego hasła nie przyjmiemy/);
+    expect(estimator).toHaveLength(1);
+
+    await form.getByLabel('Potwierdź hasło').fill('password1');
+    await form.getByRole('button', { name: 'Utwórz konto' }).click();
+    await expect(toast(page, 'To hasło jest jednym z najczęściej używanych lub wyciekło: wybierz inne.')).toBeVisible();
+
+    await password.fill(account.password);
+    await expect(strength).toContainText('To hasło jest trudne do odgadnięcia.');
+  });
+
   test('every /auth validation is a toast and makes no call', async ({ page }) => {
     const calls: string[] = [];
     page.on('request', (request) => {

@@ -1,6 +1,14 @@
 import { BadRequestException, ConflictException, ForbiddenException, UnauthorizedException } from '@nestjs/common';
 import { uniqueConflicts } from '../core/database/database-errors';
 
+/**
+ * Why a new password was refused, in zxcvbn's English words (the error body's fields are fixed by the exception
+ * filter: the web app says the same reason in the person's language, as they type, from the same estimator).
+ */
+export interface PasswordReason {
+  message: string;
+}
+
 /** The errors clients act on, each with its stable `code`. */
 export const authErrors = {
   invalidCredentials: () => new BadRequestException({ message: 'Invalid login credentials', code: 'invalid_credentials' }),
@@ -15,6 +23,20 @@ export const authErrors = {
   invalidCurrentPassword: () => new BadRequestException({ message: 'The current password is wrong', code: 'invalid_current_password' }),
   currentPasswordRequired: () =>
     new BadRequestException({ message: 'current_password is required to change the password', code: 'current_password_required', fields: ['current_password'] }),
+  /** A new password from the lists of the most used and breached ones (README.md, "Passwords"). */
+  passwordTooCommon: (reason: PasswordReason) =>
+    new BadRequestException({
+      message: `This password is one of the most commonly used or breached: choose another. ${reason.message}`.trim(),
+      code: 'password_too_common',
+      fields: ['password'],
+    }),
+  /** A new password easy to guess for another reason (a name, the account's email, a pattern): the message says which. */
+  passwordWeak: (reason: PasswordReason) =>
+    new BadRequestException({
+      message: `This password is too easy to guess: choose a longer or less predictable one. ${reason.message}`.trim(),
+      code: 'password_weak',
+      fields: ['password'],
+    }),
   missingGrantFields: (fields: string[]) =>
     new BadRequestException({ message: fields.map((f) => `${f} is required for this grant_type`), fields }),
   unauthenticated: (message = 'Missing or invalid access token') => new UnauthorizedException({ message, code: 'invalid_access_token' }),

@@ -44,7 +44,11 @@ export class AuthController {
   @Endpoint({
     id: 'signUp',
     summary: 'Create an account; a confirmation link is mailed',
-    errors: [{ status: HttpStatus.CONFLICT, description: 'code user_already_exists' }, HttpStatus.BAD_REQUEST, HttpStatus.TOO_MANY_REQUESTS],
+    errors: [
+      { status: HttpStatus.CONFLICT, description: 'code user_already_exists' },
+      { status: HttpStatus.BAD_REQUEST, description: 'code password_too_common or password_weak (the reason in message), or invalid fields' },
+      HttpStatus.TOO_MANY_REQUESTS,
+    ],
   })
   signUp(@Body() body: SignUpDto): Promise<SignUpResultDto> {
     return this.auth.signUp(body);
@@ -119,7 +123,7 @@ export class AuthController {
     id: 'resetPassword',
     summary: 'Set a new password with the recovery link, and sign in',
     ok: SessionDto,
-    errors: [{ status: HttpStatus.BAD_REQUEST, description: 'code invalid_token' }],
+    errors: [{ status: HttpStatus.BAD_REQUEST, description: 'code invalid_token, or password_too_common or password_weak (the link stays usable)' }],
   })
   async reset(@Body() body: ResetPasswordDto, @Client() client: ClientInfo, @Res({ passthrough: true }) res: FastifyReply): Promise<SessionDto> {
     return this.respond(await this.auth.resetPassword(body.token, body.password, client), res);
@@ -138,7 +142,10 @@ export class AuthController {
     id: 'updateUser',
     summary: 'Change username, display name or password, or add an email (a confirmation link is mailed)',
     ok: UserDto,
-    errors: [{ status: HttpStatus.BAD_REQUEST, description: 'code invalid_current_password or current_password_required' }, { status: HttpStatus.CONFLICT, description: 'code email_taken' }],
+    errors: [
+      { status: HttpStatus.BAD_REQUEST, description: 'code invalid_current_password, current_password_required, password_too_common or password_weak' },
+      { status: HttpStatus.CONFLICT, description: 'code email_taken' },
+    ],
   })
   @Authenticated({ session: true })
   updateUser(@CurrentSession() principal: SessionPrincipal, @Body() body: UpdateUserDto): Promise<UserDto> {

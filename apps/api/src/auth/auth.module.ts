@@ -14,6 +14,7 @@ import { OAuthHttp } from './oauth/oauth-http';
 import { OAuthService } from './oauth/oauth.service';
 import { OAuthStrategyOptions, oauthStrategyProviders } from './oauth/oauth-strategies';
 import { PasswordHasher } from './password-hasher';
+import { PasswordPolicy } from './password-policy';
 import { Principals } from './principals.service';
 import { RefreshCookie } from './refresh-cookie';
 import { SessionsService } from './sessions.service';
@@ -45,6 +46,7 @@ export class AuthModule {
         AccessTokens,
         Principals,
         PasswordHasher,
+        PasswordPolicy,
         EmailLinksService,
         AuthMails,
         AttemptLimiter,

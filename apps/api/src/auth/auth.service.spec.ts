@@ -6,6 +6,7 @@ import { AuthService } from './auth.service';
 import type { EmailLinksService } from './email-links.service';
 import type { EmailToken } from '../repositories/schema/email-token.entity';
 import type { PasswordHasher } from './password-hasher';
+import { PasswordPolicy } from './password-policy';
 import type { SessionsService } from './sessions.service';
 import type { User } from '../repositories/schema/user.entity';
 
@@ -42,7 +43,11 @@ function setUp(stored: User) {
     start: jest.fn(async () => ({ session: { id: 's-new' }, refreshToken: 'refresh' })),
     endAll: jest.fn(async () => undefined),
   };
-  const links = { consume: jest.fn<Promise<EmailToken | undefined>, unknown[]>(), send: jest.fn(async () => undefined) };
+  const links = {
+    consume: jest.fn<Promise<EmailToken | undefined>, unknown[]>(),
+    peek: jest.fn<Promise<EmailToken | undefined>, unknown[]>(),
+    send: jest.fn(async () => undefined),
+  };
   const hasher = { hash: jest.fn(async (p: string) => `hash:${p}`), verify: jest.fn(async (h: string, p: string) => h === `hash:${p}`) };
   const accessTokens = { issue: jest.fn(async () => ({ token: 'access', expiresIn: 3600, expiresAt: 1 })) };
   const service = new AuthService(
@@ -53,6 +58,7 @@ function setUp(stored: User) {
     hasher as unknown as PasswordHasher,
     links as unknown as EmailLinksService,
     { succeed: jest.fn(), check: jest.fn(), fail: jest.fn() } as unknown as AttemptLimiter,
+    passwords,
   );
   return { service, users, sessions, links, hasher };
 }
@@ -103,6 +109,35 @@ describe('AuthService.confirmEmail', () => {
     links.consume.mockResolvedValue(link('kuba@example.test'));
     await service.confirmEmail('t', client);
     expect(users.save).toHaveBeenCalledWith(expect.objectContaining({ isAnonymous: false, username: 'kuba', displayName: 'kuba' }));
+  });
+});
+
+// The real estimator (its dictionaries load once for the file).
+const passwords = new PasswordPolicy();
+
+describe('AuthService: every place a password is set refuses a guessable one', () => {
+  it('sign-up: before anything is stored', async () => {
+    const { service, users } = setUp(user());
+    await expect(service.signUp({ email: 'fan@example.com', password: 'password1' })).rejects.toMatchObject({ response: { code: 'password_too_common' } });
+    await expect(service.signUp({ email: 'fan@example.com', password: 'fanexample' })).rejects.toMatchObject({ response: { code: 'password_weak' } });
+    expect(users.save).not.toHaveBeenCalled();
+  });
+
+  it('reset: the link stays unspent, so the person can try another password with it', async () => {
+    const { service, links, users } = setUp(user());
+    links.peek.mockResolvedValue(link('ala@example.test'));
+    await expect(service.resetPassword('token', 'kochanie1', client)).rejects.toMatchObject({ response: { code: 'password_weak' } });
+    expect(links.consume).not.toHaveBeenCalled();
+    expect(users.save).not.toHaveBeenCalled();
+  });
+
+  it('change: the account\'s own names count, and nothing is saved', async () => {
+    const { service, users, hasher } = setUp(user({ username: 'grzmotpunk77', displayName: 'Grzmot' }));
+    await expect(service.updateUser('u1', 's1', { password: 'grzmotpunk77', current_password: 'old' })).rejects.toMatchObject({
+      response: { code: 'password_weak' },
+    });
+    expect(hasher.verify).not.toHaveBeenCalled();
+    expect(users.save).not.toHaveBeenCalled();
   });
 });
 

@@ -8,6 +8,7 @@ import type { SessionDto, SignUpDto, SignUpResultDto, TokenRequestDto, UpdateUse
 import { AttemptLimiter } from '../core/http/attempt-limiter';
 import { EmailLinksService } from './email-links.service';
 import { PasswordHasher } from './password-hasher';
+import { PasswordPolicy } from './password-policy';
 import { SessionsService } from './sessions.service';
 import { localPart, toUserDto } from './user-mapper';
 import { User } from '../repositories/schema/user.entity';
@@ -33,6 +34,7 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly links: EmailLinksService,
     private readonly attempts: AttemptLimiter,
+    private readonly passwords: PasswordPolicy,
   ) {}
 
   /**
@@ -40,6 +42,7 @@ export class AuthService {
    * nothing; two sign-ups racing for one address meet at the unique index, and the loser gets the same 409.
    */
   async signUp({ email, password, data }: SignUpDto): Promise<SignUpResultDto> {
+    this.passwords.assertStrong(password, PasswordPolicy.userInputs(email, data?.username, data?.display_name));
     if (await this.users.emailExists(email)) throw authErrors.userExists();
     const user = await this.users.save(
       this.users.create({
@@ -114,6 +117,11 @@ export class AuthService {
 
   /** The recovery link's token and a new password: every other session ends, a new one starts. */
   async resetPassword(token: string, password: string, client: ClientInfo): Promise<SignedIn> {
+    // A refused password must not spend the link: the person tries another one with the same mail.
+    const valid = await this.links.peek('recover', token);
+    if (!valid) throw authErrors.invalidToken();
+    const owner = await this.loadUser(valid.userId);
+    this.passwords.assertStrong(password, PasswordPolicy.userInputs(owner.email, valid.email, owner.username, owner.displayName));
     const link = await this.links.consume('recover', token);
     if (!link) throw authErrors.invalidToken();
     const user = await this.loadUser(link.userId);
@@ -135,6 +143,11 @@ export class AuthService {
     if (change.data?.display_name !== undefined) user.displayName = change.data.display_name;
     const passwordChanged = change.password !== undefined;
     if (passwordChanged) {
+      // The names and address the account will have after this change, so a password made of them fails too.
+      this.passwords.assertStrong(
+        change.password as string,
+        PasswordPolicy.userInputs(user.email, change.email, user.pendingEmail, user.username, user.displayName),
+      );
       if (user.passwordHash) {
         if (!change.current_password) throw authErrors.currentPasswordRequired();
         if (!(await this.hasher.verify(user.passwordHash, change.current_password))) throw authErrors.invalidCurrentPassword();

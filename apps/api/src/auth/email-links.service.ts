@@ -22,6 +22,11 @@ export class EmailLinksService {
     await this.mailer.send(purpose === 'confirm' ? this.mails.confirmation(email, token) : this.mails.recovery(email, token));
   }
 
+  /** A link's record if it is valid, unused and unexpired, leaving it unspent; undefined otherwise. */
+  async peek(purpose: EmailTokenPurpose, token: string): Promise<EmailToken | undefined> {
+    return this.tokens.findValid(hashToken(token), purpose, new Date());
+  }
+
   /** Spends a link: the token's record if it was valid, unused and unexpired; undefined otherwise. */
   async consume(purpose: EmailTokenPurpose, token: string): Promise<EmailToken | undefined> {
     return this.tokens.spend(hashToken(token), purpose, new Date());

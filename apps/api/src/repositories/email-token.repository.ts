@@ -16,6 +16,11 @@ export class EmailTokenRepository {
     await this.tokens.insert({ ...fields, usedAt: null });
   }
 
+  /** The link's record if it is unused and unexpired, without spending it (a refused new password keeps its link). */
+  async findValid(tokenHash: string, purpose: EmailTokenPurpose, now: Date): Promise<EmailToken | undefined> {
+    return (await this.tokens.findOneBy({ tokenHash, purpose, usedAt: IsNull(), expiresAt: MoreThan(now) })) ?? undefined;
+  }
+
   /** Marks the link used, in one statement so two clicks cannot both spend it; its record if it was unused and unexpired. */
   async spend(tokenHash: string, purpose: EmailTokenPurpose, now: Date): Promise<EmailToken | undefined> {
     const result = await this.tokens

@@ -23,6 +23,9 @@ const byCode: Record<string, MessageId> = {
   email_not_confirmed: 'auth.emailNotConfirmed.text',
   invalid_current_password: 'auth.toast.wrongCurrentPassword',
   invalid_token: 'auth.recovery.invalidToken',
+  // A new password the server refused (README.md, "Passwords"); the form's meter names the reason as it is typed.
+  password_too_common: 'auth.toast.passwordTooCommon',
+  password_weak: 'auth.toast.passwordWeak',
 };
 
 /** Validation failures of one field, said in the user's language rather than the server's. */

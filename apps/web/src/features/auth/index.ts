@@ -4,6 +4,7 @@ export { useAuthDialog, type AuthDialogMode } from './atoms';
 export { authErrorMessage, isAuthErrorCode, useAuthErrorText, type AuthAction } from './auth-messages';
 export { PASSWORD_MIN_LENGTH } from './constants';
 export { newPasswordProblems, type NewPasswordValues } from './new-password';
+export { passwordUserInputs } from './password-strength';
 export { AuthDialogHost } from './components/auth-dialog-host';
 export { EmailField, type EmailFieldProps } from './components/email-field';
 export { NewPasswordFields, type NewPasswordFieldsProps } from './components/new-password-fields';

@@ -9,7 +9,8 @@ export interface NewPasswordValues {
 
 /**
  * The rules of a new password, for every form that sets one: the confirmation matches, and the password has at least
- * PASSWORD_MIN_LENGTH characters (the server checks the length too). A mismatch comes first.
+ * PASSWORD_MIN_LENGTH characters (the server checks the length too, and refuses a guessable password: the form shows
+ * its strength as it is typed, NewPasswordFields). A mismatch comes first.
  */
 export function newPasswordProblems({ password, confirmPassword }: NewPasswordValues): Problems<NewPasswordValues> {
   const problems: Problems<NewPasswordValues> = {};

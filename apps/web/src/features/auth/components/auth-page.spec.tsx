@@ -106,6 +106,49 @@ describe('/auth', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('fan@example.com');
   });
 
+  it('says how hard the new password is to guess as it is typed, with zxcvbn\'s reason in Polish', async () => {
+    const user = userEvent.setup();
+    renderAuthPage();
+    await user.click(screen.getByRole('tab', { name: 'Rejestracja' }));
+    await user.type(screen.getByLabelText('Email'), 'grzmotpunk@example.com');
+    const password = screen.getByLabelText('Hasło');
+    const strength = screen.getByTestId('password-strength');
+    expect(password.getAttribute('aria-describedby')?.split(' ')).toContain(strength.id);
+    expect(strength).toBeEmptyDOMElement();
+
+    await user.type(password, 'password1');
+    // The first estimate waits for the typing pause and the dictionaries' chunk.
+    expect(await within(strength).findByText('To jest często używane hasło.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(strength).getByRole('meter', { name: 'Siła hasła' })).toHaveAttribute('aria-valuetext', 'Bardzo słabe');
+    expect(within(strength).getByText('Tego hasła nie przyjmiemy: jest za łatwe do odgadnięcia.')).toBeInTheDocument();
+
+    // The person's own address counts against the password.
+    await user.clear(password);
+    await user.type(password, 'grzmotpunk77');
+    expect(await within(strength).findByText('Nie powinno być żadnych danych osobowych, ani danych dotyczących strony.')).toBeInTheDocument();
+
+    await user.clear(password);
+    await user.type(password, 'Cz3rwony-Trabant-Gra');
+    expect(await within(strength).findByText('To hasło jest trudne do odgadnięcia.')).toBeInTheDocument();
+    expect(within(strength).getByRole('meter', { name: 'Siła hasła' })).toHaveAttribute('aria-valuenow', '4');
+
+    await user.clear(password);
+    await waitFor(() => expect(strength).toBeEmptyDOMElement());
+  });
+
+  it('a password the server refuses as common gets its own text', async () => {
+    const user = userEvent.setup();
+    answer('post', '/auth/signup', () => apiError(400, { code: 'password_too_common', fields: ['password'], message: 'This password is one of the most commonly used' }));
+    renderAuthPage();
+    await user.click(screen.getByRole('tab', { name: 'Rejestracja' }));
+    await user.type(screen.getByLabelText('Nazwa użytkownika'), 'punkrocker');
+    await user.type(screen.getByLabelText('Email'), 'fan@example.com');
+    await user.type(screen.getByLabelText('Hasło'), 'password1');
+    await user.type(screen.getByLabelText('Potwierdź hasło'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Utwórz konto' }));
+    expect(await findToast('To hasło jest jednym z najczęściej używanych lub wyciekło: wybierz inne.')).toBeInTheDocument();
+  });
+
   it('an email already registered gets the spec text', async () => {
     const user = userEvent.setup();
     answer('post', '/auth/signup', () => apiError(409, { code: 'user_already_exists', message: 'User already registered' }));

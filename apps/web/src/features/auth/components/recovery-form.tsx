@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { Button, displayHeading, useToast } from '@grouarock/ui';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { firstProblem, schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
@@ -35,10 +35,11 @@ export function RecoveryForm({ recoveryToken, onCancel }: RecoveryFormProps) {
   const errorText = useAuthErrorText();
   const navigate = useNavigate();
   const headingId = useId();
-  const { register, handleSubmit, setError, formState } = useForm<NewPasswordValues>({
+  const { register, handleSubmit, setError, formState, control } = useForm<NewPasswordValues>({
     resolver: schemaResolver(recoverySchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
+  const typed = useWatch({ control, name: 'password' });
   // Held once it succeeded: the page is on its way home.
   const busy = formState.isSubmitting || formState.isSubmitSuccessful;
 
@@ -62,7 +63,11 @@ export function RecoveryForm({ recoveryToken, onCancel }: RecoveryFormProps) {
         {t('auth.recovery.title')}
       </h1>
       <p css={mutedText}>{t('auth.recovery.text')}</p>
-      <NewPasswordFields labels={{ password: t('auth.recovery.password'), confirm: t('auth.recovery.confirm') }} register={register} />
+      <NewPasswordFields
+        labels={{ password: t('auth.recovery.password'), confirm: t('auth.recovery.confirm') }}
+        register={register}
+        password={typed}
+      />
       <Button type="submit" size="lg" fullWidth loading={busy}>
         {busy ? t('auth.recovery.busy') : t('auth.recovery.submit')}
       </Button>

@@ -1,10 +1,11 @@
 import { TextField, useToast } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { firstProblem, schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
 import { newPasswordProblems, type NewPasswordValues } from '../new-password';
+import { passwordUserInputs } from '../password-strength';
 import { useAuth } from './auth-provider';
 import { EmailField } from './email-field';
 import { AuthFormFrame, useAuthFormFeedback, type AuthFormVariant } from './auth-form';
@@ -48,11 +49,12 @@ export function RegisterForm({ onRegistered, variant = 'page', footer }: Registe
   const feedback = useAuthFormFeedback<keyof RegisterValues>(variant);
   const texts = variants[variant];
   const dialog = variant === 'dialog';
-  const { register, handleSubmit, setError, formState } = useForm<RegisterValues>({
+  const { register, handleSubmit, setError, formState, control } = useForm<RegisterValues>({
     resolver: schemaResolver(texts.schema),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
   const busy = formState.isSubmitting;
+  const typed = useWatch({ control });
   const required = dialog ? { required: true } : { 'aria-required': 'true' as const };
 
   const submit = handleSubmit(
@@ -96,6 +98,8 @@ export function RegisterForm({ onRegistered, variant = 'page', footer }: Registe
             confirmRequired={false}
             browserChecked={dialog}
             fieldProps={feedback.fieldProps}
+            password={typed.password ?? ''}
+            userInputs={passwordUserInputs(typed.email, typed.username)}
           />
         </>
       }

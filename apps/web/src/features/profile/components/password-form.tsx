@@ -1,9 +1,18 @@
 import { Button, Panel, TextField, useToast } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
-import { isAuthErrorCode, newPasswordProblems, NewPasswordFields, useAuth, useAuthErrorText, type AuthUser, type NewPasswordValues } from '../../auth';
+import {
+  isAuthErrorCode,
+  newPasswordProblems,
+  NewPasswordFields,
+  passwordUserInputs,
+  useAuth,
+  useAuthErrorText,
+  type AuthUser,
+  type NewPasswordValues,
+} from '../../auth';
 import { actions, form, muted } from './profile-styles';
 
 interface PasswordValues extends NewPasswordValues {
@@ -30,11 +39,12 @@ export function PasswordForm({ user }: { user: AuthUser }) {
   const { show } = useToast();
   const errorText = useAuthErrorText();
   const change = user.has_password;
-  const { register, handleSubmit, reset, setError, formState } = useForm<PasswordValues>({
+  const { register, handleSubmit, reset, setError, formState, control } = useForm<PasswordValues>({
     resolver: schemaResolver(passwordSchema(change)),
     defaultValues: empty,
   });
   const { errors, isSubmitting: busy } = formState;
+  const typed = useWatch({ control, name: 'password' });
 
   const submit = handleSubmit(async ({ current, password }) => {
     try {
@@ -65,6 +75,8 @@ export function PasswordForm({ user }: { user: AuthUser }) {
           labels={{ password: t('profile.password.new'), confirm: t('profile.password.confirm') }}
           register={register}
           errors={errors}
+          password={typed}
+          userInputs={passwordUserInputs(user.email, user.user_metadata.username, user.user_metadata.display_name)}
         />
         <div css={actions}>
           <Button type="submit" loading={busy}>

@@ -1,10 +1,19 @@
 import { Button, Panel, useToast } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useT } from '../../../lib/i18n';
-import { EmailField, newPasswordProblems, NewPasswordFields, useAuth, useAuthDialog, useAuthErrorText, type NewPasswordValues } from '../../auth';
+import {
+  EmailField,
+  newPasswordProblems,
+  NewPasswordFields,
+  passwordUserInputs,
+  useAuth,
+  useAuthDialog,
+  useAuthErrorText,
+  type NewPasswordValues,
+} from '../../auth';
 import { actions, form, muted, notice } from './profile-styles';
 
 interface UpgradeValues extends NewPasswordValues {
@@ -28,11 +37,12 @@ export function UpgradeAccount() {
   const dialog = useAuthDialog();
   const { show } = useToast();
   const errorText = useAuthErrorText();
-  const { register, handleSubmit, resetField, formState } = useForm<UpgradeValues>({
+  const { register, handleSubmit, resetField, formState, control } = useForm<UpgradeValues>({
     resolver: schemaResolver(upgradeSchema),
     defaultValues: { email: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting: busy } = formState;
+  const typed = useWatch({ control });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const submit = handleSubmit(async ({ email, password }) => {
@@ -53,7 +63,13 @@ export function UpgradeAccount() {
       <div role="status">{sentTo ? <p css={notice}>{t('profile.upgrade.sent', { email: sentTo })}</p> : null}</div>
       <form css={form} onSubmit={(event) => void submit(event)} noValidate>
         <EmailField aria-required="true" error={errors.email?.message ? t(errors.email.message as MessageId) : undefined} {...register('email')} />
-        <NewPasswordFields labels={{ password: t('auth.field.password'), confirm: t('auth.field.confirmPassword') }} register={register} errors={errors} />
+        <NewPasswordFields
+          labels={{ password: t('auth.field.password'), confirm: t('auth.field.confirmPassword') }}
+          register={register}
+          errors={errors}
+          password={typed.password ?? ''}
+          userInputs={passwordUserInputs(typed.email)}
+        />
         <div css={actions}>
           <Button type="submit" loading={busy}>
             {busy ? t('profile.upgrade.busy') : t('profile.upgrade.submit')}
