@@ -3,7 +3,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { WebhooksService } from '../src/webhooks/webhooks.service';
-import { newWebhookSecret, WebhookSecretBox } from '../src/webhooks/webhook-secrets';
+import { SecretBox } from '../src/core/security/secret-box';
+import { newWebhookSecret } from '../src/webhooks/webhook-secrets';
 import { signedInMember, startListeningApp } from './support/app';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { until } from './support/icecast';
@@ -110,7 +111,7 @@ describe('SECRETS_KEY: webhook secrets outlive a change of JWT_SECRET', () => {
     const [{ id: lostId }] = await db.query<{ id: string }>(`INSERT INTO webhook_endpoints (user_id, url, events, secret_enc) VALUES ($1, $2, '{now_playing}', $3) RETURNING id`, [
       member.id,
       hookUrl,
-      new WebhookSecretBox(['a-key-nobody-kept-that-is-long-enough-0123']).seal(newWebhookSecret()),
+      new SecretBox(['a-key-nobody-kept-that-is-long-enough-0123'], 'webhook secrets').seal(newWebhookSecret()),
     ]);
     const { secret: rotated } = await app!.get(WebhooksService).rotate(member.id, lostId);
     expect(await pingVerifies(member.id, lostId, [rotated])).toEqual([rotated]);

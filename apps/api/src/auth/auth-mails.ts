@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { API_PREFIX } from '../core/http/openapi';
-import { mailLayout } from '../core/mail/mail-layout';
+import { mailCodeLayout, mailLayout } from '../core/mail/mail-layout';
 import type { Mail } from '../repositories/mailer';
 
 /** The account mails, in Polish (the product's language). */
@@ -36,6 +36,19 @@ export class AuthMails {
         'Ustaw nowe hasło',
         link,
         'Link działa przez godzinę i tylko raz. Jeśli to nie Ty, zignoruj tę wiadomość: hasło się nie zmieni.',
+      ),
+    };
+  }
+
+  reauthenticationCode(to: string, code: string): Mail {
+    return {
+      to,
+      subject: `${code} — kod potwierdzenia w GrouaRock`,
+      ...mailCodeLayout(
+        'Potwierdź, że to Ty',
+        'Wpisz ten kod w GrouaRock, aby potwierdzić zmianę na koncie (na przykład nowy klucz API albo drugi składnik logowania).',
+        code,
+        'Kod działa przez 10 minut i tylko raz. Jeśli to nie Ty, zignoruj tę wiadomość: nic się nie zmieni.',
       ),
     };
   }

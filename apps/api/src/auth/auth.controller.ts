@@ -25,6 +25,7 @@ import {
 import { AuthService, type ClientInfo, type SignedIn } from './auth.service';
 import { Client } from './client-info.decorator';
 import { RefreshCookie } from './refresh-cookie';
+import { secondStepUrl } from './auth-errors';
 
 const hour = 3600_000;
 const neutralMail = 'If the address belongs to an account, a message is on its way.';
@@ -60,8 +61,14 @@ export class AuthController {
   @ApiOkResponse({ type: SessionDto, description: 'The refresh token is set as an httpOnly cookie' })
   @Endpoint({
     id: 'token',
-    summary: 'Sign in with email and password, or trade the refresh token (cookie) for a new session token',
-    errors: [{ status: HttpStatus.BAD_REQUEST, description: 'code invalid_credentials' }, { status: HttpStatus.FORBIDDEN, description: 'code email_not_confirmed' }, { status: HttpStatus.UNAUTHORIZED, description: 'code invalid_refresh_token or refresh_token_reused' }, HttpStatus.TOO_MANY_REQUESTS],
+    summary:
+      'Sign in with email and password (then, with an authenticator app on, grant_type=mfa with its code), or with a passkey (grant_type=passkey), or trade the refresh token (cookie) for a new session token',
+    errors: [
+      { status: HttpStatus.BAD_REQUEST, description: 'code invalid_credentials, invalid_mfa_code or invalid_passkey' },
+      { status: HttpStatus.FORBIDDEN, description: 'code email_not_confirmed, or mfa_required (with mfa_token and factors: send the code with grant_type=mfa)' },
+      { status: HttpStatus.UNAUTHORIZED, description: 'code invalid_refresh_token, refresh_token_reused or invalid_mfa_token' },
+      HttpStatus.TOO_MANY_REQUESTS,
+    ],
   })
   async token(
     @Query() { grant_type }: TokenQueryDto,
@@ -87,14 +94,15 @@ export class AuthController {
   }
 
   @Get('verify')
-  @ApiFoundResponse({ description: 'To / signed in, or to /auth?error=link_invalid' })
+  @ApiFoundResponse({ description: 'To / signed in, to the sign-in page’s second step (an authenticator app is on), or to /auth?error=link_invalid' })
   @Endpoint({ id: 'verifyEmail', summary: 'The link from the confirmation mail: confirms, signs in, goes to the site' })
   async verify(@Query() { token }: VerifyQueryDto, @Client() client: ClientInfo, @Res() res: FastifyReply): Promise<void> {
     try {
       this.respond(await this.auth.confirmEmail(token, client), res);
       void res.redirect(`${this.config.publicUrl}/`, 302);
-    } catch {
-      void res.redirect(`${this.config.publicUrl}/auth?error=link_invalid`, 302);
+    } catch (e) {
+      // Confirmed, but an account with an authenticator app signs in with its code too.
+      void res.redirect(secondStepUrl(this.config.publicUrl, e) ?? `${this.config.publicUrl}/auth?error=link_invalid`, 302);
     }
   }
 
@@ -144,12 +152,13 @@ export class AuthController {
     ok: UserDto,
     errors: [
       { status: HttpStatus.BAD_REQUEST, description: 'code invalid_current_password, current_password_required, password_too_common or password_weak' },
+      { status: HttpStatus.UNAUTHORIZED, description: 'code reauthentication_required: changing the email or password needs a sign-in from the last 10 minutes' },
       { status: HttpStatus.CONFLICT, description: 'code email_taken' },
     ],
   })
   @Authenticated({ session: true })
-  updateUser(@CurrentSession() principal: SessionPrincipal, @Body() body: UpdateUserDto): Promise<UserDto> {
-    return this.auth.updateUser(principal.userId, principal.sessionId, body);
+  updateUser(@CurrentSession() principal: SessionPrincipal, @Body() body: UpdateUserDto, @Client() client: ClientInfo): Promise<UserDto> {
+    return this.auth.updateUser(principal, body, client);
   }
 
   @Post('logout')

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { IsEmail, IsIn, IsObject, IsOptional, IsString, IsUUID, Length, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { trim } from '../core/http/text-input';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../repositories/schema/identity.entity';
 
@@ -83,9 +83,31 @@ export class TokenRequestDto {
   @IsString()
   @MaxLength(256)
   refresh_token?: string;
+
+  @ApiPropertyOptional({ description: 'grant_type=mfa: the mfa_token of the mfa_required answer' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  mfa_token?: string;
+
+  @ApiPropertyOptional({ description: 'grant_type=mfa: a 6-digit code of the authenticator app, or a recovery code', example: '123456' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  code?: string;
+
+  @ApiPropertyOptional({ description: 'grant_type=passkey: the challenge_id of POST /auth/passkeys/authentication' })
+  @IsOptional()
+  @IsUUID()
+  challenge_id?: string;
+
+  @ApiPropertyOptional({ description: 'grant_type=passkey: what navigator.credentials.get() answered, as JSON (AuthenticationResponseJSON)', type: 'object', additionalProperties: true })
+  @IsOptional()
+  @IsObject()
+  credential?: Record<string, unknown>;
 }
 
-export const GRANT_TYPES = ['password', 'refresh_token'] as const;
+export const GRANT_TYPES = ['password', 'refresh_token', 'mfa', 'passkey'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
 
 export class TokenQueryDto {

@@ -7,6 +7,10 @@ import { newApiKey } from '../core/security/api-key-format';
 import type { ApiKeyAccess } from '../developer/api-key-access.service';
 import { authErrors } from './auth-errors';
 import { RateLimitedException } from '../core/http/attempt-limiter';
+import type { UserRepository } from '../repositories/user.repository';
+import type { MfaService } from './mfa.service';
+import type { PasskeysService } from './passkeys.service';
+import { Reauthentication, REAUTHENTICATION_WINDOW_MS } from './reauthentication';
 
 class Routes {
   open(): void {}
@@ -15,6 +19,7 @@ class Routes {
   @Authenticated({ confirmed: true }) accountOnly(): void {}
   @Authenticated({ session: true }) sessionOnly(): void {}
   @Authenticated({ fullAccess: true }) personalData(): void {}
+  @Authenticated({ recent: true }) whatMatters(): void {}
 }
 
 function call(route: keyof Routes, authorization?: string, method = 'GET', query: Record<string, unknown> = {}, ip = '192.0.2.1'): { context: ExecutionContext; request: { principal?: Principal } } {
@@ -28,11 +33,14 @@ function call(route: keyof Routes, authorization?: string, method = 'GET', query
 }
 
 describe('AuthGuard', () => {
-  const anonymous: Principal = { via: 'session', userId: 'u1', sessionId: 's1', isAnonymous: true };
+  const anonymous: Principal = { via: 'session', userId: 'u1', sessionId: 's1', isAnonymous: true, authenticatedAt: new Date(), aal: 'aal1' };
   const readOnly = newApiKey();
   const fullAccess = newApiKey();
   const keyPrincipal = (key: string): Principal => ({ via: 'key', userId: 'u2', keyId: key, scope: key === readOnly ? 'read-only' : 'full-access', isAnonymous: false });
-  const fromAccessToken = jest.fn(async (token: string) => (token === 'good' ? anonymous : Promise.reject(new Error('bad token'))));
+  const stale: Principal = { ...anonymous, isAnonymous: false, authenticatedAt: new Date(Date.now() - REAUTHENTICATION_WINDOW_MS - 1000) };
+  const fresh: Principal = { ...stale, authenticatedAt: new Date(Date.now() - REAUTHENTICATION_WINDOW_MS + 30_000) };
+  const byToken: Record<string, Principal> = { good: anonymous, stale, fresh };
+  const fromAccessToken = jest.fn(async (token: string) => byToken[token] ?? Promise.reject(new Error('bad token')));
   const principals = { fromAccessToken };
   // ApiKeyAccess in memory: addresses over the failure limit, the failures it counted, the keys it looked up and the
   // plan requests it took (in PostgreSQL, in one round trip: api-key-access.spec.ts).
@@ -52,7 +60,13 @@ describe('AuthGuard', () => {
       return keyPrincipal(key);
     },
   } as unknown as ApiKeyAccess;
-  const guard = new AuthGuard(new Reflector(), principals as unknown as Principals, keys);
+  // An account with a password and an authenticator app, and no passkey.
+  const reauthentication = new Reauthentication(
+    { findById: async () => ({ passwordHash: 'hash', email: 'ala@example.test', emailConfirmedAt: new Date() }) } as unknown as UserRepository,
+    { isOn: async () => true } as unknown as MfaService,
+    { count: async () => 0 } as unknown as PasskeysService,
+  );
+  const guard = new AuthGuard(new Reflector(), principals as unknown as Principals, keys, reauthentication);
   beforeEach(() => {
     admitted.length = 0;
     failed.length = 0;
@@ -131,6 +145,15 @@ describe('AuthGuard', () => {
   it('keeps session-only routes (keys, sign-out, the account) from every key', async () => {
     await expect(guard.canActivate(call('sessionOnly', `Bearer ${fullAccess}`).context)).rejects.toMatchObject({ status: 403, response: { code: 'session_required' } });
     await expect(guard.canActivate(call('sessionOnly', 'Bearer good').context)).resolves.toBe(true);
+  });
+
+  it('lets what matters through only a sign-in of the last 10 minutes (or a key), else 401 with the ways to confirm', async () => {
+    await expect(guard.canActivate(call('whatMatters', 'Bearer stale').context)).rejects.toMatchObject({
+      status: 401,
+      response: { code: 'reauthentication_required', factors: ['password', 'totp', 'recovery'] },
+    });
+    await expect(guard.canActivate(call('whatMatters', 'Bearer fresh').context)).resolves.toBe(true);
+    await expect(guard.canActivate(call('whatMatters', `Bearer ${fullAccess}`, 'POST').context)).resolves.toBe(true);
   });
 
   it('refuses a key in the URL, whatever the route', async () => {

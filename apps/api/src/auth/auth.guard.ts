@@ -5,6 +5,7 @@ import { ApiKeyAccess } from '../developer/api-key-access.service';
 import { bearerOf } from '../core/http/bearer';
 import { isWellFormedApiKey, looksLikeApiKey } from '../core/security/api-key-format';
 import { authErrors } from './auth-errors';
+import { Reauthentication } from './reauthentication';
 import { AUTHENTICATED, type AuthenticatedOptions } from './authenticated.decorator';
 import { type KeyPrincipal, type Principal, Principals, type SessionPrincipal } from './principals.service';
 
@@ -27,6 +28,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly principals: Principals,
     private readonly keys: ApiKeyAccess,
+    private readonly reauthentication: Reauthentication,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -43,6 +45,7 @@ export class AuthGuard implements CanActivate {
     if (!token) throw authErrors.unauthenticated();
     const principal = looksLikeApiKey(token) ? await this.keyPrincipal(token, context) : await this.principals.fromAccessToken(token);
     request.principal = this.allowed(principal, request, options);
+    if (options.recent) await this.reauthentication.assertRecent(principal);
     return true;
   }
 

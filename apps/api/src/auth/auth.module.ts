@@ -4,6 +4,12 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { type AppConfig, resolveJwtSecret } from '../core/config/config';
 import { AccessTokens } from './access-tokens';
+import { AccountSecurityController } from './account-security.controller';
+import { AccountSecurityService } from './account-security.service';
+import { MfaService } from './mfa.service';
+import { PasskeysService } from './passkeys.service';
+import { Reauthentication } from './reauthentication';
+import { SecurityLog } from './security-log.service';
 import { AttemptLimiter } from '../core/http/attempt-limiter';
 import { AuthMails } from './auth-mails';
 import { AuthController } from './auth.controller';
@@ -39,7 +45,7 @@ export class AuthModule {
           verifyOptions: { algorithms: ['HS256'], issuer, audience: ACCESS_TOKEN_AUDIENCE },
         }),
       ],
-      controllers: [AuthController, OAuthController],
+      controllers: [AuthController, AccountSecurityController, OAuthController],
       providers: [
         AuthService,
         SessionsService,
@@ -51,12 +57,17 @@ export class AuthModule {
         AuthMails,
         AttemptLimiter,
         RefreshCookie,
+        MfaService,
+        PasskeysService,
+        Reauthentication,
+        SecurityLog,
+        AccountSecurityService,
         OAuthService,
         OAuthStrategyOptions,
         OAuthHttp,
         ...oauthStrategyProviders(config),
       ],
-      exports: [Principals],
+      exports: [Principals, Reauthentication, SecurityLog],
     };
   }
 }

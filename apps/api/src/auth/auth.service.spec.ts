@@ -9,6 +9,12 @@ import type { PasswordHasher } from './password-hasher';
 import { PasswordPolicy } from './password-policy';
 import type { SessionsService } from './sessions.service';
 import type { User } from '../repositories/schema/user.entity';
+import { authErrors } from './auth-errors';
+import type { MfaService } from './mfa.service';
+import type { PasskeysService } from './passkeys.service';
+import type { SessionPrincipal } from './principals.service';
+import type { Reauthentication } from './reauthentication';
+import type { SecurityLog } from './security-log.service';
 
 // The account rules on their own: the repositories and every collaborator are mocks; the e2e tests cover them on
 // real PostgreSQL.
@@ -40,7 +46,7 @@ function setUp(stored: User) {
     clearPendingEmail: jest.fn(async () => undefined),
   };
   const sessions = {
-    start: jest.fn(async () => ({ session: { id: 's-new' }, refreshToken: 'refresh' })),
+    start: jest.fn(async () => ({ session: { id: 's-new', aal: 'aal1', amr: [] }, refreshToken: 'refresh' })),
     endAll: jest.fn(async () => undefined),
   };
   const links = {
@@ -49,7 +55,10 @@ function setUp(stored: User) {
     send: jest.fn(async () => undefined),
   };
   const hasher = { hash: jest.fn(async (p: string) => `hash:${p}`), verify: jest.fn(async (h: string, p: string) => h === `hash:${p}`) };
-  const accessTokens = { issue: jest.fn(async () => ({ token: 'access', expiresIn: 3600, expiresAt: 1 })) };
+  const accessTokens = { issue: jest.fn(async () => ({ token: 'access', expiresIn: 3600, expiresAt: 1 })), issueMfaToken: jest.fn(async () => 'mfa-token') };
+  const mfa = { isOn: jest.fn(async () => false) };
+  const reauthentication = { assertRecent: jest.fn(async () => undefined), secondFactorsOf: jest.fn(async () => ['totp', 'recovery']) };
+  const log = { record: jest.fn(async () => undefined) };
   const service = new AuthService(
     { accessTokenTtl: 3600 } as AppConfig,
     users as unknown as UserRepository,
@@ -59,9 +68,16 @@ function setUp(stored: User) {
     links as unknown as EmailLinksService,
     { succeed: jest.fn(), check: jest.fn(), fail: jest.fn() } as unknown as AttemptLimiter,
     passwords,
+    mfa as unknown as MfaService,
+    {} as PasskeysService,
+    reauthentication as unknown as Reauthentication,
+    log as unknown as SecurityLog,
   );
-  return { service, users, sessions, links, hasher };
+  return { service, users, sessions, links, hasher, mfa, reauthentication, log };
 }
+
+/** A session whose owner signed in a moment ago. */
+const principal: SessionPrincipal = { via: 'session', userId: 'u1', sessionId: 's1', isAnonymous: false, authenticatedAt: new Date(), aal: 'aal1' };
 
 const client = { ip: '127.0.0.1' };
 const link = (email: string) => ({ userId: 'u1', email }) as EmailToken;
@@ -133,7 +149,7 @@ describe('AuthService: every place a password is set refuses a guessable one', (
 
   it('change: the account\'s own names count, and nothing is saved', async () => {
     const { service, users, hasher } = setUp(user({ username: 'grzmotpunk77', displayName: 'Grzmot' }));
-    await expect(service.updateUser('u1', 's1', { password: 'grzmotpunk77', current_password: 'old' })).rejects.toMatchObject({
+    await expect(service.updateUser(principal, { password: 'grzmotpunk77', current_password: 'old' }, client)).rejects.toMatchObject({
       response: { code: 'password_weak' },
     });
     expect(hasher.verify).not.toHaveBeenCalled();
@@ -141,10 +157,38 @@ describe('AuthService: every place a password is set refuses a guessable one', (
   });
 });
 
+describe('AuthService sign-in with an authenticator app on', () => {
+  it('opens no session for a password alone: 403 mfa_required with a token and the factors', async () => {
+    const { service, sessions, mfa } = setUp(user());
+    mfa.isOn.mockResolvedValue(true);
+    await expect(service.grant('password', { email: 'ala@example.test', password: 'old' }, client)).rejects.toMatchObject({
+      response: { code: 'mfa_required', mfa_token: 'mfa-token', factors: ['totp', 'recovery'] },
+    });
+    expect(sessions.start).not.toHaveBeenCalled();
+  });
+
+  it('nor for a password reset link: the new password is set, and the code is still asked', async () => {
+    const { service, sessions, mfa, links, users } = setUp(user());
+    mfa.isOn.mockResolvedValue(true);
+    links.peek.mockResolvedValue(link('ala@example.test'));
+    links.consume.mockResolvedValue(link('ala@example.test'));
+    await expect(service.resetPassword('token', 'Gitara-Basowa-1977!', client)).rejects.toMatchObject({ response: { code: 'mfa_required' } });
+    expect(users.save).toHaveBeenCalledWith(expect.objectContaining({ passwordHash: 'hash:Gitara-Basowa-1977!' }));
+    expect(sessions.start).not.toHaveBeenCalled();
+  });
+
+  it('signs in without asking when no app is on, at aal1, and logs it', async () => {
+    const { service, sessions, log } = setUp(user());
+    await service.grant('password', { email: 'ala@example.test', password: 'old' }, client);
+    expect(sessions.start).toHaveBeenCalledWith('u1', expect.objectContaining({ methods: ['password'] }));
+    expect(log.record).toHaveBeenCalledWith('u1', 'signed_in', client, { method: 'password' });
+  });
+});
+
 describe('AuthService.updateUser', () => {
   it('changes the names alone without touching sessions or mail', async () => {
     const { service, sessions, links } = setUp(user());
-    const dto = await service.updateUser('u1', 's1', { data: { display_name: 'Ala K.' } });
+    const dto = await service.updateUser(principal, { data: { display_name: 'Ala K.' } }, client);
     expect(dto.user_metadata.display_name).toBe('Ala K.');
     expect(sessions.endAll).not.toHaveBeenCalled();
     expect(links.send).not.toHaveBeenCalled();
@@ -152,36 +196,48 @@ describe('AuthService.updateUser', () => {
 
   it('needs the right current password to set a new one, then ends every other session', async () => {
     const { service, sessions, users } = setUp(user());
-    await expect(service.updateUser('u1', 's1', { password: 'nowe-haslo' })).rejects.toMatchObject({ response: { code: 'current_password_required' } });
-    await expect(service.updateUser('u1', 's1', { password: 'nowe-haslo', current_password: 'zle' })).rejects.toMatchObject({
+    await expect(service.updateUser(principal, { password: 'nowe-haslo' }, client)).rejects.toMatchObject({ response: { code: 'current_password_required' } });
+    await expect(service.updateUser(principal, { password: 'nowe-haslo', current_password: 'zle' }, client)).rejects.toMatchObject({
       response: { code: 'invalid_current_password' },
     });
     expect(users.save).not.toHaveBeenCalled();
-    await service.updateUser('u1', 's1', { password: 'nowe-haslo', current_password: 'old' });
+    await service.updateUser(principal, { password: 'nowe-haslo', current_password: 'old' }, client);
     expect(users.save).toHaveBeenCalledWith(expect.objectContaining({ passwordHash: 'hash:nowe-haslo' }));
     expect(sessions.endAll).toHaveBeenCalledWith('u1', 'password_changed', 's1');
   });
 
   it('lets an account without a password (OAuth, anonymous) set one without a current one', async () => {
     const { service, users } = setUp(user({ passwordHash: null }));
-    await service.updateUser('u1', 's1', { password: 'nowe-haslo' });
+    await service.updateUser(principal, { password: 'nowe-haslo' }, client);
     expect(users.save).toHaveBeenCalledWith(expect.objectContaining({ passwordHash: 'hash:nowe-haslo' }));
   });
 
   it('keeps a new address pending and mails a link to it; a taken one is refused', async () => {
     const { service, users, links } = setUp(user());
-    const dto = await service.updateUser('u1', 's1', { email: 'nowy@example.test' });
+    const dto = await service.updateUser(principal, { email: 'nowy@example.test' }, client);
     expect(dto.email).toBe('ala@example.test');
     expect(users.save).toHaveBeenCalledWith(expect.objectContaining({ pendingEmail: 'nowy@example.test' }));
     expect(links.send).toHaveBeenCalledWith('confirm', 'u1', 'nowy@example.test');
 
     users.emailExists.mockResolvedValue(true);
-    await expect(service.updateUser('u1', 's1', { email: 'zajety@example.test' })).rejects.toMatchObject({ response: { code: 'email_taken' } });
+    await expect(service.updateUser(principal, { email: 'zajety@example.test' }, client)).rejects.toMatchObject({ response: { code: 'email_taken' } });
+  });
+
+  it('asks a stale sign-in to confirm it is its owner before a new password or address, not before new names', async () => {
+    const { service, users, reauthentication } = setUp(user());
+    reauthentication.assertRecent.mockRejectedValue(authErrors.reauthenticationRequired(['password']));
+    await expect(service.updateUser(principal, { password: 'nowe-haslo', current_password: 'old' }, client)).rejects.toMatchObject({
+      response: { code: 'reauthentication_required', factors: ['password'] },
+    });
+    await expect(service.updateUser(principal, { email: 'nowy@example.test' }, client)).rejects.toMatchObject({ response: { code: 'reauthentication_required' } });
+    expect(users.save).not.toHaveBeenCalled();
+    await service.updateUser(principal, { data: { display_name: 'Ala K.' } }, client);
+    expect(users.save).toHaveBeenCalledTimes(1);
   });
 
   it('treats the current address as no change', async () => {
     const { service, links, users } = setUp(user());
-    await service.updateUser('u1', 's1', { email: 'ala@example.test' });
+    await service.updateUser(principal, { email: 'ala@example.test' }, client);
     expect(users.emailExists).not.toHaveBeenCalled();
     expect(links.send).not.toHaveBeenCalled();
   });

@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../core/config/config.module';
 import { UserRepository } from '../repositories/user.repository';
 import { AccessTokens } from './access-tokens';
 import { authErrors } from './auth-errors';
-import type { SessionDto, SignUpDto, SignUpResultDto, TokenRequestDto, UpdateUserDto, UserDto } from './auth.dto';
+import type { GrantType, SessionDto, SignUpDto, SignUpResultDto, TokenRequestDto, UpdateUserDto, UserDto } from './auth.dto';
 import { AttemptLimiter } from '../core/http/attempt-limiter';
 import { EmailLinksService } from './email-links.service';
 import { PasswordHasher } from './password-hasher';
@@ -12,6 +12,14 @@ import { PasswordPolicy } from './password-policy';
 import { SessionsService } from './sessions.service';
 import { localPart, toUserDto } from './user-mapper';
 import { User } from '../repositories/schema/user.entity';
+import type { AuthMethod, Session } from '../repositories/schema/session.entity';
+import type { ReauthenticateDto } from './account-security.dto';
+import { MfaService } from './mfa.service';
+import { PasskeysService } from './passkeys.service';
+import { Reauthentication } from './reauthentication';
+import { SecurityLog } from './security-log.service';
+import type { SessionPrincipal } from './principals.service';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 
 /** A session as the client receives it, plus the refresh token the controller puts in the cookie. */
 export interface SignedIn {
@@ -35,6 +43,10 @@ export class AuthService {
     private readonly links: EmailLinksService,
     private readonly attempts: AttemptLimiter,
     private readonly passwords: PasswordPolicy,
+    private readonly mfa: MfaService,
+    private readonly passkeys: PasskeysService,
+    private readonly reauthentication: Reauthentication,
+    private readonly log: SecurityLog,
   ) {}
 
   /**
@@ -68,22 +80,33 @@ export class AuthService {
     if (user) await this.links.send('confirm', user.id, email);
   }
 
-  async grant(grantType: 'password' | 'refresh_token', body: TokenRequestDto, client: ClientInfo, cookieToken?: string): Promise<SignedIn> {
-    if (grantType === 'password') {
-      const missing = (['email', 'password'] as const).filter((f) => !body[f]);
-      if (missing.length) throw authErrors.missingGrantFields(missing);
-      return this.signInWithPassword(body.email as string, body.password as string, client);
+  async grant(grantType: GrantType, body: TokenRequestDto, client: ClientInfo, cookieToken?: string): Promise<SignedIn> {
+    switch (grantType) {
+      case 'password': {
+        requireFields(body, ['email', 'password']);
+        return this.signInWithPassword(body.email as string, body.password as string, client);
+      }
+      case 'mfa': {
+        requireFields(body, ['mfa_token', 'code']);
+        return this.completeSecondFactor(body.mfa_token as string, body.code as string, client);
+      }
+      case 'passkey': {
+        requireFields(body, ['challenge_id', 'credential']);
+        return this.signInWithPasskey(body.challenge_id as string, body.credential as unknown as AuthenticationResponseJSON, client);
+      }
+      case 'refresh_token': {
+        const refreshToken = body.refresh_token ?? cookieToken;
+        if (!refreshToken) throw authErrors.invalidRefreshToken();
+        const issued = await this.sessions.rotate(refreshToken, client.ip);
+        const user = await this.loadUser(issued.session.userId);
+        return this.signedIn(user, issued.session, issued.refreshToken);
+      }
     }
-    const refreshToken = body.refresh_token ?? cookieToken;
-    if (!refreshToken) throw authErrors.invalidRefreshToken();
-    const issued = await this.sessions.rotate(refreshToken);
-    const user = await this.loadUser(issued.session.userId);
-    return this.signedIn(user, issued.session.id, issued.refreshToken);
   }
 
   async signInAnonymously(client: ClientInfo): Promise<SignedIn> {
     const user = await this.users.save(this.users.create({ isAnonymous: true, email: null, passwordHash: null, username: null, displayName: null }));
-    return this.startSession(user, client);
+    return this.startSession(user, client, 'anonymous');
   }
 
   /** The confirmation link: confirms the address (an added one replaces the old) and signs the user in. */
@@ -107,7 +130,7 @@ export class AuthService {
     await this.users.save(user);
     // The address is now this account's: other accounts' pending changes to it can never be confirmed.
     await this.users.clearPendingEmail(link.email, user.id);
-    return this.startSession(user, client);
+    return this.startSession(user, client, 'email_link');
   }
 
   async recover(email: string): Promise<void> {
@@ -130,15 +153,20 @@ export class AuthService {
     await this.users.save(user);
     await this.sessions.endAll(user.id, 'password_changed');
     await this.attempts.succeed(link.email);
-    return this.startSession(user, client);
+    await this.log.record(user.id, 'password_changed', client, { via: 'recovery_link' });
+    // With a second factor on, the mailbox alone does not sign in (ASVS 6.4.3): the new password is set, the code is asked.
+    return this.startSession(user, client, 'email_link');
   }
 
   async getUser(userId: string): Promise<UserDto> {
     return toUserDto(await this.loadUser(userId));
   }
 
-  async updateUser(userId: string, sessionId: string, change: UpdateUserDto): Promise<UserDto> {
+  async updateUser(principal: SessionPrincipal, change: UpdateUserDto, client: ClientInfo): Promise<UserDto> {
+    const { userId, sessionId } = principal;
     const user = await this.loadUser(userId);
+    const changesEmail = change.email !== undefined && change.email !== user.email;
+    if (change.password !== undefined || changesEmail) await this.reauthentication.assertRecent(principal);
     if (change.data?.username !== undefined) user.username = change.data.username;
     if (change.data?.display_name !== undefined) user.displayName = change.data.display_name;
     const passwordChanged = change.password !== undefined;
@@ -160,8 +188,14 @@ export class AuthService {
       user.pendingEmail = newEmail;
     }
     await this.users.save(user);
-    if (passwordChanged) await this.sessions.endAll(user.id, 'password_changed', sessionId);
-    if (newEmail) await this.links.send('confirm', user.id, newEmail);
+    if (passwordChanged) {
+      await this.sessions.endAll(user.id, 'password_changed', sessionId);
+      await this.log.record(user.id, 'password_changed', client);
+    }
+    if (newEmail) {
+      await this.links.send('confirm', user.id, newEmail);
+      await this.log.record(user.id, 'email_change_requested', client, { email: newEmail });
+    }
     return toUserDto(user);
   }
 
@@ -170,10 +204,101 @@ export class AuthService {
     else await this.sessions.end(sessionId, 'logout');
   }
 
-  /** A new session for a user who has just proven who they are (password, mail link, OAuth). */
-  async startSession(user: User, client: ClientInfo): Promise<SignedIn> {
-    const issued = await this.sessions.start(user.id, client.userAgent);
-    return this.signedIn(user, issued.session.id, issued.refreshToken);
+  /**
+   * A new session for a user who has just proven who they are with `method` (password, mail link, OAuth). An account
+   * with an authenticator app gets no session yet: 403 mfa_required with a token for the second step (grant_type=mfa).
+   */
+  async startSession(user: User, client: ClientInfo, method: Exclude<AuthMethod, 'totp' | 'recovery' | 'passkey' | 'email_code'>): Promise<SignedIn> {
+    if (!user.isAnonymous && (await this.mfa.isOn(user.id))) {
+      throw authErrors.mfaRequired(await this.accessTokens.issueMfaToken({ sub: user.id, method }), await this.reauthentication.secondFactorsOf(user.id));
+    }
+    return this.openSession(user, client, [method]);
+  }
+
+  /** The second step of a sign-in that needed one: the mfa_token and a code of the app (or a recovery code). */
+  private async completeSecondFactor(mfaToken: string, code: string, client: ClientInfo): Promise<SignedIn> {
+    const claims = await this.accessTokens.verifyMfaToken(mfaToken);
+    if (!claims) throw authErrors.invalidMfaToken();
+    const user = await this.loadUser(claims.sub);
+    let factor: AuthMethod;
+    try {
+      factor = await this.mfa.verify(user.id, code, client.ip);
+    } catch (e) {
+      if ((e as { response?: { code?: string } }).response?.code === 'invalid_mfa_code') await this.log.record(user.id, 'sign_in_failed_second_factor', client, { method: claims.method });
+      throw e;
+    }
+    if (factor === 'recovery') await this.log.record(user.id, 'recovery_code_used', client, { left: String(await this.mfa.recoveryCodesLeft(user.id)) });
+    return this.openSession(user, client, [factor, claims.method]);
+  }
+
+  /** A passkey alone is a full sign-in: the device and its PIN or biometric (user verification is required). */
+  private async signInWithPasskey(challengeId: string, credential: AuthenticationResponseJSON, client: ClientInfo): Promise<SignedIn> {
+    const passkey = await this.passkeys.authenticate(challengeId, credential);
+    const user = await this.loadUser(passkey.userId);
+    return this.openSession(user, client, ['passkey'], { passkey: passkey.name });
+  }
+
+  /**
+   * Its owner proves again, in this session, who they are: with the password, a code of the app or a recovery code, a
+   * passkey, or (an account with none of those) a code we mailed. The session's sign-in time moves to now, and a new
+   * access token says how (amr); the refresh token stays.
+   */
+  async reauthenticate(principal: SessionPrincipal, proof: ReauthenticateDto, client: ClientInfo): Promise<SessionDto> {
+    const given = (['password', 'code', 'passkey', 'email_code'] as const).filter((k) => proof[k] !== undefined);
+    if (given.length !== 1) throw authErrors.oneProof();
+    const method = await this.prove(await this.loadUser(principal.userId), proof, client);
+    await this.log.record(principal.userId, 'reauthenticated', client, { method });
+    return this.reauthenticatedWith(principal, method);
+  }
+
+  /** The session's owner has just proven `method` in it: its sign-in time moves to now, and a new access token says so. */
+  async reauthenticatedWith(principal: SessionPrincipal, method: AuthMethod): Promise<SessionDto> {
+    const session = await this.sessions.live(principal.sessionId);
+    if (!session) throw authErrors.unauthenticated('The session has ended');
+    const updated = await this.sessions.reauthenticated(session, method);
+    return (await this.signedIn(await this.loadUser(principal.userId), updated, '')).body;
+  }
+
+  /** Mails a re-authentication code to an account that has no password, app or passkey to prove itself with. */
+  async sendReauthenticationCode(userId: string): Promise<void> {
+    const user = await this.loadUser(userId);
+    const factors = await this.reauthentication.factorsOf(userId);
+    if (!factors.includes('email_code') || !user.email) throw authErrors.emailCodeUnavailable();
+    await this.links.sendCode(user.id, user.email);
+  }
+
+  private async prove(user: User, proof: ReauthenticateDto, client: ClientInfo): Promise<AuthMethod> {
+    const factors = await this.reauthentication.factorsOf(user.id);
+    if (proof.password !== undefined) {
+      if (!user.passwordHash || !user.email) throw authErrors.invalidCredentials();
+      await this.attempts.check(user.email, client.ip);
+      if (!(await this.hasher.verify(user.passwordHash, proof.password))) {
+        await this.attempts.fail(user.email, client.ip);
+        throw authErrors.invalidCredentials();
+      }
+      await this.attempts.succeed(user.email);
+      return 'password';
+    }
+    if (proof.code !== undefined) return this.mfa.verify(user.id, proof.code, client.ip);
+    if (proof.passkey !== undefined) {
+      await this.passkeys.authenticate(proof.passkey.challenge_id, proof.passkey.credential as unknown as AuthenticationResponseJSON, user.id);
+      return 'passkey';
+    }
+    if (!factors.includes('email_code')) throw authErrors.emailCodeUnavailable();
+    await this.attempts.check(user.id, client.ip, 'second-factor');
+    if (!(await this.links.spendCode(user.id, (proof.email_code as string).trim()))) {
+      await this.attempts.fail(user.id, client.ip, 'second-factor');
+      throw authErrors.invalidMfaCode();
+    }
+    await this.attempts.succeed(user.id, 'second-factor');
+    return 'email_code';
+  }
+
+  /** A session for a user whose sign-in is complete: `methods` proven, newest first; logged. */
+  private async openSession(user: User, client: ClientInfo, methods: AuthMethod[], detail: Record<string, string> = {}): Promise<SignedIn> {
+    const issued = await this.sessions.start(user.id, { userAgent: client.userAgent, ip: client.ip, methods });
+    if (!user.isAnonymous) await this.log.record(user.id, 'signed_in', client, { method: methods.join('+'), ...detail });
+    return this.signedIn(user, issued.session, issued.refreshToken);
   }
 
   private async signInWithPassword(email: string, password: string, client: ClientInfo): Promise<SignedIn> {
@@ -187,11 +312,14 @@ export class AuthService {
     }
     await this.attempts.succeed(email);
     if (!user.emailConfirmedAt) throw authErrors.emailNotConfirmed();
-    return this.startSession(user, client);
+    return this.startSession(user, client, 'password');
   }
 
-  private async signedIn(user: User, sessionId: string, refreshToken: string): Promise<SignedIn> {
-    const access = await this.accessTokens.issue({ sub: user.id, sid: sessionId, is_anonymous: user.isAnonymous }, this.config.accessTokenTtl);
+  private async signedIn(user: User, session: Pick<Session, 'id' | 'aal' | 'amr'>, refreshToken: string): Promise<SignedIn> {
+    const access = await this.accessTokens.issue(
+      { sub: user.id, sid: session.id, is_anonymous: user.isAnonymous, aal: session.aal, amr: session.amr },
+      this.config.accessTokenTtl,
+    );
     return {
       refreshToken,
       body: { access_token: access.token, token_type: 'bearer', expires_in: access.expiresIn, expires_at: access.expiresAt, user: toUserDto(user) },
@@ -203,4 +331,10 @@ export class AuthService {
     if (!user) throw authErrors.unauthenticated('The account no longer exists');
     return user;
   }
+}
+
+/** The body fields a grant needs, all present or 400 naming the missing ones. */
+function requireFields(body: TokenRequestDto, fields: (keyof TokenRequestDto)[]): void {
+  const missing = fields.filter((f) => !body[f]);
+  if (missing.length) throw authErrors.missingGrantFields(missing);
 }

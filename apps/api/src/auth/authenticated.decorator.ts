@@ -13,6 +13,11 @@ export interface AuthenticatedOptions {
   fullAccess?: boolean;
   /** A POST that changes nothing (a question with a body, a ticket): a read-only key may call it. */
   readsOnly?: boolean;
+  /**
+   * What matters (issue 39): a session must have signed in or re-authenticated in the last 10 minutes, else 401
+   * reauthentication_required (Reauthentication). An API key passes.
+   */
+  recent?: boolean;
 }
 
 export const AUTHENTICATED = Symbol('authenticated');
@@ -31,7 +36,12 @@ export function Authenticated(options: AuthenticatedOptions = {}): MethodDecorat
   return applyDecorators(
     SetMetadata(AUTHENTICATED, options),
     ApiBearerAuth(),
-    ApiResponse({ status: HttpStatus.UNAUTHORIZED, type: ErrorDto, ...(options.optional ? { description: 'An access token or API key was sent but is not valid' } : {}) }),
+    ApiResponse({
+      status: HttpStatus.UNAUTHORIZED,
+      type: ErrorDto,
+      ...(options.optional ? { description: 'An access token or API key was sent but is not valid' } : {}),
+      ...(options.recent ? { description: 'code reauthentication_required: the sign-in is older than 10 minutes; confirm with POST /auth/reauthenticate (factors lists how)' } : {}),
+    }),
     ...(forbidden.length ? [ApiResponse({ status: HttpStatus.FORBIDDEN, type: ErrorDto, description: forbidden.join('; ') })] : []),
     // Says in the OpenAPI document which non-GET operations a read-only key may call.
     ...(options.readsOnly ? [ApiExtension('x-reads-only', true)] : []),

@@ -14,7 +14,8 @@ describe('Principals.fromAccessToken', () => {
     new AccessTokens(new JwtService({ secret, signOptions: options, verifyOptions: { ...options, algorithms: ['HS256'] } }));
   const ours = tokens('a-secret-that-is-long-enough-0123456789');
   const active = new Set(['session-1']);
-  const sessions = { isActive: (id: string) => Promise.resolve(active.has(id)) } as SessionsService;
+  const signedInAt = new Date('2026-12-02T08:00:00Z');
+  const sessions = { live: (id: string) => Promise.resolve(active.has(id) ? { id, aal: 'aal2', amr: [], authenticatedAt: signedInAt, lastActiveAt: signedInAt } : undefined) } as unknown as SessionsService;
   const liveKey = newApiKey();
   const touched: string[] = [];
   const keyRows = new Map([[hashToken(liveKey), { id: 'key-1', userId: 'user-9', scope: 'read-only', lastUsedAt: null, isAnonymous: false }]]);
@@ -43,25 +44,25 @@ describe('Principals.fromAccessToken', () => {
   }
 
   it('turns a valid token of a live session into its principal', async () => {
-    const { token } = await ours.issue({ sub: 'user-1', sid: 'session-1', is_anonymous: true }, 60);
-    await expect(principals.fromAccessToken(token)).resolves.toEqual({ via: 'session', userId: 'user-1', sessionId: 'session-1', isAnonymous: true });
+    const { token } = await ours.issue({ sub: 'user-1', sid: 'session-1', is_anonymous: true, aal: 'aal1', amr: [] }, 60);
+    await expect(principals.fromAccessToken(token)).resolves.toEqual({ via: 'session', userId: 'user-1', sessionId: 'session-1', isAnonymous: true, authenticatedAt: signedInAt, aal: 'aal2' });
   });
 
   it('refuses a token it did not sign, and garbage, as invalid', async () => {
-    const { token } = await tokens('another-secret-that-is-long-enough-98765').issue({ sub: 'user-1', sid: 'session-1', is_anonymous: false }, 60);
+    const { token } = await tokens('another-secret-that-is-long-enough-98765').issue({ sub: 'user-1', sid: 'session-1', is_anonymous: false, aal: 'aal1', amr: [] }, 60);
     for (const bad of [token, 'forged', '']) {
       expect(await refusal(bad)).toEqual({ status: 401, body: { message: 'Missing or invalid access token', code: 'invalid_access_token' } });
     }
   });
 
   it('refuses a valid token whose session has ended, saying so', async () => {
-    const { token } = await ours.issue({ sub: 'user-1', sid: 'session-2', is_anonymous: false }, 60);
+    const { token } = await ours.issue({ sub: 'user-1', sid: 'session-2', is_anonymous: false, aal: 'aal1', amr: [] }, 60);
     expect(await refusal(token)).toEqual({ status: 401, body: { message: 'The session has ended', code: 'invalid_access_token' } });
   });
 
   it('lets a failure to look the session up through as itself, not as a 401', async () => {
-    const { token } = await ours.issue({ sub: 'user-1', sid: 'session-1', is_anonymous: false }, 60);
-    const down = new Principals(ours, { isActive: () => Promise.reject(new Error('database unreachable')) } as unknown as SessionsService, apiKeys, tickets);
+    const { token } = await ours.issue({ sub: 'user-1', sid: 'session-1', is_anonymous: false, aal: 'aal1', amr: [] }, 60);
+    const down = new Principals(ours, { live: () => Promise.reject(new Error('database unreachable')) } as unknown as SessionsService, apiKeys, tickets);
     await expect(down.fromAccessToken(token)).rejects.toThrow('database unreachable');
   });
 
@@ -79,7 +80,7 @@ describe('Principals.fromAccessToken', () => {
   });
 
   it('lets the socket in with an access token or a ticket, used once, and never with an API key', async () => {
-    const { token } = await ours.issue({ sub: 'user-1', sid: 'session-1', is_anonymous: false }, 60);
+    const { token } = await ours.issue({ sub: 'user-1', sid: 'session-1', is_anonymous: false, aal: 'aal1', amr: [] }, 60);
     await expect(principals.fromSocketToken(token)).resolves.toMatchObject({ via: 'session', userId: 'user-1' });
     const { ticket } = await principals.issueTicket({ via: 'key', userId: 'user-9', keyId: 'key-1', scope: 'read-only', isAnonymous: false });
     expect(ticket).toMatch(/^grt_/);

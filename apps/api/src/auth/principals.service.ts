@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ApiKeyScope } from '../repositories/schema/api-key.entity';
+import type { AssuranceLevel } from '../repositories/schema/session.entity';
 import { isWellFormedApiKey, looksLikeApiKey } from '../core/security/api-key-format';
 import { API_PREFIX } from '../core/http/openapi';
 import { ApiKeyRepository } from '../repositories/api-key.repository';
@@ -15,6 +16,10 @@ export interface SessionPrincipal {
   userId: string;
   sessionId: string;
   isAnonymous: boolean;
+  /** When its owner last proved who they are in this session (sign-in or re-authentication). */
+  authenticatedAt: Date;
+  /** Whether a second factor (or a passkey) was proven in it. */
+  aal: AssuranceLevel;
 }
 
 /** A developer's program acting with one of their API keys. Keys belong to full accounts only. */
@@ -83,8 +88,9 @@ export class Principals {
   async fromAccessToken(token: string): Promise<SessionPrincipal> {
     const claims = await this.accessTokens.verify(token);
     if (!claims) throw authErrors.unauthenticated();
-    if (!(await this.sessions.isActive(claims.sid))) throw authErrors.unauthenticated('The session has ended');
-    return { via: 'session', userId: claims.sub, sessionId: claims.sid, isAnonymous: claims.is_anonymous };
+    const session = await this.sessions.live(claims.sid);
+    if (!session) throw authErrors.unauthenticated('The session has ended');
+    return { via: 'session', userId: claims.sub, sessionId: claims.sid, isAnonymous: claims.is_anonymous, authenticatedAt: session.authenticatedAt, aal: session.aal };
   }
 
   /**

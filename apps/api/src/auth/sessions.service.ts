@@ -3,7 +3,22 @@ import { DatabaseRepository } from '../repositories/database.repository';
 import { SessionRepository } from '../repositories/session.repository';
 import { authErrors } from './auth-errors';
 import { hashToken, randomToken } from '../core/security/secrets';
-import type { Session, SessionEndReason } from '../repositories/schema/session.entity';
+import type { AssuranceLevel, AuthMethod, AuthMethodClaim, Session, SessionEndReason } from '../repositories/schema/session.entity';
+import type { LiveSession } from '../repositories/session.repository';
+
+/** Who started a session and how: the address and browser it came from, and the methods proven, newest first. */
+export interface SessionStart {
+  userAgent?: string;
+  ip?: string;
+  methods: AuthMethod[];
+}
+
+/** The second factors: a session that proved one of them is aal2 (Supabase Auth's rule, a passkey being both). */
+const SECOND_FACTORS: ReadonlySet<AuthMethod> = new Set(['totp', 'recovery', 'passkey']);
+
+export function assuranceOf(methods: readonly AuthMethod[]): AssuranceLevel {
+  return methods.some((m) => SECOND_FACTORS.has(m)) ? 'aal2' : 'aal1';
+}
 
 export interface IssuedSession {
   session: Session;
@@ -24,13 +39,23 @@ export class SessionsService {
     private readonly sessions: SessionRepository,
   ) {}
 
-  async start(userId: string, userAgent?: string): Promise<IssuedSession> {
-    const session = await this.sessions.create(userId, userAgent?.slice(0, 512) ?? null);
+  /** Touching a session's last activity on every request would be a write per request: once a minute is enough. */
+  static readonly touchEveryMs = 60_000;
+
+  async start(userId: string, start: SessionStart): Promise<IssuedSession> {
+    const timestamp = Math.floor(Date.now() / 1000);
+    const session = await this.sessions.create({
+      userId,
+      userAgent: start.userAgent?.slice(0, 512) ?? null,
+      ip: start.ip?.slice(0, 64) ?? null,
+      aal: assuranceOf(start.methods),
+      amr: start.methods.map((method): AuthMethodClaim => ({ method, timestamp })),
+    });
     return { session, refreshToken: await this.issue(this.sessions, session.id) };
   }
 
   /** Trades a refresh token for the next one. Reusing a spent one ends the whole session. */
-  async rotate(refreshToken: string, now = new Date()): Promise<IssuedSession> {
+  async rotate(refreshToken: string, ip?: string, now = new Date()): Promise<IssuedSession> {
     const tokenHash = hashToken(refreshToken);
     const outcome = await this.database.transaction(async ({ sessions }): Promise<Rotation> => {
       const token = await sessions.lockToken(tokenHash);
@@ -42,6 +67,7 @@ export class SessionsService {
       } else {
         await sessions.markTokenUsed(token, now);
       }
+      await sessions.touch(session.id, now, ip?.slice(0, 64));
       return { ok: { session, refreshToken: await this.issue(sessions, session.id) } };
     });
     if ('ok' in outcome) return outcome.ok;
@@ -60,17 +86,31 @@ export class SessionsService {
     return token.session;
   }
 
-  isActive(sessionId: string): Promise<boolean> {
-    return this.sessions.isActive(sessionId);
+  /** The session when it has not ended, its last activity moved on when it is more than a minute old. */
+  async live(sessionId: string, now = new Date()): Promise<LiveSession | undefined> {
+    const session = await this.sessions.live(sessionId);
+    if (session && now.getTime() - session.lastActiveAt.getTime() > SessionsService.touchEveryMs) await this.sessions.touch(session.id, now);
+    return session;
   }
 
-  end(sessionId: string, reason: SessionEndReason): Promise<void> {
-    return this.sessions.revoke({ id: sessionId }, reason);
+  /** The user's sessions that have not ended, most recently active first. */
+  liveOf(userId: string): Promise<Session[]> {
+    return this.sessions.liveOf(userId);
   }
 
-  /** Every live session of the user, except `keep` when given. */
-  endAll(userId: string, reason: SessionEndReason, keep?: string): Promise<void> {
+  /** Ends one session (of `userId`, when given); whether it was live. */
+  async end(sessionId: string, reason: SessionEndReason, userId?: string): Promise<boolean> {
+    return (await this.sessions.revoke({ id: sessionId, userId }, reason)) > 0;
+  }
+
+  /** Every live session of the user, except `keep` when given; how many ended. */
+  endAll(userId: string, reason: SessionEndReason, keep?: string): Promise<number> {
     return this.sessions.revoke({ userId, keep }, reason);
+  }
+
+  /** Its owner proved who they are again in it, with `method`. */
+  reauthenticated(session: LiveSession, method: AuthMethod, now = new Date()): Promise<LiveSession> {
+    return this.sessions.reauthenticated(session, { method, timestamp: Math.floor(now.getTime() / 1000) }, assuranceOf([method]), now);
   }
 
   private async issue(sessions: SessionRepository, sessionId: string): Promise<string> {

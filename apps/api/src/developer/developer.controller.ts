@@ -3,6 +3,8 @@ import { ApiCreatedResponse, ApiNoContentResponse, ApiTags } from '@nestjs/swagg
 import { Throttle } from '@nestjs/throttler';
 import { CurrentPrincipal, CurrentSession, type Principal, type SessionPrincipal } from '../auth/auth.guard';
 import { Authenticated } from '../auth/authenticated.decorator';
+import type { ClientInfo } from '../auth/auth.service';
+import { Client } from '../auth/client-info.decorator';
 import { Endpoint } from '../core/http/endpoint.decorator';
 import { ApiKeysService } from './api-keys.service';
 import { ApiPlansService } from './api-plans.service';
@@ -38,9 +40,9 @@ export class DeveloperController {
     summary: 'Make an API key: read-only (GET and HEAD) or full-access, expiring in 30, 90 (the default) or 365 days, or never',
     errors: [HttpStatus.BAD_REQUEST, { status: HttpStatus.CONFLICT, description: 'code too_many_keys: 10 are active' }],
   })
-  @Authenticated({ confirmed: true, session: true })
-  create(@CurrentSession() session: SessionPrincipal, @Body() body: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
-    return this.keys.create(session.userId, body);
+  @Authenticated({ confirmed: true, session: true, recent: true })
+  create(@CurrentSession() session: SessionPrincipal, @Body() body: CreateApiKeyDto, @Client() client: ClientInfo): Promise<CreatedApiKeyDto> {
+    return this.keys.create(session.userId, body, client);
   }
 
   @Delete('keys/:id')
@@ -48,8 +50,8 @@ export class DeveloperController {
   @ApiNoContentResponse({ description: 'Revoked: the key fails from the next request on' })
   @Endpoint({ id: 'revokeApiKey', summary: 'Revoke one of your API keys', errors: [HttpStatus.BAD_REQUEST, HttpStatus.NOT_FOUND] })
   @Authenticated({ confirmed: true, session: true })
-  revoke(@CurrentSession() session: SessionPrincipal, @Param() { id }: ApiKeyIdParamDto): Promise<void> {
-    return this.keys.revoke(session.userId, id);
+  revoke(@CurrentSession() session: SessionPrincipal, @Param() { id }: ApiKeyIdParamDto, @Client() client: ClientInfo): Promise<void> {
+    return this.keys.revoke(session.userId, id, client);
   }
 
   @Get('usage')

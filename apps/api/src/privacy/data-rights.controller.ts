@@ -6,8 +6,11 @@ import { Endpoint } from '../core/http/endpoint.decorator';
 import { AnonymizedDto, AnonymizeDto, DataDeletedDto, DeleteDataDto } from './data-rights.dto';
 import { DataRightsService } from './data-rights.service';
 
-/** Data rights take a signed-in session or a full-access key, even to read (docs/developer-api.md, "Data rights"). */
-const OWN_DATA = { confirmed: true, fullAccess: true } as const;
+/**
+ * Data rights take a signed-in session or a full-access key, even to read (docs/developer-api.md, "Data rights"); a
+ * session must have signed in (or re-authenticated) in the last 10 minutes.
+ */
+const OWN_DATA = { confirmed: true, fullAccess: true, recent: true } as const;
 
 @ApiTags('data rights')
 @Controller('user')

@@ -5,7 +5,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { Principal } from '../auth/principals.service';
 import { type ConnectionListener, type UpgradeTargets, WebSocketUpgrades } from './websocket-upgrades';
 
-const alice: Principal = { via: 'session', userId: 'alice', sessionId: 's1', isAnonymous: false };
+const alice: Principal = { via: 'session', userId: 'alice', sessionId: 's1', isAnonymous: false, authenticatedAt: new Date(), aal: 'aal1' };
 
 describe('WebSocketUpgrades', () => {
   let http: Server;

@@ -16,6 +16,11 @@ export class EmailTokenRepository {
     await this.tokens.insert({ ...fields, usedAt: null });
   }
 
+  /** Forgets the user's unused tokens of `purpose` (a new code replaces the one mailed before). */
+  async discard(userId: string, purpose: EmailTokenPurpose): Promise<void> {
+    await this.tokens.delete({ userId, purpose, usedAt: IsNull() });
+  }
+
   /** The link's record if it is unused and unexpired, without spending it (a refused new password keeps its link). */
   async findValid(tokenHash: string, purpose: EmailTokenPurpose, now: Date): Promise<EmailToken | undefined> {
     return (await this.tokens.findOneBy({ tokenHash, purpose, usedAt: IsNull(), expiresAt: MoreThan(now) })) ?? undefined;

@@ -14,6 +14,9 @@ export interface ErasedMedia {
  * Everything we hold about an account, read for its export, erased or anonymized. Every column is named here, so an
  * export can never carry a hash, a secret or a token by accident: new personal data needs a line here.
  */
+/** Every way in, and what says how it was used: erasing or anonymizing an account deletes all of these of it. */
+const SIGN_IN_TABLES = ['api_keys', 'webhook_endpoints', 'sessions', 'identities', 'email_tokens', 'mfa_factors', 'recovery_codes', 'passkeys', 'webauthn_challenges', 'security_events'];
+
 @Injectable()
 export class PrivacyRepository {
   constructor(@InjectEntityManager() private readonly manager: EntityManager) {}
@@ -27,7 +30,17 @@ export class PrivacyRepository {
     );
     const sections = {
       connectedAccounts: q('SELECT provider, email, created_at AS "createdAt" FROM identities WHERE user_id = $1 ORDER BY created_at'),
-      sessions: q('SELECT id, user_agent AS "userAgent", created_at AS "createdAt", revoked_at AS "endedAt", revoked_reason AS "endReason" FROM sessions WHERE user_id = $1 ORDER BY created_at'),
+      sessions: q(
+        `SELECT id, user_agent AS "userAgent", ip, aal, created_at AS "createdAt", last_active_at AS "lastActiveAt", revoked_at AS "endedAt", revoked_reason AS "endReason"
+         FROM sessions WHERE user_id = $1 ORDER BY created_at`,
+      ),
+      secondFactors: q('SELECT id, type, verified_at AS "verifiedAt", created_at AS "createdAt" FROM mfa_factors WHERE user_id = $1 ORDER BY created_at'),
+      recoveryCodes: q('SELECT created_at AS "createdAt", used_at AS "usedAt" FROM recovery_codes WHERE user_id = $1 ORDER BY created_at'),
+      passkeys: q(
+        `SELECT id, name, device_type AS "deviceType", backed_up AS "backedUp", transports, aaguid, created_at AS "createdAt", last_used_at AS "lastUsedAt"
+         FROM passkeys WHERE user_id = $1 ORDER BY created_at`,
+      ),
+      securityLog: q('SELECT type, ip, user_agent AS "userAgent", detail, created_at AS "at" FROM security_events WHERE user_id = $1 ORDER BY created_at'),
       likedStations: q('SELECT station_id AS "stationId", created_at AS "likedAt" FROM station_likes WHERE user_id = $1 ORDER BY created_at'),
       playlists: q(
         `SELECT p.id, p.name, p.description, p.is_public AS "isPublic", p.created_at AS "createdAt", p.updated_at AS "updatedAt",
@@ -72,7 +85,7 @@ export class PrivacyRepository {
       await q('SELECT 1 FROM users WHERE id = $1 FOR UPDATE');
       const generationIds = (await q('SELECT id FROM studio_generations WHERE user_id = $1')).map((r) => r.id as string);
       const streamIds = (await q('SELECT id FROM live_streams WHERE user_id = $1')).map((r) => r.id as string);
-      for (const table of ['api_keys', 'webhook_endpoints', 'sessions', 'identities', 'email_tokens', 'playlists', 'station_likes', 'studio_generations', 'live_streams', 'plan_grants', 'api_plan_grants']) {
+      for (const table of [...SIGN_IN_TABLES, 'playlists', 'station_likes', 'studio_generations', 'live_streams', 'plan_grants', 'api_plan_grants']) {
         await q(`DELETE FROM ${table} WHERE user_id = $1`);
       }
       await q('DELETE FROM realtime_tickets WHERE user_id = $1');
@@ -94,7 +107,7 @@ export class PrivacyRepository {
     await this.manager.transaction(async (tx) => {
       const q = (sql: string, more: unknown[] = []) => tx.query(sql, [userId, ...more]);
       await q('SELECT 1 FROM users WHERE id = $1 FOR UPDATE');
-      for (const table of ['api_keys', 'webhook_endpoints', 'sessions', 'identities', 'email_tokens']) await q(`DELETE FROM ${table} WHERE user_id = $1`);
+      for (const table of SIGN_IN_TABLES) await q(`DELETE FROM ${table} WHERE user_id = $1`);
       await q('DELETE FROM realtime_tickets WHERE user_id = $1');
       await q('UPDATE affiliate_clicks SET user_id = NULL WHERE user_id = $1');
       await q(

@@ -3,6 +3,7 @@ import { Global, Module, type Provider } from '@nestjs/common';
 import path from 'node:path';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
+import { AccountSecurityRepository } from './account-security.repository';
 import { ApiKeyRepository } from './api-key.repository';
 import { AssistantModel } from './assistant-model';
 import { BillingRepository } from './billing.repository';
@@ -46,6 +47,7 @@ import { WeeklyTopRepository } from './weekly-top.repository';
 
 /** One class per outside system: the database's tables, the event bus, the radio upstreams, the mail server, Stripe, ffmpeg, the RTMP server, the job queue, the media files and the music provider. */
 const repositories = [
+  AccountSecurityRepository,
   ApiKeyRepository,
   AssistantModel,
   BillingRepository,

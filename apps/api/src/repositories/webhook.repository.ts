@@ -102,7 +102,7 @@ export class WebhookRepository {
     return count > 0;
   }
 
-  /** Endpoints with a secret not sealed under `prefix` (the current key's), to seal again (WebhookSecretBox). */
+  /** Endpoints with a secret not sealed under `prefix` (the current key's), to seal again (SecretBox). */
   async sealedOtherwise(prefix: string): Promise<SealedSecrets[]> {
     return (await this.manager.query(
       `SELECT id, secret_enc AS "secretEnc", previous_secret_enc AS "previousSecretEnc" FROM webhook_endpoints

@@ -13,7 +13,7 @@ import { type DeliveryWork, type EndpointRow, type SealedSecrets, WebhookReposit
 import { WebhookMails } from './webhook-mails';
 import { DELIVER_QUEUE } from './webhook-outbox.service';
 import { nextStep } from './webhook-schedule';
-import { WebhookSecretBox } from './webhook-secrets';
+import { SecretBox } from '../core/security/secret-box';
 import { ScheduledJobs } from '../core/metrics/scheduled-jobs';
 
 /** Deliveries a process sends at once. */
@@ -29,7 +29,7 @@ const KEEP_DAYS = 30;
 @Injectable()
 export class WebhookDeliveries implements OnApplicationBootstrap {
   private readonly logger = new Logger('WebhookDeliveries');
-  readonly box: WebhookSecretBox;
+  readonly box: SecretBox;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -43,7 +43,7 @@ export class WebhookDeliveries implements OnApplicationBootstrap {
     private readonly scheduled: ScheduledJobs,
   ) {
     // JWT_SECRET only opens what was sealed before SECRETS_KEY existed (v1), until the boot below seals it again.
-    this.box = new WebhookSecretBox(resolveSecretsKeys(config), resolveJwtSecret(config));
+    this.box = new SecretBox(resolveSecretsKeys(config), 'webhook secrets', resolveJwtSecret(config));
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -1,4 +1,5 @@
-import { newWebhookSecret, WebhookSecretBox } from './webhook-secrets';
+import { SecretBox } from '../core/security/secret-box';
+import { newWebhookSecret } from './webhook-secrets';
 import { sealedTheOldWay } from '../../test/support/legacy-webhook-secret';
 
 const KEY = 'secrets-key-that-is-long-enough-0123456789';
@@ -15,7 +16,7 @@ describe('webhook secrets', () => {
   });
 
   it('are sealed with SECRETS_KEY so that only that key opens them, whatever JWT_SECRET is, and tampering is caught', () => {
-    const box = new WebhookSecretBox([KEY], JWT_SECRET);
+    const box = new SecretBox([KEY], 'webhook secrets', JWT_SECRET);
     const secret = newWebhookSecret();
     const sealed = box.seal(secret);
     expect(sealed.startsWith(box.currentPrefix)).toBe(true);
@@ -23,34 +24,34 @@ describe('webhook secrets', () => {
     expect(sealed).not.toContain(secret.slice(6, 20));
     expect(box.seal(secret)).not.toBe(sealed);
     expect(box.open(sealed)).toBe(secret);
-    expect(new WebhookSecretBox([KEY], 'another-jwt-secret-that-is-long-enough-0123').open(sealed)).toBe(secret);
-    expect(new WebhookSecretBox([KEY]).open(sealed)).toBe(secret);
-    expect(() => new WebhookSecretBox([OLD_KEY], JWT_SECRET).open(sealed)).toThrow('SECRETS_KEY no longer lists');
+    expect(new SecretBox([KEY], 'webhook secrets', 'another-jwt-secret-that-is-long-enough-0123').open(sealed)).toBe(secret);
+    expect(new SecretBox([KEY], 'webhook secrets').open(sealed)).toBe(secret);
+    expect(() => new SecretBox([OLD_KEY], 'webhook secrets', JWT_SECRET).open(sealed)).toThrow('SECRETS_KEY no longer lists');
     const parts = sealed.split('.');
     parts[4] = `${parts[4].slice(0, -2)}${parts[4].endsWith('AA') ? 'BB' : 'AA'}`;
     expect(() => box.open(parts.join('.'))).toThrow();
-    expect(() => box.open('whsec_in-clear')).toThrow('Not a sealed webhook secret');
+    expect(() => box.open('whsec_in-clear')).toThrow('Not a sealed secret');
   });
 
   it('sealed before SECRETS_KEY (v1, with JWT_SECRET) still open with that JWT_SECRET, and are stale', () => {
     const secret = newWebhookSecret();
     const old = sealedTheOldWay(secret, JWT_SECRET);
-    const box = new WebhookSecretBox([KEY], JWT_SECRET);
+    const box = new SecretBox([KEY], 'webhook secrets', JWT_SECRET);
     expect(box.open(old)).toBe(secret);
     expect(box.isStale(old)).toBe(true);
     expect(box.isStale(box.seal(secret))).toBe(false);
-    expect(() => new WebhookSecretBox([KEY], 'another-jwt-secret-that-is-long-enough-0123').open(old)).toThrow();
-    expect(() => new WebhookSecretBox([KEY]).open(old)).toThrow('JWT_SECRET');
+    expect(() => new SecretBox([KEY], 'webhook secrets', 'another-jwt-secret-that-is-long-enough-0123').open(old)).toThrow();
+    expect(() => new SecretBox([KEY], 'webhook secrets').open(old)).toThrow('JWT_SECRET');
   });
 
   it('open under every key of SECRETS_KEY while it rotates (new,old), seal with the first, and call the old ones stale', () => {
     const secret = newWebhookSecret();
-    const underOld = new WebhookSecretBox([OLD_KEY]).seal(secret);
-    const rotating = new WebhookSecretBox([KEY, OLD_KEY]);
+    const underOld = new SecretBox([OLD_KEY], 'webhook secrets').seal(secret);
+    const rotating = new SecretBox([KEY, OLD_KEY], 'webhook secrets');
     expect(rotating.open(underOld)).toBe(secret);
     expect(rotating.isStale(underOld)).toBe(true);
     const resealed = rotating.seal(rotating.open(underOld));
     expect(rotating.isStale(resealed)).toBe(false);
-    expect(new WebhookSecretBox([KEY]).open(resealed)).toBe(secret);
+    expect(new SecretBox([KEY], 'webhook secrets').open(resealed)).toBe(secret);
   });
 });

@@ -41,7 +41,7 @@ export class WebhooksController {
     summary: 'Receive events at a URL, signed as Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature)',
     errors: [HttpStatus.BAD_REQUEST, { status: HttpStatus.UNPROCESSABLE_ENTITY, description: 'code webhook_url_refused: not https, credentials, or a non-public address' }, { status: HttpStatus.CONFLICT, description: 'code too_many_webhooks' }],
   })
-  @Authenticated(MANAGE)
+  @Authenticated({ ...MANAGE, recent: true })
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookDto): Promise<CreatedWebhookDto> {
     return this.webhooks.create(principal.userId, body);
   }

@@ -16,6 +16,7 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
     meta?: Record<string, unknown>;
 };
 
+export * from './sdk/account-security.gen';
 export * from './sdk/ads.gen';
 export * from './sdk/assistant.gen';
 export * from './sdk/auth.gen';

@@ -20,6 +20,14 @@ export type ErrorDto = {
      * The plan that would allow it, with code premium_required (a premium station, say)
      */
     requiredPlan?: string;
+    /**
+     * With code mfa_required: the token to bring with the second factor to POST /auth/token?grant_type=mfa (5 minutes)
+     */
+    mfa_token?: string;
+    /**
+     * With code mfa_required or reauthentication_required: the ways this account can prove it is its owner
+     */
+    factors?: Array<string>;
 };
 
 export type DatabaseHealthDto = {
@@ -160,6 +168,24 @@ export type TokenRequestDto = {
      * grant_type=refresh_token, for clients without cookies (browsers send the cookie)
      */
     refresh_token?: string;
+    /**
+     * grant_type=mfa: the mfa_token of the mfa_required answer
+     */
+    mfa_token?: string;
+    /**
+     * grant_type=mfa: a 6-digit code of the authenticator app, or a recovery code
+     */
+    code?: string;
+    /**
+     * grant_type=passkey: the challenge_id of POST /auth/passkeys/authentication
+     */
+    challenge_id?: string;
+    /**
+     * grant_type=passkey: what navigator.credentials.get() answered, as JSON (AuthenticationResponseJSON)
+     */
+    credential?: {
+        [key: string]: unknown;
+    };
 };
 
 export type SessionDto = {
@@ -216,6 +242,193 @@ export type ProvidersDto = {
     google: boolean;
     facebook: boolean;
     github: boolean;
+};
+
+export type SecurityOverviewDto = {
+    /**
+     * Whether the account has a password (an OAuth-only account has none)
+     */
+    password: boolean;
+    /**
+     * Whether an authenticator app (TOTP) is on: a password sign-in then asks for its code
+     */
+    totp: boolean;
+    /**
+     * Unused recovery codes (0 without an authenticator app)
+     */
+    recovery_codes_left: number;
+    /**
+     * How many passkeys the account has
+     */
+    passkeys: number;
+    /**
+     * The ways this account can confirm it is its owner (re-authentication)
+     */
+    factors: Array<'password' | 'totp' | 'recovery' | 'passkey'>;
+};
+
+export type PasskeyCredentialDto = {
+    challenge_id: string;
+    /**
+     * What navigator.credentials answered, as JSON
+     */
+    credential: {
+        [key: string]: unknown;
+    };
+};
+
+export type ReauthenticateDto = {
+    /**
+     * The account’s password
+     */
+    password?: string;
+    /**
+     * A code of the authenticator app, or a recovery code
+     */
+    code?: string;
+    /**
+     * A passkey of the account (options from POST /auth/passkeys/authentication, signed in)
+     */
+    passkey?: PasskeyCredentialDto;
+    /**
+     * The six-digit code mailed by POST /auth/reauthenticate/email-code (accounts without a password, app or passkey)
+     */
+    email_code?: string;
+};
+
+export type SessionSummaryDto = {
+    id: string;
+    browser: string | null;
+    os: string | null;
+    /**
+     * desktop, mobile, tablet or tv
+     */
+    device: string | null;
+    /**
+     * The address it was last refreshed from
+     */
+    ip: string | null;
+    created_at: string;
+    last_active_at: string;
+    aal: 'aal1' | 'aal2';
+    /**
+     * The session of this request
+     */
+    current: boolean;
+};
+
+export type SessionListDto = {
+    sessions: Array<SessionSummaryDto>;
+};
+
+export type EndedSessionsDto = {
+    /**
+     * How many sessions ended
+     */
+    ended: number;
+};
+
+export type TotpEnrolmentDto = {
+    /**
+     * The seed, base32, to type into an app that cannot scan
+     */
+    secret: string;
+    /**
+     * The otpauth:// URI to show as a QR code
+     */
+    uri: string;
+};
+
+export type MfaCodeDto = {
+    /**
+     * A 6-digit code of the authenticator app (or, where accepted, a recovery code)
+     */
+    code: string;
+};
+
+export type TotpEnabledDto = {
+    /**
+     * Ten single-use codes, shown this once: each signs in once in place of the app
+     */
+    recovery_codes: Array<string>;
+    /**
+     * This session, now at aal2 (every other session has ended)
+     */
+    session: SessionDto;
+};
+
+export type RecoveryCodesDto = {
+    /**
+     * Ten single-use codes, shown this once: each signs in once in place of the app
+     */
+    recovery_codes: Array<string>;
+};
+
+export type PasskeyDto = {
+    id: string;
+    name: string;
+    /**
+     * Whether it is synced (a backed-up passkey, in a password manager or a phone’s keychain)
+     */
+    backed_up: boolean;
+    device_type: 'singleDevice' | 'multiDevice';
+    transports: Array<string>;
+    created_at: string;
+    last_used_at: string | null;
+};
+
+export type PasskeyListDto = {
+    passkeys: Array<PasskeyDto>;
+};
+
+export type WebAuthnCeremonyDto = {
+    /**
+     * Send it back with the browser’s answer (valid 5 minutes, once)
+     */
+    challenge_id: string;
+    /**
+     * The options for navigator.credentials (PublicKeyCredential*OptionsJSON)
+     */
+    options: {
+        [key: string]: unknown;
+    };
+};
+
+export type NewPasskeyDto = {
+    challenge_id: string;
+    /**
+     * What navigator.credentials answered, as JSON
+     */
+    credential: {
+        [key: string]: unknown;
+    };
+    /**
+     * A name to tell it apart (“MacBook”, “YubiKey”)
+     */
+    name?: string;
+};
+
+export type PasskeyNameDto = {
+    name: string;
+};
+
+export type SecurityEventDto = {
+    id: string;
+    type: string;
+    created_at: string;
+    ip: string | null;
+    browser: string | null;
+    os: string | null;
+    /**
+     * The method of a sign-in, a passkey’s or key’s name…
+     */
+    detail: {
+        [key: string]: string;
+    };
+};
+
+export type SecurityLogDto = {
+    events: Array<SecurityEventDto>;
 };
 
 export type RealtimeTicketDto = {
@@ -1566,22 +1779,22 @@ export type TokenData = {
     body: TokenRequestDto;
     path?: never;
     query: {
-        grant_type: 'password' | 'refresh_token';
+        grant_type: 'password' | 'refresh_token' | 'mfa' | 'passkey';
     };
     url: '/api/v1/auth/token';
 };
 
 export type TokenErrors = {
     /**
-     * code invalid_credentials
+     * code invalid_credentials, invalid_mfa_code or invalid_passkey
      */
     400: ErrorDto;
     /**
-     * code invalid_refresh_token or refresh_token_reused
+     * code invalid_refresh_token, refresh_token_reused or invalid_mfa_token
      */
     401: ErrorDto;
     /**
-     * code email_not_confirmed
+     * code email_not_confirmed, or mfa_required (with mfa_token and factors: send the code with grant_type=mfa)
      */
     403: ErrorDto;
     429: ErrorDto;
@@ -1720,6 +1933,9 @@ export type UpdateUserErrors = {
      * code invalid_current_password, current_password_required, password_too_common or password_weak
      */
     400: ErrorDto;
+    /**
+     * code reauthentication_required: changing the email or password needs a sign-in from the last 10 minutes
+     */
     401: ErrorDto;
     /**
      * code session_required (an API key)
@@ -1779,6 +1995,500 @@ export type GetProvidersResponses = {
 };
 
 export type GetProvidersResponse = GetProvidersResponses[keyof GetProvidersResponses];
+
+export type GetAccountSecurityData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/security';
+};
+
+export type GetAccountSecurityErrors = {
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+};
+
+export type GetAccountSecurityError = GetAccountSecurityErrors[keyof GetAccountSecurityErrors];
+
+export type GetAccountSecurityResponses = {
+    200: SecurityOverviewDto;
+};
+
+export type GetAccountSecurityResponse = GetAccountSecurityResponses[keyof GetAccountSecurityResponses];
+
+export type ReauthenticateData = {
+    body: ReauthenticateDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/reauthenticate';
+};
+
+export type ReauthenticateErrors = {
+    /**
+     * code invalid_credentials, invalid_mfa_code, invalid_passkey, one_proof_required or email_code_unavailable
+     */
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+    429: ErrorDto;
+};
+
+export type ReauthenticateError = ReauthenticateErrors[keyof ReauthenticateErrors];
+
+export type ReauthenticateResponses = {
+    200: SessionDto;
+};
+
+export type ReauthenticateResponse = ReauthenticateResponses[keyof ReauthenticateResponses];
+
+export type SendReauthenticationCodeData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/reauthenticate/email-code';
+};
+
+export type SendReauthenticationCodeErrors = {
+    /**
+     * code email_code_unavailable
+     */
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+    429: ErrorDto;
+};
+
+export type SendReauthenticationCodeError = SendReauthenticationCodeErrors[keyof SendReauthenticationCodeErrors];
+
+export type SendReauthenticationCodeResponses = {
+    /**
+     * A six-digit code is on its way to the account’s address (valid 10 minutes)
+     */
+    204: void;
+};
+
+export type SendReauthenticationCodeResponse = SendReauthenticationCodeResponses[keyof SendReauthenticationCodeResponses];
+
+export type ListSessionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/sessions';
+};
+
+export type ListSessionsErrors = {
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+};
+
+export type ListSessionsError = ListSessionsErrors[keyof ListSessionsErrors];
+
+export type ListSessionsResponses = {
+    200: SessionListDto;
+};
+
+export type ListSessionsResponse = ListSessionsResponses[keyof ListSessionsResponses];
+
+export type EndSessionData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/auth/sessions/{id}';
+};
+
+export type EndSessionErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+    /**
+     * code session_not_found
+     */
+    404: ErrorDto;
+};
+
+export type EndSessionError = EndSessionErrors[keyof EndSessionErrors];
+
+export type EndSessionResponses = {
+    /**
+     * Ended: its refresh token fails now, and so do its access tokens
+     */
+    204: void;
+};
+
+export type EndSessionResponse = EndSessionResponses[keyof EndSessionResponses];
+
+export type EndOtherSessionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/sessions/end-others';
+};
+
+export type EndOtherSessionsErrors = {
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+};
+
+export type EndOtherSessionsError = EndOtherSessionsErrors[keyof EndOtherSessionsErrors];
+
+export type EndOtherSessionsResponses = {
+    200: EndedSessionsDto;
+};
+
+export type EndOtherSessionsResponse = EndOtherSessionsResponses[keyof EndOtherSessionsResponses];
+
+export type DisableTotpData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/factors/totp';
+};
+
+export type DisableTotpErrors = {
+    /**
+     * code reauthentication_required: the sign-in is older than 10 minutes; confirm with POST /auth/reauthenticate (factors lists how)
+     */
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+    /**
+     * code mfa_not_enabled
+     */
+    404: ErrorDto;
+};
+
+export type DisableTotpError = DisableTotpErrors[keyof DisableTotpErrors];
+
+export type DisableTotpResponses = {
+    /**
+     * Off, and the recovery codes with it
+     */
+    204: void;
+};
+
+export type DisableTotpResponse = DisableTotpResponses[keyof DisableTotpResponses];
+
+export type StartTotpData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/factors/totp';
+};
+
+export type StartTotpErrors = {
+    /**
+     * code reauthentication_required: the sign-in is older than 10 minutes; confirm with POST /auth/reauthenticate (factors lists how)
+     */
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+    /**
+     * code mfa_already_enabled
+     */
+    409: ErrorDto;
+};
+
+export type StartTotpError = StartTotpErrors[keyof StartTotpErrors];
+
+export type StartTotpResponses = {
+    /**
+     * Scan the URI (as a QR code) or type the secret; then send the first code to /verify
+     */
+    201: TotpEnrolmentDto;
+};
+
+export type StartTotpResponse = StartTotpResponses[keyof StartTotpResponses];
+
+export type VerifyTotpData = {
+    body: MfaCodeDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/factors/totp/verify';
+};
+
+export type VerifyTotpErrors = {
+    /**
+     * code invalid_mfa_code
+     */
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+    /**
+     * code mfa_enrolment_not_started
+     */
+    404: ErrorDto;
+    429: ErrorDto;
+};
+
+export type VerifyTotpError = VerifyTotpErrors[keyof VerifyTotpErrors];
+
+export type VerifyTotpResponses = {
+    200: TotpEnabledDto;
+};
+
+export type VerifyTotpResponse = VerifyTotpResponses[keyof VerifyTotpResponses];
+
+export type RegenerateRecoveryCodesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/factors/recovery-codes';
+};
+
+export type RegenerateRecoveryCodesErrors = {
+    /**
+     * code reauthentication_required: the sign-in is older than 10 minutes; confirm with POST /auth/reauthenticate (factors lists how)
+     */
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+    /**
+     * code mfa_not_enabled
+     */
+    404: ErrorDto;
+};
+
+export type RegenerateRecoveryCodesError = RegenerateRecoveryCodesErrors[keyof RegenerateRecoveryCodesErrors];
+
+export type RegenerateRecoveryCodesResponses = {
+    200: RecoveryCodesDto;
+};
+
+export type RegenerateRecoveryCodesResponse = RegenerateRecoveryCodesResponses[keyof RegenerateRecoveryCodesResponses];
+
+export type ListPasskeysData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/passkeys';
+};
+
+export type ListPasskeysErrors = {
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+};
+
+export type ListPasskeysError = ListPasskeysErrors[keyof ListPasskeysErrors];
+
+export type ListPasskeysResponses = {
+    200: PasskeyListDto;
+};
+
+export type ListPasskeysResponse = ListPasskeysResponses[keyof ListPasskeysResponses];
+
+export type AddPasskeyData = {
+    body: NewPasskeyDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/passkeys';
+};
+
+export type AddPasskeyErrors = {
+    /**
+     * code invalid_passkey
+     */
+    400: ErrorDto;
+    /**
+     * code reauthentication_required: the sign-in is older than 10 minutes; confirm with POST /auth/reauthenticate (factors lists how)
+     */
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+    /**
+     * code passkey_exists
+     */
+    409: ErrorDto;
+};
+
+export type AddPasskeyError = AddPasskeyErrors[keyof AddPasskeyErrors];
+
+export type AddPasskeyResponses = {
+    201: PasskeyDto;
+};
+
+export type AddPasskeyResponse = AddPasskeyResponses[keyof AddPasskeyResponses];
+
+export type StartPasskeyRegistrationData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/passkeys/registration';
+};
+
+export type StartPasskeyRegistrationErrors = {
+    /**
+     * code reauthentication_required: the sign-in is older than 10 minutes; confirm with POST /auth/reauthenticate (factors lists how)
+     */
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+    /**
+     * code too_many_passkeys (10)
+     */
+    409: ErrorDto;
+};
+
+export type StartPasskeyRegistrationError = StartPasskeyRegistrationErrors[keyof StartPasskeyRegistrationErrors];
+
+export type StartPasskeyRegistrationResponses = {
+    200: WebAuthnCeremonyDto;
+};
+
+export type StartPasskeyRegistrationResponse = StartPasskeyRegistrationResponses[keyof StartPasskeyRegistrationResponses];
+
+export type RemovePasskeyData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/auth/passkeys/{id}';
+};
+
+export type RemovePasskeyErrors = {
+    400: ErrorDto;
+    /**
+     * code reauthentication_required: the sign-in is older than 10 minutes; confirm with POST /auth/reauthenticate (factors lists how)
+     */
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+    /**
+     * code passkey_not_found
+     */
+    404: ErrorDto;
+};
+
+export type RemovePasskeyError = RemovePasskeyErrors[keyof RemovePasskeyErrors];
+
+export type RemovePasskeyResponses = {
+    /**
+     * Removed: it signs in no more
+     */
+    204: void;
+};
+
+export type RemovePasskeyResponse = RemovePasskeyResponses[keyof RemovePasskeyResponses];
+
+export type RenamePasskeyData = {
+    body: PasskeyNameDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/auth/passkeys/{id}';
+};
+
+export type RenamePasskeyErrors = {
+    400: ErrorDto;
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+    /**
+     * code passkey_not_found
+     */
+    404: ErrorDto;
+};
+
+export type RenamePasskeyError = RenamePasskeyErrors[keyof RenamePasskeyErrors];
+
+export type RenamePasskeyResponses = {
+    200: PasskeyDto;
+};
+
+export type RenamePasskeyResponse = RenamePasskeyResponses[keyof RenamePasskeyResponses];
+
+export type StartPasskeyAuthenticationData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/passkeys/authentication';
+};
+
+export type StartPasskeyAuthenticationErrors = {
+    /**
+     * An access token or API key was sent but is not valid
+     */
+    401: ErrorDto;
+    429: ErrorDto;
+};
+
+export type StartPasskeyAuthenticationError = StartPasskeyAuthenticationErrors[keyof StartPasskeyAuthenticationErrors];
+
+export type StartPasskeyAuthenticationResponses = {
+    200: WebAuthnCeremonyDto;
+};
+
+export type StartPasskeyAuthenticationResponse = StartPasskeyAuthenticationResponses[keyof StartPasskeyAuthenticationResponses];
+
+export type GetSecurityLogData = {
+    body?: never;
+    path?: never;
+    query?: {
+        limit?: number;
+        /**
+         * Only lines older than this (the created_at of the last line seen)
+         */
+        before?: string;
+    };
+    url: '/api/v1/auth/security-log';
+};
+
+export type GetSecurityLogErrors = {
+    401: ErrorDto;
+    /**
+     * code account_required (an anonymous session); code session_required (an API key)
+     */
+    403: ErrorDto;
+};
+
+export type GetSecurityLogError = GetSecurityLogErrors[keyof GetSecurityLogErrors];
+
+export type GetSecurityLogResponses = {
+    200: SecurityLogDto;
+};
+
+export type GetSecurityLogResponse = GetSecurityLogResponses[keyof GetSecurityLogResponses];
 
 export type AuthorizeData = {
     body?: never;
@@ -3033,6 +3743,9 @@ export type CreateApiKeyData = {
 
 export type CreateApiKeyErrors = {
     400: ErrorDto;
+    /**
+     * code reauthentication_required: the sign-in is older than 10 minutes; confirm with POST /auth/reauthenticate (factors lists how)
+     */
     401: ErrorDto;
     /**
      * code account_required (an anonymous session); code session_required (an API key)
@@ -3140,6 +3853,9 @@ export type CreateWebhookData = {
 
 export type CreateWebhookErrors = {
     400: ErrorDto;
+    /**
+     * code reauthentication_required: the sign-in is older than 10 minutes; confirm with POST /auth/reauthenticate (factors lists how)
+     */
     401: ErrorDto;
     /**
      * code account_required (an anonymous session); code insufficient_scope (a read-only key)
@@ -3402,6 +4118,9 @@ export type ExportMyDataData = {
 };
 
 export type ExportMyDataErrors = {
+    /**
+     * code reauthentication_required: the sign-in is older than 10 minutes; confirm with POST /auth/reauthenticate (factors lists how)
+     */
     401: ErrorDto;
     /**
      * code account_required (an anonymous session); code insufficient_scope (a read-only key)
@@ -3432,6 +4151,9 @@ export type DeleteMyDataData = {
 
 export type DeleteMyDataErrors = {
     400: ErrorDto;
+    /**
+     * code reauthentication_required: the sign-in is older than 10 minutes; confirm with POST /auth/reauthenticate (factors lists how)
+     */
     401: ErrorDto;
     /**
      * code account_required (an anonymous session); code insufficient_scope (a read-only key)
@@ -3460,6 +4182,9 @@ export type AnonymizeMeData = {
 
 export type AnonymizeMeErrors = {
     400: ErrorDto;
+    /**
+     * code reauthentication_required: the sign-in is older than 10 minutes; confirm with POST /auth/reauthenticate (factors lists how)
+     */
     401: ErrorDto;
     /**
      * code account_required (an anonymous session); code insufficient_scope (a read-only key)

@@ -13,6 +13,7 @@ import type { ClientInfo } from '../auth.service';
 import { takeOver } from '../../core/http/take-over';
 import { Client } from '../client-info.decorator';
 import { RefreshCookie } from '../refresh-cookie';
+import { secondStepUrl } from '../auth-errors';
 import type { OAuthProfile, OAuthState } from './oauth-profile';
 import type { OAuthRequest } from './oauth-state.store';
 import { OAuthService } from './oauth.service';
@@ -64,7 +65,11 @@ export class OAuthController {
           this.cookie.set(res, signedIn.refreshToken);
           redirect(res, `${this.config.publicUrl}${state.redirectTo}`);
         },
-        (e: unknown) => this.fail(res, e),
+        (e: unknown) => {
+          const secondStep = secondStepUrl(this.config.publicUrl, e, state.redirectTo);
+          if (secondStep) redirect(res, secondStep);
+          else this.fail(res, e);
+        },
       );
     })(request, res, next);
   }

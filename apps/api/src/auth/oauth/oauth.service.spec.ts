@@ -34,7 +34,7 @@ describe('OAuthService.signIn', () => {
     const known = account({ id: 'u-known' });
     const { service, identities, auth, users } = setUp({ known });
     await service.signIn(profile, { redirectTo: '/' }, client);
-    expect(auth.startSession).toHaveBeenCalledWith(known, client);
+    expect(auth.startSession).toHaveBeenCalledWith(known, client, 'oauth');
     expect(identities.link).not.toHaveBeenCalled();
     expect(users.save).not.toHaveBeenCalled();
   });

@@ -15,7 +15,7 @@ export class OAuthService {
 
   async signIn(profile: OAuthProfile, state: OAuthState, client: ClientInfo): Promise<SignedIn> {
     const user = await this.database.transaction((tx) => this.resolveUser(tx, profile, state));
-    return this.auth.startSession(user, client);
+    return this.auth.startSession(user, client, 'oauth');
   }
 
   private async resolveUser({ users, identities }: TransactionRepositories, profile: OAuthProfile, state: OAuthState): Promise<User> {

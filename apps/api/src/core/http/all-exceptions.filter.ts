@@ -60,8 +60,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const payload = exception.getResponse();
       const error = STATUS_CODES[statusCode] ?? 'Error';
       if (typeof payload === 'string') return { statusCode, error, message: payload };
-      const { message, fields, code, requiredPlan } = payload as { message?: string | string[]; fields?: string[]; code?: string; requiredPlan?: string };
-      return { statusCode, error, message: message ?? error, ...(fields ? { fields } : {}), ...(code ? { code } : {}), ...(requiredPlan ? { requiredPlan } : {}) };
+      const { message, fields, code, requiredPlan, mfa_token, factors } = payload as Omit<ErrorDto, 'statusCode' | 'error' | 'message'> & { message?: string | string[] };
+      return {
+        statusCode,
+        error,
+        message: message ?? error,
+        ...(fields ? { fields } : {}),
+        ...(code ? { code } : {}),
+        ...(requiredPlan ? { requiredPlan } : {}),
+        ...(mfa_token ? { mfa_token } : {}),
+        ...(factors ? { factors } : {}),
+      };
     }
     const middleware = exception as MiddlewareError;
     const status = middleware?.statusCode ?? middleware?.status;

@@ -25,4 +25,10 @@ export class ErrorDto {
 
   @ApiPropertyOptional({ description: 'The plan that would allow it, with code premium_required (a premium station, say)', example: 'premium' })
   requiredPlan?: string;
+
+  @ApiPropertyOptional({ description: 'With code mfa_required: the token to bring with the second factor to POST /auth/token?grant_type=mfa (5 minutes)' })
+  mfa_token?: string;
+
+  @ApiPropertyOptional({ type: [String], description: 'With code mfa_required or reauthentication_required: the ways this account can prove it is its owner', example: ['totp', 'recovery', 'passkey'] })
+  factors?: string[];
 }

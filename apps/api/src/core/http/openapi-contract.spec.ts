@@ -3,7 +3,7 @@ import { Body, Controller, Get, Module, Param, Post, Query, Req, type Type } fro
 import { NestFactory } from '@nestjs/core';
 import { ApiProperty, ApiPropertyOptional, ApiQuery } from '@nestjs/swagger';
 import { Transform, Type as NestedType } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
 import { ApiFastifyAdapter } from './api-fastify-adapter';
 import { API_PREFIX, createOpenApiDocument } from './openapi';
 import { openApiContractProblems } from './openapi-contract';
@@ -80,6 +80,11 @@ describe('openApiContractProblems', () => {
     @IsOptional()
     @IsIn([30, 90])
     days?: number | null;
+
+    @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Free-form: the handler reads it itself (a WebAuthn answer, say)' })
+    @IsOptional()
+    @IsObject()
+    answer?: Record<string, unknown>;
   }
 
   @Controller('good')
@@ -140,6 +145,10 @@ describe('openApiContractProblems', () => {
     @ValidateNested()
     @NestedType(() => NestedDto)
     nested!: NestedDto;
+
+    @ApiProperty({ type: NestedDto, description: 'Documented with properties, but nothing makes it a NestedDto' })
+    @IsObject()
+    untyped!: NestedDto;
   }
 
   @Controller('bad')
@@ -171,6 +180,7 @@ describe('openApiContractProblems', () => {
       'GET /api/v1/bad/search query parameter "undocumented": the handler takes it, but the document does not list it',
       'POST /api/v1/bad body.unvalidated: documented, but BadBodyDto has no rule for it, so the handler refuses it (forbidNonWhitelisted)',
       'POST /api/v1/bad body.nested.count: documented as number, but the handler takes integer',
+      'POST /api/v1/bad body.untyped: validated as a nested object, but nothing makes it a DTO (@Type), so its rules never run',
     ]);
   });
 

@@ -8,7 +8,7 @@ export type Reading<Label extends string> = readonly [labels: Partial<Record<Lab
 export type Reader<Label extends string> = () => Iterable<Reading<Label>> | Promise<Iterable<Reading<Label>>>;
 
 /** The limits that refuse requests, as grouarock_limit_refusals_total names them. */
-export const LIMITERS = ['site', 'sign_in', 'api_key_failures', 'api_plan', 'assistant', 'data_export', 'relay_room'] as const;
+export const LIMITERS = ['site', 'sign_in', 'second_factor', 'api_key_failures', 'api_plan', 'assistant', 'data_export', 'relay_room'] as const;
 export type Limiter = (typeof LIMITERS)[number];
 
 /** Buckets of request and operation latencies, in seconds: 5 ms to 10 s, finer where a p99 usually lies (10–200 ms). */

@@ -1,7 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { User } from './user.entity';
 
-export type EmailTokenPurpose = 'confirm' | 'recover';
+/** A confirmation or recovery link, or a re-authentication code (six digits; its hash covers the account too). */
+export type EmailTokenPurpose = 'confirm' | 'recover' | 'reauthenticate';
 
 /** A single-use link sent by mail (confirmation or password recovery); only its SHA-256 is stored. */
 @Entity({ name: 'email_tokens' })

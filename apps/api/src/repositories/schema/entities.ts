@@ -33,8 +33,13 @@ import { RelayPresence } from './relay-presence.entity';
 import { ScheduledJobRun } from './scheduled-job-run.entity';
 import { RelayTitleRecord } from './relay-title.entity';
 import { ClientLog } from './client-log.entity';
+import { MfaFactor } from './mfa-factor.entity';
+import { Passkey } from './passkey.entity';
+import { RecoveryCode } from './recovery-code.entity';
+import { SecurityEvent } from './security-event.entity';
+import { WebAuthnChallenge } from './webauthn-challenge.entity';
 import { VisitorCounter } from './visitor-counter.entity';
 import { VisitorSession } from './visitor-session.entity';
 
 /** Every entity. The database module registers exactly these; the schema check compares them to the migrations. */
-export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant, LiveStream, LiveSegment, LiveViewer, StudioGeneration, StudioTrack, ApiKey, ApiPlanGrant, Track, TrackPlay, Playlist, PlaylistItem, WebhookEndpoint, WebhookMessage, WebhookDelivery, WebhookAttempt, PrivacyAudit, RelayPresence, RelayTitleRecord, AdListener, ScheduledJobRun];
+export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant, LiveStream, LiveSegment, LiveViewer, StudioGeneration, StudioTrack, ApiKey, ApiPlanGrant, Track, TrackPlay, Playlist, PlaylistItem, WebhookEndpoint, WebhookMessage, WebhookDelivery, WebhookAttempt, PrivacyAudit, RelayPresence, RelayTitleRecord, AdListener, ScheduledJobRun, MfaFactor, RecoveryCode, Passkey, WebAuthnChallenge, SecurityEvent];

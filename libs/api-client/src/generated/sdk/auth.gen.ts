@@ -17,7 +17,7 @@ export const signUp = <ThrowOnError extends boolean = false>(options: Options<Si
 });
 
 /**
- * Sign in with email and password, or trade the refresh token (cookie) for a new session token
+ * Sign in with email and password (then, with an authenticator app on, grant_type=mfa with its code), or with a passkey (grant_type=passkey), or trade the refresh token (cookie) for a new session token
  */
 export const token = <ThrowOnError extends boolean = false>(options: Options<TokenData, ThrowOnError>) => (options.client ?? client).post<TokenResponses, TokenErrors, ThrowOnError>({
     url: '/api/v1/auth/token',
