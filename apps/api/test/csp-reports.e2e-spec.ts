@@ -55,7 +55,8 @@ describe('POST /api/v1/csp-reports', () => {
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expect(await counted('style-src-elem')).toBe(before + 1);
-    expect(app.get(CspReportStore).list().at(-1)).toMatchObject({ documentUrl: 'http://localhost/about', directive: 'style-src-elem', blockedUrl: 'inline', line: 1, column: 9 });
+    const [kept] = await app.get(CspReportStore).newest(1);
+    expect(kept).toMatchObject({ documentUrl: 'http://localhost/about', directive: 'style-src-elem', blockedUrl: 'inline', line: 1, column: 9, disposition: 'enforce' });
   });
 
   it("takes the Reporting API's batch: 204, each violation counted", async () => {
@@ -86,5 +87,20 @@ describe('POST /api/v1/csp-reports', () => {
     const refused = await http().post('/api/v1/csp-reports').set('X-Forwarded-For', from).set('Content-Type', 'application/csp-report').send(JSON.stringify(reportUri));
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
+  });
+
+  it('keeps reports in PostgreSQL for 30 days and 10,000 at most: the hourly sweep forgets the rest', async () => {
+    await db.query('DELETE FROM csp_reports');
+    // 10,003 recent reports and one 31 days old.
+    await db.query(
+      `INSERT INTO csp_reports (received_at, document_url, blocked_url, directive, disposition)
+       SELECT now() - make_interval(secs => n), 'http://localhost/' || n, 'inline', 'style-src-elem', 'enforce' FROM generate_series(1, ${CspReportStore.KEEP_AT_MOST + 3}) AS n`,
+    );
+    await db.query(`INSERT INTO csp_reports (received_at, document_url, blocked_url, directive, disposition) VALUES (now() - interval '31 days', 'http://localhost/old', 'inline', 'img-src', 'enforce')`);
+    await app.get(CspReportStore).sweep();
+    const [{ count, oldest }] = await db.query<{ count: string; oldest: string }>('SELECT count(*) AS count, max(document_url) FILTER (WHERE received_at = (SELECT min(received_at) FROM csp_reports)) AS oldest FROM csp_reports');
+    expect(Number(count)).toBe(CspReportStore.KEEP_AT_MOST);
+    expect(oldest).toBe(`http://localhost/${CspReportStore.KEEP_AT_MOST}`);
+    expect(await db.query(`SELECT 1 FROM scheduled_job_runs WHERE name = 'csp-report-sweep'`)).toHaveLength(1);
   });
 });

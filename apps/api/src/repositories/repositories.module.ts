@@ -8,6 +8,7 @@ import { ApiKeyRepository } from './api-key.repository';
 import { AssistantModel } from './assistant-model';
 import { BillingRepository } from './billing.repository';
 import { ClientLogRepository } from './client-log.repository';
+import { CspReportRepository } from './csp-report.repository';
 import { DatabaseRepository } from './database.repository';
 import { EmailTokenRepository } from './email-token.repository';
 import { EventBus } from './event-bus';
@@ -52,6 +53,7 @@ const repositories = [
   AssistantModel,
   BillingRepository,
   ClientLogRepository,
+  CspReportRepository,
   DatabaseRepository,
   EmailTokenRepository,
   EventBus,

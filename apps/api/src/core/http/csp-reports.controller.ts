@@ -20,7 +20,7 @@ export class CspReportsController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @Throttle({ default: { limit: CspReportsController.perMinute, ttl: 60_000 } })
   @ApiExcludeEndpoint()
-  receive(@Req() request: FastifyRequest, @Headers('content-type') contentType?: string, @Headers('user-agent') userAgent?: string): void {
-    this.store.add(readCspReports(contentType, request.body, userAgent));
+  receive(@Req() request: FastifyRequest, @Headers('content-type') contentType?: string, @Headers('user-agent') userAgent?: string): Promise<void> {
+    return this.store.add(readCspReports(contentType, request.body, userAgent));
   }
 }

@@ -1,5 +1,7 @@
 import { BadRequestException, HttpException, Logger } from '@nestjs/common';
 import { Metrics } from '../metrics/metrics';
+import type { CspReportRepository } from '../../repositories/csp-report.repository';
+import type { ScheduledJobs } from '../metrics/scheduled-jobs';
 import { CspReportStore, type CspViolation, directiveLabel, readCspReports } from './csp-reports';
 
 const at = new Date('2026-12-02T05:00:00Z');
@@ -105,20 +107,14 @@ describe('CspReportStore', () => {
 
   const violation = (n: number, directive = 'style-src-elem'): CspViolation => ({ receivedAt: at, documentUrl: `https://grouarock.example/${n}`, blockedUrl: 'inline', directive, disposition: 'enforce', sourceFile: null, line: null, column: null, sample: null, userAgent: null });
 
-  it('counts each violation by directive in grouarock_csp_violations_total', async () => {
-    const store = new CspReportStore(metrics);
-    store.add([violation(1), violation(2), violation(3, 'require-trusted-types-for')]);
+  it('counts each violation by directive in grouarock_csp_violations_total, and keeps them all', async () => {
+    const kept: CspViolation[] = [];
+    const store = new CspReportStore(metrics, { add: async (v: CspViolation[]) => void kept.push(...v) } as unknown as CspReportRepository, {} as ScheduledJobs);
+    await store.add([violation(1), violation(2), violation(3, 'require-trusted-types-for')]);
     const text = await metrics.text();
     expect(text).toContain('grouarock_csp_violations_total{directive="style-src-elem"} 2');
     expect(text).toContain('grouarock_csp_violations_total{directive="require-trusted-types-for"} 1');
     expect(text).toContain('grouarock_csp_violations_total{directive="script-src-elem"} 0');
-  });
-
-  it('keeps the newest violations, at most its capacity, the oldest dropped first', () => {
-    const store = new CspReportStore(metrics);
-    store.add(Array.from({ length: CspReportStore.CAPACITY + 5 }, (_, n) => violation(n)));
-    expect(store.list()).toHaveLength(CspReportStore.CAPACITY);
-    expect(store.list()[0].documentUrl).toBe('https://grouarock.example/5');
-    expect(store.list().at(-1)?.documentUrl).toBe(`https://grouarock.example/${CspReportStore.CAPACITY + 4}`);
+    expect(kept.map((v) => v.documentUrl)).toEqual(['https://grouarock.example/1', 'https://grouarock.example/2', 'https://grouarock.example/3']);
   });
 });

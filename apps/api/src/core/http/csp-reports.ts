@@ -1,5 +1,8 @@
 import { BadRequestException, HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { Cron, CronExpression } from '@nestjs/schedule';
+import { CspReportRepository } from '../../repositories/csp-report.repository';
 import { Metrics } from '../metrics/metrics';
+import { ScheduledJobs } from '../metrics/scheduled-jobs';
 
 /** One violation as a browser reported it, both formats read into one shape (each text cut to a bounded length). */
 export interface CspViolation {
@@ -125,33 +128,42 @@ export function readCspReports(contentType: string | undefined, body: unknown, u
 }
 
 /**
- * The newest violations this process received, kept in memory (at most CAPACITY, the oldest dropped first), each
- * also counted in grouarock_csp_violations_total and written to the log: the counter is what an alert watches, the
- * log what an operator reads afterwards, and this list what a test or a debugging session reads now.
+ * Where the violations go: each is counted in grouarock_csp_violations_total (what an alert watches), written to the
+ * log, and kept in PostgreSQL (csp_reports: what an operator reads afterwards, `SELECT * FROM csp_reports ORDER BY
+ * received_at DESC`), 30 days and 10,000 at most, swept hourly. The endpoint's per-address limit
+ * (CspReportsController) and the body limit bound what one client can add.
  */
 @Injectable()
 export class CspReportStore {
-  static readonly CAPACITY = 1000;
+  static readonly KEEP_DAYS = 30;
+  static readonly KEEP_AT_MOST = 10_000;
   private readonly logger = new Logger('CspReports');
-  private readonly kept: CspViolation[] = [];
 
-  constructor(private readonly metrics: Metrics) {
+  constructor(
+    private readonly metrics: Metrics,
+    private readonly reports: CspReportRepository,
+    private readonly scheduled: ScheduledJobs,
+  ) {
     // The series exist at 0 from the start, so that the first violation shows as an increase.
     for (const directive of ['script-src-elem', 'style-src-elem', 'style-src-attr', 'require-trusted-types-for', 'connect-src', 'img-src']) metrics.cspViolations.inc({ directive }, 0);
   }
 
-  add(violations: CspViolation[]): void {
+  async add(violations: CspViolation[]): Promise<void> {
     for (const violation of violations) {
       this.metrics.cspViolations.inc({ directive: violation.directive });
       const where = violation.sourceFile ? ` (${violation.sourceFile}:${violation.line ?? '?'}:${violation.column ?? '?'})` : '';
       this.logger.warn(`CSP violation (${violation.disposition}): ${violation.directive} blocked ${violation.blockedUrl || '?'} on ${violation.documentUrl}${where}`);
-      this.kept.push(violation);
     }
-    if (this.kept.length > CspReportStore.CAPACITY) this.kept.splice(0, this.kept.length - CspReportStore.CAPACITY);
+    await this.reports.add(violations);
   }
 
-  /** The kept violations, oldest first. */
-  list(): readonly CspViolation[] {
-    return this.kept;
+  /** The newest kept violations, newest first. */
+  newest(limit = 100): Promise<CspViolation[]> {
+    return this.reports.newest(limit);
+  }
+
+  @Cron(CronExpression.EVERY_HOUR)
+  async sweep(): Promise<void> {
+    await this.scheduled.run('csp-report-sweep', 3600, () => this.reports.sweep(CspReportStore.KEEP_DAYS, CspReportStore.KEEP_AT_MOST, new Date()));
   }
 }

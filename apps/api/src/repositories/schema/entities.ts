@@ -33,6 +33,7 @@ import { RelayPresence } from './relay-presence.entity';
 import { ScheduledJobRun } from './scheduled-job-run.entity';
 import { RelayTitleRecord } from './relay-title.entity';
 import { ClientLog } from './client-log.entity';
+import { CspReport } from './csp-report.entity';
 import { MfaFactor } from './mfa-factor.entity';
 import { Passkey } from './passkey.entity';
 import { RecoveryCode } from './recovery-code.entity';
@@ -42,4 +43,4 @@ import { VisitorCounter } from './visitor-counter.entity';
 import { VisitorSession } from './visitor-session.entity';
 
 /** Every entity. The database module registers exactly these; the schema check compares them to the migrations. */
-export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant, LiveStream, LiveSegment, LiveViewer, StudioGeneration, StudioTrack, ApiKey, ApiPlanGrant, Track, TrackPlay, Playlist, PlaylistItem, WebhookEndpoint, WebhookMessage, WebhookDelivery, WebhookAttempt, PrivacyAudit, RelayPresence, RelayTitleRecord, AdListener, ScheduledJobRun, MfaFactor, RecoveryCode, Passkey, WebAuthnChallenge, SecurityEvent];
+export const entities = [ClientLog, User, Identity, Session, RefreshToken, EmailToken, Station, StationLike, WeeklyTopStation, VisitorCounter, VisitorSession, MusicEvent, AffiliateClick, BillingCustomer, BillingSubscription, StripeEvent, PlanGrant, LiveStream, LiveSegment, LiveViewer, StudioGeneration, StudioTrack, ApiKey, ApiPlanGrant, Track, TrackPlay, Playlist, PlaylistItem, WebhookEndpoint, WebhookMessage, WebhookDelivery, WebhookAttempt, PrivacyAudit, RelayPresence, RelayTitleRecord, AdListener, ScheduledJobRun, MfaFactor, RecoveryCode, Passkey, WebAuthnChallenge, SecurityEvent, CspReport];
