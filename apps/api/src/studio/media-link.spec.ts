@@ -7,6 +7,15 @@ const now = Date.UTC(2026, 11, 2, 6, 0, 0);
 describe('MediaLinks', () => {
   const links = new MediaLinks(SECRET, 3600);
 
+  it('names the same link for a while, its expiry rounded up to a step (5 minutes for an hour), working at least the hour', () => {
+    const first = links.issue(track, now + 1_000);
+    expect(links.issue(track, now + 299_000)).toEqual(first);
+    expect(first.expiresAt).toEqual(new Date(now + 3900_000));
+    expect(links.issue(track, now + 301_000).expires).toBe(String(now / 1000 + 4200));
+    const short = new MediaLinks(SECRET, 60);
+    expect(Number(short.issue(track, now + 1_000).expires)).toBe(now / 1000 + 66);
+  });
+
   it('issues a link that works until its expiry, an hour by default here, and not from then on', () => {
     const link = links.issue(track, now);
     expect(link.expires).toBe(String(now / 1000 + 3600));

@@ -43,9 +43,14 @@ export class MediaLinks {
     this.key = createHmac('sha256', secret).update('grouarock studio media links v1').digest();
   }
 
-  /** A link's parameters and when it stops working; `now` in milliseconds. */
+  /**
+   * A link's parameters and when it stops working; `now` in milliseconds. The expiry is rounded up to a step (a tenth
+   * of the lifetime, 5 minutes at most), so a list read again within the step names the same links and the browser's
+   * cache of a cover or a track holds; a link works at least `seconds`.
+   */
   issue(target: MediaLinkTarget, now = Date.now()): IssuedMediaLink {
-    const expires = Math.floor(now / 1000) + this.seconds;
+    const step = Math.min(300, Math.max(1, Math.floor(this.seconds / 10)));
+    const expires = Math.ceil((Math.floor(now / 1000) + this.seconds) / step) * step;
     return { expires: String(expires), sig: this.signature(target, expires), expiresAt: new Date(expires * 1000) };
   }
 
