@@ -4,10 +4,12 @@ import { startListeningApp } from './support/app';
 import { TestBrowser } from './support/browser';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { linkIn, SmtpReceiver } from './support/smtp-receiver';
+import { SoftAuthenticator } from './support/soft-authenticator';
 
 // Issue 39 over HTTP on real PostgreSQL: the authenticator app (enrolment, sign-in with a code, replays refused,
-// recovery codes once), re-authentication for what matters, the session list and ending sessions, and the security
-// log (also in the data export). Passkeys are registered and used by a real browser in apps/web-e2e.
+// recovery codes once), passkeys (with an authenticator in software; a real browser's virtual authenticator in
+// apps/web-e2e), re-authentication for what matters, the session list and ending sessions, and the security log
+// (also in the data export).
 
 const PASSWORD = 'Riff-Raff-Rock-1979';
 let ipCounter = 0;
@@ -339,7 +341,98 @@ describe('account security', () => {
     });
   });
 
-  describe('passkeys (the server side)', () => {
+  describe('passkeys', () => {
+    async function withPasskey(client: Client, name?: string): Promise<{ authenticator: SoftAuthenticator; id: string }> {
+      const authenticator = new SoftAuthenticator(base);
+      const registration = await client.call('POST', '/auth/passkeys/registration');
+      expect(registration.status).toBe(200);
+      const added = await client.call('POST', '/auth/passkeys', { challenge_id: registration.body.challenge_id, credential: authenticator.register(registration.body.options), name });
+      expect(added.status).toBe(201);
+      return { authenticator, id: added.body.id };
+    }
+
+    async function passkeySignIn(client: Client, authenticator: SoftAuthenticator, options: { moveCounter?: boolean } = {}): Promise<{ status: number; body: Json }> {
+      const ceremony = await client.call('POST', '/auth/passkeys/authentication');
+      const answer = await client.call('POST', '/auth/token?grant_type=passkey', { challenge_id: ceremony.body.challenge_id, credential: authenticator.authenticate(ceremony.body.options, options) });
+      if (answer.status === 200) client.access = answer.body.access_token;
+      return answer;
+    }
+
+    it('registers a passkey kept with its counter, transports and backup state, and signs in with it alone at aal2', async () => {
+      const { client, userId } = await account('viv@slits.example');
+      const { authenticator, id } = await withPasskey(client, 'Telefon');
+      const [row] = await db.query<Json>('SELECT credential_id, counter, transports, device_type, backed_up, name FROM passkeys WHERE user_id = $1', [userId]);
+      expect(row).toMatchObject({ credential_id: authenticator.credentialId, counter: '0', transports: ['internal', 'hybrid'], device_type: 'multiDevice', backed_up: true, name: 'Telefon' });
+
+      const elsewhere = new Client();
+      const signedIn = await passkeySignIn(elsewhere, authenticator);
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body.user.id).toBe(userId);
+      expect(claimsOf(signedIn.body.access_token)).toMatchObject({ aal: 'aal2', amr: [{ method: 'passkey' }] });
+      expect(elsewhere.browser.cookies.has('gr_refresh')).toBe(true);
+      const listed = (await client.call('GET', '/auth/passkeys')).body.passkeys;
+      expect(listed).toEqual([expect.objectContaining({ id, name: 'Telefon', backed_up: true, device_type: 'multiDevice', last_used_at: expect.any(String) })]);
+      expect((await db.query<Json>('SELECT counter FROM passkeys WHERE id = $1', [id]))[0].counter).toBe('1');
+
+      // Renamed; the log says it was added and used.
+      expect((await client.call('PATCH', `/auth/passkeys/${id}`, { name: 'Pixel' })).body).toMatchObject({ name: 'Pixel' });
+      expect((await client.call('PATCH', `/auth/passkeys/${id}`, { name: '' })).status).toBe(400);
+      const log = (await client.call('GET', '/auth/security-log')).body.events;
+      expect(log.find((e: Json) => e.type === 'passkey_added').detail).toEqual({ passkey: 'Telefon' });
+      expect(log.find((e: Json) => e.type === 'signed_in' && e.detail.method === 'passkey').detail).toEqual({ method: 'passkey', passkey: 'Telefon' });
+    });
+
+    it('refuses a counter that did not grow, a used challenge, and a passkey that was removed', async () => {
+      const { client } = await account('tessa@slits.example');
+      const { authenticator, id } = await withPasskey(client);
+      expect((await passkeySignIn(new Client(), authenticator)).status).toBe(200);
+      // A cloned authenticator: its counter stays where the server has already seen it.
+      const cloned = await passkeySignIn(new Client(), authenticator, { moveCounter: false });
+      expect(cloned.status).toBe(400);
+      expect(cloned.body).toMatchObject({ code: 'invalid_passkey' });
+      authenticator.counter = 0;
+      expect((await passkeySignIn(new Client(), authenticator, { moveCounter: false })).status).toBe(400);
+
+      // The same answer twice: the challenge went with the first.
+      authenticator.counter = 5;
+      const replayer = new Client();
+      const ceremony = await replayer.call('POST', '/auth/passkeys/authentication');
+      const answer = authenticator.authenticate(ceremony.body.options);
+      expect((await replayer.call('POST', '/auth/token?grant_type=passkey', { challenge_id: ceremony.body.challenge_id, credential: answer })).status).toBe(200);
+      expect((await replayer.call('POST', '/auth/token?grant_type=passkey', { challenge_id: ceremony.body.challenge_id, credential: answer })).status).toBe(400);
+
+      expect((await client.call('DELETE', `/auth/passkeys/${id}`)).status).toBe(204);
+      expect((await passkeySignIn(new Client(), authenticator)).body).toMatchObject({ code: 'invalid_passkey' });
+      expect((await client.call('DELETE', `/auth/passkeys/${id}`)).status).toBe(404);
+    });
+
+    it('counts as the second factor: an account with the app on signs in with a passkey without a code, and confirms it is its owner with one', async () => {
+      const email = 'palmolive@slits.example';
+      const { client, userId } = await account(email);
+      await withApp(client);
+      const { authenticator } = await withPasskey(client);
+      const password = await new Client().signIn(email);
+      expect(password.body.factors).toEqual(['totp', 'recovery', 'passkey']);
+      expect((await passkeySignIn(new Client(), authenticator)).status).toBe(200);
+
+      await makeStale(userId);
+      const ceremony = await client.call('POST', '/auth/passkeys/authentication');
+      // Signed in, the options name the account's own passkeys only.
+      expect(ceremony.body.options.allowCredentials).toEqual([expect.objectContaining({ id: authenticator.credentialId })]);
+      const confirmed = await client.call('POST', '/auth/reauthenticate', { passkey: { challenge_id: ceremony.body.challenge_id, credential: authenticator.authenticate(ceremony.body.options) } });
+      expect(confirmed.status).toBe(200);
+      expect(claimsOf(confirmed.body.access_token).amr[0].method).toBe('passkey');
+
+      // Another account's passkey does not confirm this one.
+      const { client: other } = await account('budgie@slits.example');
+      const { authenticator: theirs } = await withPasskey(other);
+      await makeStale(userId);
+      const mine = await client.call('POST', '/auth/passkeys/authentication');
+      expect((await client.call('POST', '/auth/reauthenticate', { passkey: { challenge_id: mine.body.challenge_id, credential: theirs.authenticate(mine.body.options) } })).body).toMatchObject({ code: 'invalid_passkey' });
+    });
+  });
+
+  describe('passkeys (what no authenticator signed)', () => {
     it('hands out single-use challenges and refuses what no authenticator signed', async () => {
       const anyone = new Client();
       const options = await anyone.call('POST', '/auth/passkeys/authentication');

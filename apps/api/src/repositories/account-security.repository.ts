@@ -156,7 +156,7 @@ export class AccountSecurityRepository {
       .createQueryBuilder()
       .delete()
       .where('id = :id AND ceremony = :ceremony AND expires_at > :now', { id, ceremony, now })
-      .returning(['id', 'user_id', 'challenge'])
+      .returning('id, user_id, challenge')
       .execute();
     const row = (result.raw as { id: string; user_id: string | null; challenge: string }[])[0];
     return row ? this.challenges.create({ id: row.id, userId: row.user_id, challenge: row.challenge, ceremony }) : undefined;
