@@ -1,8 +1,10 @@
 # The GrouaRock image: the API, serving the built web app too. Build: docker build -t grouarock .
 # The build stage makes the bundle (`npm run bundle`, scripts/bundle.mjs); the runtime stage holds that folder only.
 # apps/api/test/bundle.e2e-spec.ts runs the same bundle the same way: `node dist/apps/api/main.js` and nothing else.
+# Both stages are the Node the tests run on, to the patch: scripts/node-runtime.mjs's NODE_VERSION (an LTS line;
+# scripts/check-compose.mjs fails the lint when they differ).
 
-FROM node:20.20-bookworm-slim AS build
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 # npm 11 as on the development machines: it runs only the install scripts package.json's allowScripts approves.
 RUN npm install -g npm@11.19.1 --no-audit --no-fund
@@ -21,14 +23,15 @@ COPY libs/music-generator/package.json libs/music-generator/
 COPY libs/ui/package.json libs/ui/
 RUN npm ci --no-audit --no-fund
 COPY . .
+# The bundle, with its bill of materials (sbom.cdx.json: CycloneDX, from npm sbom; docs/operations.md).
 RUN npm run bundle -- /bundle
 
-FROM node:20.20-bookworm-slim AS runtime
+FROM node:24.21.0-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
-# The bundle only: dist/apps/api, dist/apps/web and the API's production node_modules, owned by root (read-only for
-# the server). ffmpeg for live streams and studio tracks is the bundle's static build from @ffmpeg-installer/ffmpeg
-# (FFMPEG_PATH unset), so the image installs no Debian packages.
+# The bundle only: dist/apps/api, dist/apps/web, the API's production node_modules and their bill of materials
+# (/app/sbom.cdx.json), owned by root (read-only for the server). ffmpeg for live streams and studio tracks is the
+# bundle's static build from @ffmpeg-installer/ffmpeg (FFMPEG_PATH unset), so the image installs no Debian packages.
 COPY --from=build /bundle ./
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -7,6 +7,7 @@
 //   <dir>/dist/apps/api/          the built API (main.js, plans.js, the studio and RTMP workers); the workspace libs are inside
 //   <dir>/dist/apps/web/          the built web app, which the API serves from ../web next to its main.js
 //   <dir>/node_modules/           the npm packages the built API loads, and everything they need, nothing else
+//   <dir>/sbom.cdx.json           their bill of materials: `npm sbom` (CycloneDX JSON) of this folder's packages
 //
 //   node <dir>/dist/apps/api/main.js        (DATA_DIR, DATABASE_URL, PORT, … as usual; DATA_DIR is relative to the cwd)
 //
@@ -177,8 +178,21 @@ writeFileSync(
   )}\n`,
 );
 
+// 6. The bill of materials of what the folder holds: npm's own, of this folder (its package.json and node_modules, no
+// lock file), so it lists exactly the packages copied above. Not `npm sbom --omit dev` in the repository: that drops
+// production packages a development one also depends on or peers with (@nestjs/core, pg, react, …; npm/cli#7909).
+// npm names the root after the folder; it is the bundle.
+const sbomRun = spawnSync('npm', ['sbom', '--sbom-format', 'cyclonedx', '--sbom-type', 'application', '--omit', 'dev'], { cwd: outDir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+if (sbomRun.error || sbomRun.status !== 0) fail(`npm sbom failed (${sbomRun.error?.message ?? `exit ${sbomRun.status}`}):\n${sbomRun.stderr}`);
+const sbom = JSON.parse(sbomRun.stdout);
+sbom.metadata.component.name = BUNDLE_NAME;
+const listed = new Set(sbom.components.map((c) => `${c.group ? `${c.group}/` : ''}${c.name}@${c.version}`));
+const unlisted = [...needed].map((l) => `${packages[l].name ?? l.slice(l.lastIndexOf('node_modules/') + 'node_modules/'.length)}@${packages[l].version}`).filter((p) => !listed.has(p));
+if (unlisted.length) fail(`npm sbom left out packages the bundle holds: ${unlisted.join(', ')}`);
+writeFileSync(path.join(outDir, 'sbom.cdx.json'), `${JSON.stringify(sbom, null, 2)}\n`);
+
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 console.log(
-  `bundle: ${path.relative(process.cwd(), outDir) || '.'}: ${needed.size} packages (${(bytes / 1e6).toFixed(0)} MB) for ${entryNames.size} loaded by the API, in ${seconds} s` +
+  `bundle: ${path.relative(process.cwd(), outDir) || '.'}: ${needed.size} packages (${(bytes / 1e6).toFixed(0)} MB) for ${entryNames.size} loaded by the API, ${sbom.components.length} in sbom.cdx.json, in ${seconds} s` +
     `\n  run it: node ${path.join(path.relative(process.cwd(), outDir) || '.', 'dist/apps/api/main.js')}`,
 );

@@ -6,11 +6,13 @@
 //   or docker-compose.yml does not know;
 // - the Dockerfile copies what `npm ci` runs (every workspace's package.json, the postinstall's script) before it,
 //   and its runtime stage takes the bundle only; .dockerignore keeps the local installs, builds and data out;
+// - both its stages are the Node the tests run on (scripts/node-runtime.mjs), which package.json's engines accepts;
 // - every placeholder of the balancer's template is set in docker-compose.yml.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_VERSION } from './node-runtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const read = (file) => readFileSync(path.join(root, file), 'utf8');
@@ -98,7 +100,16 @@ export function deploymentProblems() {
   if (!runtimeCopies.length || runtimeCopies.some((c) => !c.startsWith(`--from=build ${bundleDir} `))) problems.push(`Dockerfile: the runtime stage must copy the bundle (${bundleDir}) only`);
   if (!/^CMD \["node", "dist\/apps\/api\/main\.js"\]$/m.test(runtimeStage)) problems.push('Dockerfile: the runtime stage must run node dist/apps/api/main.js');
   const ignored = read('.dockerignore').split('\n').map((l) => l.trim());
-  for (const entry of ['node_modules', '.data', 'dist', 'tmp', '.nx']) if (!ignored.includes(entry)) problems.push(`.dockerignore: ${entry} is not listed`);
+  for (const entry of ['node_modules', '.data', 'dist', 'tmp', '.nx', '.runtime']) if (!ignored.includes(entry)) problems.push(`.dockerignore: ${entry} is not listed`);
+
+  // The image's Node is the tests' (to the patch), and a version package.json's engines accepts: ^<major>.<minor>.<patch>.
+  const images = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
+  const image = `node:${NODE_VERSION}-bookworm-slim`;
+  if (images.length !== 2 || images.some((i) => i !== image)) problems.push(`Dockerfile: both stages must be FROM ${image} (scripts/node-runtime.mjs's NODE_VERSION), got ${images.join(', ')}`);
+  const engines = manifest.engines?.node?.match(/^\^(\d+)\.(\d+)\.(\d+)$/);
+  const [major, minor, patch] = NODE_VERSION.split('.').map(Number);
+  const accepted = engines && Number(engines[1]) === major && (Number(engines[2]) < minor || (Number(engines[2]) === minor && Number(engines[3]) <= patch));
+  if (!accepted) problems.push(`package.json: engines.node (${manifest.engines?.node}) must be ^${major}.x.y accepting Node ${NODE_VERSION} (scripts/node-runtime.mjs)`);
 
   // The balancer's template: its placeholders are the image's envsubst variables, set on the balancer service.
   for (const [, name] of read(BALANCER_TEMPLATE).matchAll(/\$\{(GROUAROCK_[A-Z0-9_]+)\}/g)) {

@@ -8,7 +8,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'tmp/schema-diff');
 execFileSync(
   process.execPath,
-  [path.join(root, 'node_modules/tsup/dist/cli-default.js'), 'apps/api/src/core/database/schema-diff.ts', '--format', 'cjs', '--target', 'node20', '--tsconfig', 'apps/api/tsconfig.json', '--out-dir', out, '--silent'],
+  [path.join(root, 'node_modules/tsup/dist/cli-default.js'), 'apps/api/src/core/database/schema-diff.ts', '--format', 'cjs', '--target', 'node24', '--tsconfig', 'apps/api/tsconfig.json', '--out-dir', out, '--silent'],
   { cwd: root, stdio: 'inherit' },
 );
 execFileSync(process.execPath, [path.join(out, 'schema-diff.js')], { cwd: root, stdio: 'inherit' });

@@ -3,12 +3,18 @@
 // (cached: a stage whose inputs did not change is restored with its report); this script adds only the Debian
 // packages the stages drive, and the count of tests read from the reports. Ends with a per-stage summary and one
 // line "tests: N passed, N failed". `npm test -- e2e` runs one stage.
+//
+// It runs on the product's Node (scripts/node-runtime.mjs: the Dockerfile's version, installed into .runtime/ when this
+// machine has another), and so does every target: that Node is first on PATH for them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureDebianPackages } from './debian-packages.mjs';
+import { NODE_VERSION, runOnPinnedNode } from './node-runtime.mjs';
+
+await runOnPinnedNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Where the targets write their JSON reports (each target declares its file as an output, so a cache hit restores it).
@@ -58,7 +64,8 @@ const excerpt = (message) => stripVTControlCharacters(message).split('\n').filte
 const only = process.argv.slice(2);
 /** Each stage: the Nx targets it runs, and the targets whose reports hold its tests. */
 const stages = [
-  { name: 'lint', run: () => nx('run', 'tools:lint'), reports: [] },
+  // npm audit outside Nx: its answer changes with the advisories published, not with our files, so it is never cached.
+  { name: 'lint', run: () => nx('run', 'tools:lint') && exec(process.execPath, [path.join(root, 'scripts/audit.mjs')]), reports: [] },
   { name: 'typecheck', run: () => nx('run-many', '-t', 'typecheck', 'check', '--parallel=2'), reports: [] },
   { name: 'unit', run: () => nx('run-many', '-t', 'test', '--parallel=2'), reports: () => projectsWith('test').map((p) => [p, 'test']) },
   { name: 'api', run: () => nx('run', 'api:test-api'), reports: [['api', 'test-api']] },
@@ -111,7 +118,7 @@ for (const stage of failed ? [] : selected) {
   }
 }
 
-console.log(`\n=== summary (${((Date.now() - started) / 1000).toFixed(0)} s) ===`);
+console.log(`\n=== summary (${((Date.now() - started) / 1000).toFixed(0)} s, Node ${NODE_VERSION}) ===`);
 console.log(summary.join('\n'));
 if (outside.length) console.log(`Failures outside any test:\n${outside.join('\n')}`);
 if (failed) console.log(`Stopped at the failing stage "${failed}"; its output is above.`);

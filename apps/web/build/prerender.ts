@@ -123,7 +123,7 @@ export function prerenderPages(shared: () => Pick<UserConfig, 'plugins' | 'resol
         root,
         logLevel: 'warn',
         plugins: [...(shared().plugins ?? []), noteDynamicImports(root, path.resolve(root, '../..'))],
-        build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, target: 'node20', sourcemap: false, minify: false },
+        build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, target: 'node24', sourcemap: false, minify: false },
       });
       try {
         const bundle = pathToFileURL(path.join(ssrDir, 'prerender.mjs')).href;
