@@ -83,7 +83,8 @@ test.describe('accounts on /auth', () => {
   test('every /auth validation is a toast and makes no call', async ({ page }) => {
     const calls: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/api/v1/auth/')) calls.push(request.url());
+      // The passkey autofill's options are asked for as the page opens (it offers the site's passkeys in the email field).
+      if (request.method() === 'POST' && request.url().includes('/api/v1/auth/') && !request.url().endsWith('/api/v1/auth/passkeys/authentication')) calls.push(request.url());
     });
     await page.goto('/auth');
 
@@ -199,13 +200,18 @@ test.describe('the session', () => {
     allowedConsoleErrors,
   }) => {
     test.setTimeout(60_000);
-    // /profile reads the user, the account's plan, its API keys and its playlists at once: all meet the expired token before the refresh.
+    // /profile reads the user, the account's plan, its API keys, its playlists and its security (what protects it, passkeys,
+    // sessions, the log) at once: all meet the expired token before the refresh.
     allowedConsoleErrors.push(
       httpError(401, '/auth/user'),
       httpError(401, '/me/entitlements'),
       httpError(401, '/developer/keys'),
       httpError(401, '/developer/usage'),
       httpError(401, '/user/playlists'),
+      httpError(401, '/auth/security'),
+      httpError(401, '/auth/passkeys'),
+      httpError(401, '/auth/sessions'),
+      httpError(401, '/auth/security-log'),
     );
     const account = await createConfirmedAccount(request, 'wygasanie');
     // Own the page's clock, so the 30 s auto-refresh tick cannot renew the token before it expires.

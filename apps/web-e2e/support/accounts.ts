@@ -50,7 +50,8 @@ export async function signInOnAuthPage(page: Page, account: Pick<Account, 'email
   await form.getByLabel('Email').fill(account.email);
   await form.getByLabel('Hasło', { exact: true }).fill(account.password);
   const ownStream = page.waitForResponse((response) => response.url().endsWith('/api/v1/stream/current'));
-  await form.getByRole('button', { name: 'Zaloguj się' }).click();
+  // Exactly: "Zaloguj się kluczem dostępu" (a passkey) is a button of the page too.
+  await form.getByRole('button', { name: 'Zaloguj się', exact: true }).click();
   await expect(toast(page, 'Witaj w GrouaRock!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect((await ownStream).status()).toBe(200);

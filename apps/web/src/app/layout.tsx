@@ -2,7 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { Spinner } from '@grouarock/ui';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
-import { AuthDialogHost } from '../features/auth';
+import { AuthDialogHost, ReauthenticationHost } from '../features/auth';
 import { ChatWidget } from '../features/assistant';
 import { Header } from '../features/shell/components/header';
 import { useT } from '../lib/i18n';
@@ -124,6 +124,7 @@ export function Layout() {
       ) : null}
       <FloatingChat pathname={pathname} />
       <AuthDialogHost />
+      <ReauthenticationHost />
     </div>
   );
 }

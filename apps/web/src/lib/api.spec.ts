@@ -1,7 +1,7 @@
 import { apiClient, getUser, updateUser } from '@grouarock/api-client';
 import { SessionManager } from '../features/auth';
 import { apiError, apiServer, apiUrl, http, HttpResponse, setApiSession, setupApiServer } from '../testing/api-server';
-import { sessionDto } from '../testing/auth-fixtures';
+import { sessionDto, userDto } from '../testing/auth-fixtures';
 import { ApiError, isTokenEndpoint, toApiError, withTimeout } from './api';
 
 // The client is configured as main.tsx does it (setupApiServer), with the test's session (setApiSession).
@@ -196,5 +196,158 @@ describe('toApiError', () => {
   it('a text answer keeps its text; no answer at all is status 0 and worth retrying', () => {
     expect(toApiError('Bad Gateway', new Response(null, { status: 502 }))).toMatchObject({ status: 502, message: 'Bad Gateway', retryable: true });
     expect(toApiError(new TypeError('Failed to fetch'), undefined)).toMatchObject({ status: 0, message: 'Failed to fetch', retryable: true });
+  });
+});
+
+describe('a call that needs a recent sign-in (401 reauthentication_required)', () => {
+  const factorsBody = { statusCode: 401, error: 'Unauthorized', message: 'Confirm it is you', code: 'reauthentication_required', factors: ['password', 'totp', 'recovery'] };
+
+  /**
+   * PUT /auth/user answers 401 reauthentication_required to every token but `state.confirmed` (the one a
+   * re-authentication gave); every request to it is in `seen`, with its token and body.
+   */
+  function sensitiveServer() {
+    const seen: { authorization: string | null; body: string }[] = [];
+    const state = { confirmed: 'not-yet' };
+    apiServer.use(
+      http.put(apiUrl('/auth/user'), async ({ request }) => {
+        seen.push({ authorization: request.headers.get('Authorization'), body: await request.text() });
+        if (request.headers.get('Authorization') === `Bearer ${state.confirmed}`) return HttpResponse.json(userDto());
+        return HttpResponse.json(factorsBody, { status: 401 });
+      }),
+    );
+    return { seen, state };
+  }
+
+  it('asks the person once, then repeats the call once with the new token and the same body', async () => {
+    const server = fakeServer(sessionDto());
+    const sensitive = sensitiveServer();
+    const manager = await signedIn(server);
+    const stale = manager.accessToken();
+    const prompt = jest.fn(async (_factors: readonly string[]) => {
+      sensitive.state.confirmed = 'confirmed-token';
+      return 'confirmed-token';
+    });
+    manager.setReauthenticationPrompt(prompt);
+
+    const { data } = await updateUser({ body: { password: 'new-riff-raff', current_password: 'riff-raff' }, throwOnError: true });
+
+    expect(data).toEqual(userDto());
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(prompt).toHaveBeenCalledWith(['password', 'totp', 'recovery']);
+    const body = '{"password":"new-riff-raff","current_password":"riff-raff"}';
+    expect(sensitive.seen).toEqual([
+      { authorization: `Bearer ${stale}`, body },
+      { authorization: 'Bearer confirmed-token', body },
+    ]);
+    // Not a matter of the token: no refresh was tried.
+    expect(tokenCalls(server)).toEqual([]);
+  });
+
+  it('turned down, the call fails with an ApiError of code reauthentication_required, and nothing is refreshed', async () => {
+    const server = fakeServer(sessionDto());
+    const sensitive = sensitiveServer();
+    const manager = await signedIn(server);
+    manager.setReauthenticationPrompt(() => Promise.resolve(null));
+
+    const failure = await updateUser({ body: { data: { username: 'riff' } }, throwOnError: true }).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 401, code: 'reauthentication_required', details: { factors: ['password', 'totp', 'recovery'] } });
+    expect(sensitive.seen).toHaveLength(1);
+    expect(tokenCalls(server)).toEqual([]);
+    expect(manager.status).toBe('signedIn');
+  });
+
+  it('with nobody to ask (no prompt set), the call fails the same way', async () => {
+    const server = fakeServer(sessionDto());
+    sensitiveServer();
+    await signedIn(server);
+    await expect(updateUser({ body: { data: { username: 'riff' } }, throwOnError: true })).rejects.toMatchObject({ status: 401, code: 'reauthentication_required' });
+    expect(tokenCalls(server)).toEqual([]);
+  });
+
+  it('two calls refused together share one ask, and each is repeated once', async () => {
+    const server = fakeServer(sessionDto());
+    const sensitive = sensitiveServer();
+    const manager = await signedIn(server);
+    let confirm!: () => void;
+    const confirmed = new Promise<void>((resolve) => (confirm = resolve));
+    const prompt = jest.fn(async () => {
+      await confirmed;
+      sensitive.state.confirmed = 'confirmed-token';
+      return 'confirmed-token';
+    });
+    manager.setReauthenticationPrompt(prompt);
+
+    const calls = [updateUser({ body: { data: { username: 'one' } } }), updateUser({ body: { data: { username: 'two' } } })];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    confirm();
+    const results = await Promise.all(calls);
+
+    expect(results.map((result) => result.response.status)).toEqual([200, 200]);
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(sensitive.seen.filter((request) => request.authorization === 'Bearer confirmed-token').map((request) => request.body).sort()).toEqual([
+      '{"data":{"username":"one"}}',
+      '{"data":{"username":"two"}}',
+    ]);
+    expect(sensitive.seen).toHaveLength(4);
+  });
+
+  it('repeats only once: refused again after the confirmation, that refusal is the answer', async () => {
+    const server = fakeServer(sessionDto());
+    const sensitive = sensitiveServer();
+    const manager = await signedIn(server);
+    const prompt = jest.fn(() => Promise.resolve('still-not-it'));
+    manager.setReauthenticationPrompt(prompt);
+
+    await expect(updateUser({ body: { data: { username: 'riff' } }, throwOnError: true })).rejects.toMatchObject({ code: 'reauthentication_required' });
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(sensitive.seen).toHaveLength(2);
+  });
+
+  it('an expired token is refreshed first; a call that then also needs a recent sign-in asks after all', async () => {
+    const fresh = sessionDto();
+    const server = fakeServer(sessionDto(), fresh);
+    const seen: (string | null)[] = [];
+    apiServer.use(
+      http.put(apiUrl('/auth/user'), ({ request }) => {
+        const authorization = request.headers.get('Authorization');
+        seen.push(authorization);
+        if (authorization === `Bearer ${fresh.access_token}`) return HttpResponse.json(factorsBody, { status: 401 });
+        if (authorization === 'Bearer confirmed-token') return HttpResponse.json(userDto());
+        return apiError(401, { code: 'invalid_access_token' });
+      }),
+    );
+    const manager = await signedIn(server);
+    const expired = manager.accessToken();
+    manager.setReauthenticationPrompt(() => Promise.resolve('confirmed-token'));
+
+    await expect(updateUser({ body: { data: { username: 'riff' } }, throwOnError: true })).resolves.toMatchObject({ response: { status: 200 } });
+    expect(seen).toEqual([`Bearer ${expired}`, `Bearer ${fresh.access_token}`, 'Bearer confirmed-token']);
+    expect(tokenCalls(server)).toHaveLength(1);
+  });
+
+  it('a 401 with another code (or none) still refreshes, as before', async () => {
+    const server = fakeServer(sessionDto(), sessionDto());
+    const manager = await signedIn(server);
+    const prompt = jest.fn(() => Promise.resolve('never'));
+    manager.setReauthenticationPrompt(prompt);
+    apiServer.use(http.get(apiUrl('/auth/user'), () => apiError(401, { code: 'invalid_access_token' })));
+
+    await expect(getUser({ throwOnError: true })).rejects.toMatchObject({ status: 401, code: 'invalid_access_token' });
+    expect(prompt).not.toHaveBeenCalled();
+    expect(tokenCalls(server)).toHaveLength(1);
+  });
+});
+
+describe('toApiError: what refusals bring besides their code', () => {
+  it('mfa_required carries its token and the account\'s factors', () => {
+    const error = toApiError({ statusCode: 403, message: 'Enter the code', code: 'mfa_required', mfa_token: 'mfa-1', factors: ['totp', 'recovery', 7] }, new Response(null, { status: 403 }));
+    expect(error).toMatchObject({ status: 403, code: 'mfa_required', details: { mfaToken: 'mfa-1', factors: ['totp', 'recovery'] } });
+  });
+
+  it('other refusals have no details', () => {
+    expect(toApiError({ statusCode: 400, message: 'no', code: 'invalid_credentials' }, new Response(null, { status: 400 })).details).toEqual({});
   });
 });

@@ -8,6 +8,16 @@ interface ErrorBody {
   message?: string | string[];
   code?: string;
   fields?: string[];
+  mfa_token?: string;
+  factors?: string[];
+}
+
+/** What some refusals bring besides their code: the second step of a sign-in, the ways to confirm it is you. */
+export interface ApiErrorDetails {
+  /** With code mfa_required: the token the second factor goes with (POST /auth/token?grant_type=mfa). */
+  mfaToken?: string;
+  /** With code mfa_required or reauthentication_required: the ways this account can prove it is its owner. */
+  factors?: readonly string[];
 }
 
 /**
@@ -21,6 +31,7 @@ export class ApiError extends Error {
     readonly code?: string,
     readonly retryAfterSeconds?: number,
     readonly fields?: readonly string[],
+    readonly details: ApiErrorDetails = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -44,7 +55,11 @@ export function toApiError(error: unknown, response: Response | undefined): ApiE
   const body: ErrorBody = typeof error === 'object' && error !== null ? (error as ErrorBody) : {};
   const text = typeof error === 'string' && error ? error : `Request failed with status code ${response.status}`;
   const message = Array.isArray(body.message) ? body.message.join('. ') : (body.message ?? text);
-  return new ApiError(response.status, message, body.code, retryAfter(response.headers.get('retry-after')), body.fields);
+  const details: ApiErrorDetails = {
+    ...(typeof body.mfa_token === 'string' ? { mfaToken: body.mfa_token } : {}),
+    ...(Array.isArray(body.factors) ? { factors: body.factors.filter((factor) => typeof factor === 'string') } : {}),
+  };
+  return new ApiError(response.status, message, body.code, retryAfter(response.headers.get('retry-after')), body.fields, details);
 }
 
 type Send = (request: Request) => Promise<Response>;
@@ -67,7 +82,15 @@ export interface AccessTokenSource {
   tokenForCall(): Promise<string | null>;
   /** A fresh access token after the server refused one, or null when there is no session any more. */
   refreshAccessToken(): Promise<string | null>;
+  /**
+   * Asks the person to confirm it is them with one of `factors` (the server's 401 reauthentication_required): the
+   * new access token once they have, or null when they would not (or nobody can ask them). Concurrent calls share one ask.
+   */
+  reauthenticate?(factors: readonly string[]): Promise<string | null>;
 }
+
+/** The 401 of a call that needs a recent sign-in: the session is fine, so no refresh would help. */
+export const REAUTHENTICATION_REQUIRED = 'reauthentication_required';
 
 /** The token endpoint hands out tokens itself: it never carries a bearer token and is never retried. */
 export function isTokenEndpoint(url: string | undefined): boolean {
@@ -87,27 +110,65 @@ export async function authorize(source: AccessTokenSource, request: Request): Pr
   return request;
 }
 
+/** The same call again with another token (`body` is its serialized body, since the sent one is spent). */
+function repeat(request: Request, body: BodyInit | undefined, token: string, send: Send): Promise<Response> {
+  const headers = new Headers(request.headers);
+  headers.set('Authorization', `Bearer ${token}`);
+  return send(new Request(request.url, { method: request.method, headers, body, credentials: request.credentials, signal: request.signal }));
+}
+
+/** The factors of a 401 reauthentication_required (read from a copy, so the answer stays whole), else null. */
+async function reauthenticationFactors(response: Response): Promise<string[] | null> {
+  if (response.status !== 401 || !response.headers.get('content-type')?.includes('json')) return null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as ErrorBody | null;
+  if (body?.code !== REAUTHENTICATION_REQUIRED) return null;
+  return Array.isArray(body.factors) ? body.factors.filter((factor) => typeof factor === 'string') : [];
+}
+
+/**
+ * A 401 reauthentication_required: the person confirms it is them (a dialog over the page, see
+ * ReauthenticationHost) and the call is made once more with the token that gives, so what they were doing completes.
+ * Turned down (or nobody to ask), the 401 is the answer: the call fails with an ApiError of that code.
+ */
+async function retryReauthenticated(source: AccessTokenSource, response: Response, factors: string[], request: Request, body: BodyInit | undefined, send: Send): Promise<Response> {
+  if (!source.reauthenticate) return response;
+  const token = await source.reauthenticate(factors).catch((error: unknown) => {
+    console.error('Could not ask to confirm it is you', error);
+    return null;
+  });
+  return token ? repeat(request, body, token, send) : response;
+}
+
 /**
  * A 401 from any call except the token endpoint refreshes the session once (concurrent refreshes share one
  * request, see SessionManager) and repeats the call with the new token, so a call made after the short-lived
- * access token expired still succeeds. `body` is the call's serialized body, since the sent one is spent.
+ * access token expired still succeeds. A 401 reauthentication_required is not about the token: it asks the person to
+ * confirm it is them instead, and repeats the call once with the token that gives (never a refresh, which would only
+ * be answered the same). `body` is the call's serialized body, since the sent one is spent.
  */
 export async function retryUnauthorized(source: AccessTokenSource, response: Response, request: Request, body: BodyInit | undefined, send: Send): Promise<Response> {
   if (response.status !== 401 || !authorized.has(request)) return response;
+  const factors = await reauthenticationFactors(response);
+  if (factors) return retryReauthenticated(source, response, factors, request, body, send);
   // Another call may have refreshed the session while this one was in flight: then just use the new token.
   const sent = request.headers.get('Authorization');
   const current = source.accessToken();
   const fresh = current && sent !== `Bearer ${current}` ? current : await source.refreshAccessToken().catch(() => null);
   if (!fresh) return response;
-  const headers = new Headers(request.headers);
-  headers.set('Authorization', `Bearer ${fresh}`);
-  return send(new Request(request.url, { method: request.method, headers, body, credentials: request.credentials, signal: request.signal }));
+  const repeated = await repeat(request, body, fresh, send);
+  // The token had run out, and what the call does also needs a recent sign-in.
+  const stillNeeded = await reauthenticationFactors(repeated);
+  return stillNeeded ? retryReauthenticated(source, repeated, stillNeeded, request, body, send) : repeated;
 }
 
 /**
  * The API is same-origin: the built app is served by the API itself, and `npm run dev` proxies /api. Every call
  * of the generated client goes through the browser's fetch with the time limit, carries the
- * session's access token (repeated once after a refresh when it had expired), and fails with an ApiError. Returns a function that undoes it (for tests).
+ * session's access token (repeated once after a refresh when it had expired, or once the person confirmed it is them when
+ * it needs that), and fails with an ApiError. Returns a function that undoes it (for tests).
  */
 export function configureApiClient(source: AccessTokenSource): () => void {
   const timed = withTimeout((request) => fetch(request));

@@ -106,6 +106,7 @@ export function setupApiServer(...handlers: (RequestHandler | WebSocketHandler)[
       accessToken: () => session.accessToken(),
       tokenForCall: () => session.tokenForCall(),
       refreshAccessToken: () => session.refreshAccessToken(),
+      reauthenticate: (factors) => session.reauthenticate?.(factors) ?? Promise.resolve(null),
     });
   });
   afterEach(async () => {

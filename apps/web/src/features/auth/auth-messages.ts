@@ -26,6 +26,12 @@ const byCode: Record<string, MessageId> = {
   // A new password the server refused (README.md, "Passwords"); the form's meter names the reason as it is typed.
   password_too_common: 'auth.toast.passwordTooCommon',
   password_weak: 'auth.toast.passwordWeak',
+  // The second step of a sign-in, passkeys, and confirming it is you (issue 39).
+  invalid_mfa_code: 'auth.error.invalidMfaCode',
+  invalid_mfa_token: 'auth.error.mfaExpired',
+  invalid_passkey: 'auth.error.invalidPasskey',
+  // A change that needed a recent sign-in, and the person closed the dialog that asked them to confirm it is them.
+  reauthentication_required: 'auth.error.reauthenticationRequired',
 };
 
 /** Validation failures of one field, said in the user's language rather than the server's. */

@@ -313,3 +313,120 @@ describe('SessionManager: refresh', () => {
     manager.stopAutoRefresh();
   });
 });
+
+describe('SessionManager: second factor, passkeys and confirming it is you (issue 39)', () => {
+  it('the second step of a sign-in (grant_type=mfa) emits SIGNED_IN like a password sign-in', async () => {
+    const { manager, events } = setup();
+    await manager.initialize();
+    const tokens = answer('post', '/auth/token', sessionDto());
+
+    const session = await manager.signInWithSecondFactor('mfa-token', '123456');
+
+    expect(tokens).toEqual([
+      expect.objectContaining({ url: '/api/v1/auth/token?grant_type=mfa', authorization: null, body: { mfa_token: 'mfa-token', code: '123456' } }),
+    ]);
+    expect(events.at(-1)).toEqual(['SIGNED_IN', session.accessToken]);
+    expect(manager.status).toBe('signedIn');
+    expect(localStorage.getItem(SESSION_FLAG_KEY)).toBe('active');
+  });
+
+  it('a refused code rejects with its code and signs nobody in', async () => {
+    const { manager, events } = setup();
+    await manager.initialize();
+    events.length = 0;
+    answer('post', '/auth/token', () => apiError(400, { code: 'invalid_mfa_code', fields: ['code'] }));
+    await expect(manager.signInWithSecondFactor('mfa-token', '000000')).rejects.toMatchObject({ status: 400, code: 'invalid_mfa_code' });
+    expect(events).toEqual([]);
+    expect(manager.status).toBe('signedOut');
+  });
+
+  it('the password sign-in of an account with the app on rejects with mfa_required, its token and factors', async () => {
+    const { manager } = setup();
+    await manager.initialize();
+    const body = { statusCode: 403, error: 'Forbidden', message: 'Enter the code', code: 'mfa_required', mfa_token: 'mfa-token', factors: ['totp', 'recovery', 'passkey'] };
+    answer('post', '/auth/token', () => HttpResponse.json(body, { status: 403 }));
+    await expect(manager.signInWithPassword('fan@example.com', 'riff-raff')).rejects.toMatchObject({
+      status: 403,
+      code: 'mfa_required',
+      details: { mfaToken: 'mfa-token', factors: ['totp', 'recovery', 'passkey'] },
+    });
+  });
+
+  it('a passkey sign-in takes the options, then grant_type=passkey with the browser\'s answer: SIGNED_IN', async () => {
+    const { manager, events } = setup();
+    await manager.initialize();
+    const options = answer('post', '/auth/passkeys/authentication', { challenge_id: 'challenge-1', options: { challenge: 'abc', rpId: 'localhost' } });
+    const tokens = answer('post', '/auth/token', sessionDto());
+
+    expect(await manager.passkeyOptions()).toEqual({ challenge_id: 'challenge-1', options: { challenge: 'abc', rpId: 'localhost' } });
+    const session = await manager.signInWithPasskey('challenge-1', { id: 'cred', type: 'public-key' });
+
+    expect(options).toEqual([expect.objectContaining({ authorization: null })]);
+    expect(tokens).toEqual([
+      expect.objectContaining({ url: '/api/v1/auth/token?grant_type=passkey', body: { challenge_id: 'challenge-1', credential: { id: 'cred', type: 'public-key' } } }),
+    ]);
+    expect(events.at(-1)).toEqual(['SIGNED_IN', session.accessToken]);
+  });
+
+  it('confirming it is you goes on with the new token of the same session (TOKEN_REFRESHED)', async () => {
+    const { manager, events } = await signedIn();
+    const old = manager.accessToken();
+    const fresh = sessionDto();
+    const proofs = answer('post', '/auth/reauthenticate', fresh);
+
+    const session = await manager.confirmIdentity({ password: 'riff-raff' });
+
+    expect(proofs).toEqual([expect.objectContaining({ authorization: `Bearer ${old}`, body: { password: 'riff-raff' } })]);
+    expect(session.accessToken).toBe(fresh.access_token);
+    expect(events).toEqual([['TOKEN_REFRESHED', fresh.access_token]]);
+  });
+
+  it('asks for a mailed code to confirm it is you', async () => {
+    const { manager } = await signedIn();
+    const sent = answer('post', '/auth/reauthenticate/email-code', new HttpResponse(null, { status: 204 }));
+    await manager.sendReauthenticationCode();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('reauthenticate() asks through the prompt the app set, once for calls that wait together', async () => {
+    const { manager } = await signedIn();
+    let answerPrompt!: (token: string | null) => void;
+    const prompt = jest.fn((_factors: readonly string[]) => new Promise<string | null>((resolve) => (answerPrompt = resolve)));
+    const stop = manager.setReauthenticationPrompt(prompt);
+
+    const first = manager.reauthenticate(['password', 'totp']);
+    const second = manager.reauthenticate(['password', 'totp']);
+    answerPrompt('new-token');
+
+    await expect(Promise.all([first, second])).resolves.toEqual(['new-token', 'new-token']);
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(prompt).toHaveBeenCalledWith(['password', 'totp']);
+
+    // A later refusal is asked about anew; once the app stops asking, nobody is asked.
+    const third = manager.reauthenticate(['password']);
+    answerPrompt(null);
+    await expect(third).resolves.toBeNull();
+    expect(prompt).toHaveBeenCalledTimes(2);
+    stop();
+    await expect(manager.reauthenticate(['password'])).resolves.toBeNull();
+    expect(prompt).toHaveBeenCalledTimes(2);
+  });
+
+  it('reauthenticate() is null signed out, and when the session changed while the person was asked', async () => {
+    const { manager } = setup();
+    await manager.initialize();
+    const prompt = jest.fn(() => Promise.resolve('token'));
+    manager.setReauthenticationPrompt(prompt);
+    await expect(manager.reauthenticate(['password'])).resolves.toBeNull();
+    expect(prompt).not.toHaveBeenCalled();
+
+    answer('post', '/auth/token', sessionDto());
+    await manager.signInWithPassword('fan@example.com', 'riff-raff');
+    let answerPrompt!: (token: string | null) => void;
+    manager.setReauthenticationPrompt(() => new Promise((resolve) => (answerPrompt = resolve)));
+    const asked = manager.reauthenticate(['password']);
+    manager.forget();
+    answerPrompt('token-of-a-session-that-ended');
+    await expect(asked).resolves.toBeNull();
+  });
+});

@@ -1,5 +1,14 @@
 import { ApiError, type AccessTokenSource } from '../../lib/api';
-import type { AuthProviders, AuthUser, SessionDto, SignUpResultDto, UpdateUserInput } from './api/auth-api';
+import type {
+  AuthProviders,
+  AuthUser,
+  PasskeyCeremony,
+  PasskeyCredential,
+  ReauthenticationProof,
+  SessionDto,
+  SignUpResultDto,
+  UpdateUserInput,
+} from './api/auth-api';
 import { authorizeUrl, type OAuthProvider } from './api/authorize-url';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -42,6 +51,12 @@ export const REFRESH_MARGIN_MS = 90_000;
 export const EXPIRY_MARGIN_MS = 2_000;
 /** Refreshes that got no answer are retried after 200, 400, 800… ms, within one tick. */
 export const REFRESH_BACKOFF_MS = 200;
+
+/**
+ * Asks the person to confirm it is them with one of `factors` (ReauthenticationHost, mounted in the layout): resolves
+ * to the new access token once they have, or null when they decline.
+ */
+export type ReauthenticationPrompt = (factors: readonly string[]) => Promise<string | null>;
 
 export interface SessionManagerOptions {
   storage?: Storage | null;
@@ -93,6 +108,9 @@ export class SessionManager implements AccessTokenSource {
   /** The kept session could not be restored for lack of an answer: the tick tries again. */
   private restorePending = false;
   private timer: ReturnType<typeof setInterval> | null = null;
+  private prompt: ReauthenticationPrompt | null = null;
+  /** The ask in progress: calls refused for want of a recent sign-in meanwhile wait for the same one. */
+  private reauthenticating: Promise<string | null> | null = null;
 
   constructor(options: SessionManagerOptions = {}) {
     this.storage = options.storage === undefined ? defaultStorage() : options.storage;
@@ -169,6 +187,32 @@ export class SessionManager implements AccessTokenSource {
   refreshAccessToken = async (): Promise<string | null> => {
     if (!this.snapshot.session) return null;
     return (await this.refreshSession())?.accessToken ?? null;
+  };
+
+  /**
+   * A call was refused for want of a recent sign-in: the person is asked (once, however many calls wait) to confirm it
+   * is them. Null when signed out, when nothing in the app can ask, when they decline, or when the session changed meanwhile.
+   */
+  reauthenticate = (factors: readonly string[]): Promise<string | null> => {
+    const prompt = this.prompt;
+    if (!this.snapshot.session || !prompt) return Promise.resolve(null);
+    if (!this.reauthenticating) {
+      const generation = this.generation;
+      this.reauthenticating = prompt(factors)
+        .then((token) => (generation === this.generation ? token : null))
+        .finally(() => {
+          this.reauthenticating = null;
+        });
+    }
+    return this.reauthenticating;
+  };
+
+  /** Makes `prompt` the way to ask the person to confirm it is them; returns the function that takes it away again. */
+  setReauthenticationPrompt = (prompt: ReauthenticationPrompt): (() => void) => {
+    this.prompt = prompt;
+    return () => {
+      if (this.prompt === prompt) this.prompt = null;
+    };
   };
 
   // ---- refresh ----
@@ -258,6 +302,31 @@ export class SessionManager implements AccessTokenSource {
 
   signInWithPassword = async (email: string, password: string): Promise<Session> =>
     this.begin(await (await authApi()).signInWithPassword(email, password), 'SIGNED_IN', { newGeneration: true });
+
+  /** The second step of a password (or OAuth, or mail-link) sign-in that answered mfa_required: the app's code or a recovery code. */
+  signInWithSecondFactor = async (mfaToken: string, code: string): Promise<Session> =>
+    this.begin(await (await authApi()).signInWithSecondFactor(mfaToken, code), 'SIGNED_IN', { newGeneration: true });
+
+  /** The options for a passkey ceremony: any passkey of the site signed out, the account's own signed in. */
+  passkeyOptions = async (): Promise<PasskeyCeremony> => (await authApi()).passkeyOptions();
+
+  /** A passkey is a whole sign-in: `credential` is what the browser answered to `passkeyOptions()`' ceremony. */
+  signInWithPasskey = async (challengeId: string, credential: PasskeyCredential): Promise<Session> =>
+    this.begin(await (await authApi()).signInWithPasskey(challengeId, credential), 'SIGNED_IN', { newGeneration: true });
+
+  /** The person proves it is them in this session (POST /auth/reauthenticate): it goes on with the new token. */
+  confirmIdentity = async (proof: ReauthenticationProof): Promise<Session> => this.adoptSession(await (await authApi()).reauthenticate(proof));
+
+  /** Mails a code to confirm it is you with (an account with no password, app or passkey). */
+  sendReauthenticationCode = async (): Promise<void> => {
+    await (await authApi()).sendReauthenticationCode();
+  };
+
+  /**
+   * A new access token for this same session, handed out by a call other than the token endpoint (a re-authentication,
+   * an authenticator app turned on): the session goes on with it.
+   */
+  adoptSession = (dto: SessionDto): Session => this.begin(dto, 'TOKEN_REFRESHED', { newGeneration: false });
 
   signInAnonymously = async (): Promise<Session> =>
     this.begin(await (await authApi()).signInAnonymously(), 'SIGNED_IN', { newGeneration: true });

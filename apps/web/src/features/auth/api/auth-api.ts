@@ -1,5 +1,8 @@
 import {
   getProviders,
+  reauthenticate,
+  sendReauthenticationCode,
+  startPasskeyAuthentication,
   getUser,
   logout,
   recoverPassword,
@@ -10,6 +13,8 @@ import {
   token,
   updateUser,
   type ProvidersDto,
+  type ReauthenticateDto,
+  type WebAuthnCeremonyDto,
   type SessionDto,
   type SignUpResultDto,
   type UpdateUserDto,
@@ -19,6 +24,12 @@ import {
 export type AuthUser = UserDto;
 export type AuthProviders = ProvidersDto;
 export type UpdateUserInput = UpdateUserDto;
+/** One proof that the person is the account's owner: exactly one of password, code, passkey, email_code. */
+export type ReauthenticationProof = ReauthenticateDto;
+/** A passkey ceremony's options for the browser, and the id to send its answer back with. */
+export type PasskeyCeremony = WebAuthnCeremonyDto;
+/** What the browser's passkey answered, as JSON (AuthenticationResponseJSON). */
+export type PasskeyCredential = Record<string, unknown>;
 export type { SessionDto, SignUpResultDto };
 export { authorizeUrl, type OAuthProvider } from './authorize-url';
 
@@ -38,6 +49,15 @@ export const authApi = {
     ),
   signInWithPassword: (email: string, password: string) =>
     call<SessionDto>(() => token({ query: { grant_type: 'password' }, body: { email, password }, throwOnError: true })),
+  /** The second step of a sign-in that answered mfa_required: a code of the authenticator app, or a recovery code. */
+  signInWithSecondFactor: (mfaToken: string, code: string) =>
+    call<SessionDto>(() => token({ query: { grant_type: 'mfa' }, body: { mfa_token: mfaToken, code }, throwOnError: true })),
+  signInWithPasskey: (challengeId: string, credential: PasskeyCredential) =>
+    call<SessionDto>(() => token({ query: { grant_type: 'passkey' }, body: { challenge_id: challengeId, credential }, throwOnError: true })),
+  /** Signed out: any passkey of the site; signed in: only the account's own (to confirm it is you). */
+  passkeyOptions: () => call<PasskeyCeremony>(() => startPasskeyAuthentication({ throwOnError: true })),
+  reauthenticate: (proof: ReauthenticationProof) => call<SessionDto>(() => reauthenticate({ body: proof, throwOnError: true })),
+  sendReauthenticationCode: () => call<unknown>(() => sendReauthenticationCode({ throwOnError: true })),
   /** The browser sends the httpOnly refresh cookie; the answer rotates it. */
   refresh: () => call<SessionDto>(() => token({ query: { grant_type: 'refresh_token' }, body: {}, throwOnError: true })),
   signInAnonymously: () => call<SessionDto>(() => signInAnonymously({ throwOnError: true })),

@@ -1,18 +1,8 @@
-import { css, type Theme } from '@emotion/react';
 import { Button, useToast } from '@grouarock/ui';
 import { useId, useState, type FormEventHandler, type ReactNode } from 'react';
 import { isAuthErrorCode, useAuthErrorText, type AuthAction } from '../auth-messages';
 import { EmailNotConfirmed } from './email-not-confirmed';
-import { formStack } from './form-styles';
-
-const alert = (theme: Theme) => css`
-  margin: 0;
-  padding: ${theme.space[3]} ${theme.space[4]};
-  border-left: 4px solid ${theme.colors.accentText};
-  border-radius: ${theme.radii.sm};
-  background: ${theme.colors.errorTint};
-  color: ${theme.colors.text};
-`;
+import { alertBox, formStack } from './form-styles';
 
 /** Where an auth form stands: on /auth (problems as toasts) or in the auth dialog (problems inside it). */
 export type AuthFormVariant = 'page' | 'dialog';
@@ -53,7 +43,7 @@ export function useAuthFormFeedback<F extends string>(variant: AuthFormVariant):
       problem: (
         <>
           {problem ? (
-            <p id={errorId} role="alert" css={alert}>
+            <p id={errorId} role="alert" css={alertBox}>
               {problem.text}
             </p>
           ) : null}

@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { Card, PageTitle, Spinner, Tabs, useToast } from '@grouarock/ui';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useT } from '../../../lib/i18n';
 import { useAuth } from './auth-provider';
@@ -9,7 +9,9 @@ import { Benefits } from './benefits';
 import { LoginForm } from './login-form';
 import { RecoveryForm } from './recovery-form';
 import { RegisterForm } from './register-form';
+import { SecondFactorStep, type SecondFactorChallenge } from './second-factor-step';
 import { SocialButtons } from './social-buttons';
+import { mfaTokenOf, sameOriginPath, withoutMfaToken } from '../second-step-link';
 
 const page = (theme: Theme) => css`
   display: grid;
@@ -49,19 +51,37 @@ function isUrlError(value: string | null): value is keyof typeof urlErrors {
 }
 
 /**
- * /auth: sign in or register (tabs), social sign-in, the benefits box. Also the landing of the server's
- * redirects: `?recovery_token=` (set a new password) and `?error=link_invalid|oauth` (a toast).
+ * /auth: sign in or register (tabs), social sign-in, the benefits box; the second step of a sign-in in place of the
+ * tabs when the account has the authenticator app on. Also the landing of the server's redirects: `?recovery_token=`
+ * (set a new password), `?error=link_invalid|oauth` (a toast), and `?next=<path>#mfa_token=<token>` (the second step
+ * of a sign-in made through a provider or a mail link; then on to `next`). Signed in, it goes on to `next` (a path of
+ * this site) or home.
  */
 export function AuthPage() {
   const t = useT();
   const { status } = useAuth();
   const { show } = useToast();
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('login');
   const [registeredEmail, setRegisteredEmail] = useState('');
+  // /auth is rendered in the browser only (never prerendered), so the fragment can be read in the first render.
+  const [secondStep, setSecondStep] = useState<SecondFactorChallenge | null>(() => {
+    const mfaToken = mfaTokenOf(location.hash);
+    return mfaToken ? { mfaToken } : null;
+  });
   const shownError = useRef<string | null>(null);
   const recoveryToken = params.get('recovery_token');
   const urlError = params.get('error');
+  const next = sameOriginPath(params.get('next'), window.location.origin) ?? '/';
+
+  // The token leaves the address at once (history.replaceState): not kept in the history, not in a bookmark or a reload.
+  const { pathname, search, hash } = location;
+  useEffect(() => {
+    if (!mfaTokenOf(hash)) return;
+    void navigate({ pathname, search, hash: withoutMfaToken(hash) }, { replace: true, state: location.state as unknown });
+  }, [hash, pathname, search, navigate, location.state]);
 
   useDocumentMeta(
     { title: t('auth.meta.title'), description: t('auth.meta.description'), keywords: t('auth.meta.keywords') },
@@ -84,7 +104,7 @@ export function AuthPage() {
   }, [urlError, setParams, show, t]);
 
   // A recovery link wins over an existing session: the user asked to set a new password.
-  if (status === 'signedIn' && !recoveryToken) return <Navigate to="/" replace />;
+  if (status === 'signedIn' && !recoveryToken) return <Navigate to={next} replace />;
 
   if (status === 'loading') {
     return (
@@ -109,6 +129,21 @@ export function AuthPage() {
       <Card as="section" padding="lg" aria-labelledby={recoveryToken ? undefined : 'auth-title'}>
         {recoveryToken ? (
           <RecoveryForm recoveryToken={recoveryToken} onCancel={leaveRecovery} />
+        ) : secondStep ? (
+          <>
+            <PageTitle id="auth-title" size="md">
+              {t('auth.mfa.title')}
+            </PageTitle>
+            <SecondFactorStep
+              challenge={secondStep}
+              onSignedIn={() => show({ tone: 'success', title: t('auth.toast.welcome') })}
+              onBack={(expired) => {
+                setSecondStep(null);
+                setTab('login');
+                if (expired) show({ tone: 'error', title: t('auth.error.mfaExpired'), durationMs: 10_000 });
+              }}
+            />
+          </>
         ) : (
           <>
             <div>
@@ -123,7 +158,19 @@ export function AuthPage() {
               value={tab}
               onValueChange={(value) => setTab(value as Tab)}
               items={[
-                { value: 'login', label: t('auth.tab.login'), content: <LoginForm initialEmail={registeredEmail} /> },
+                {
+                  value: 'login',
+                  label: t('auth.tab.login'),
+                  content: (
+                    <LoginForm
+                      initialEmail={registeredEmail}
+                      onSecondFactor={(challenge, email) => {
+                        setRegisteredEmail(email);
+                        setSecondStep(challenge);
+                      }}
+                    />
+                  ),
+                },
                 {
                   value: 'register',
                   label: t('auth.tab.register'),

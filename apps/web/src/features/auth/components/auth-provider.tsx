@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { type AuthListener, type AuthSnapshot, type AuthStatus, type Session, type SessionManager } from '../session-manager';
+import { type AuthListener, type AuthSnapshot, type AuthStatus, type ReauthenticationPrompt, type Session, type SessionManager } from '../session-manager';
 import type { AuthUser } from '../api/auth-api';
 
 const AuthContext = createContext<SessionManager | null>(null);
@@ -25,6 +25,12 @@ export interface AuthApi {
   session: Session | null;
   user: AuthUser | null;
   signInWithPassword: SessionManager['signInWithPassword'];
+  signInWithSecondFactor: SessionManager['signInWithSecondFactor'];
+  passkeyOptions: SessionManager['passkeyOptions'];
+  signInWithPasskey: SessionManager['signInWithPasskey'];
+  confirmIdentity: SessionManager['confirmIdentity'];
+  sendReauthenticationCode: SessionManager['sendReauthenticationCode'];
+  adoptSession: SessionManager['adoptSession'];
   signUp: SessionManager['signUp'];
   signInAnonymously: SessionManager['signInAnonymously'];
   signInWithOAuth: SessionManager['signInWithOAuth'];
@@ -67,6 +73,12 @@ export function useAuth(): AuthApi {
     session,
     user: session?.user ?? null,
     signInWithPassword: manager.signInWithPassword,
+    signInWithSecondFactor: manager.signInWithSecondFactor,
+    passkeyOptions: manager.passkeyOptions,
+    signInWithPasskey: manager.signInWithPasskey,
+    confirmIdentity: manager.confirmIdentity,
+    sendReauthenticationCode: manager.sendReauthenticationCode,
+    adoptSession: manager.adoptSession,
     signUp: manager.signUp,
     signInAnonymously: manager.signInAnonymously,
     signInWithOAuth: manager.signInWithOAuth,
@@ -87,4 +99,10 @@ export function useAuth(): AuthApi {
 export function useAuthEvents(listener: AuthListener): void {
   const manager = useManager('useAuthEvents()');
   useEffect(() => manager.onAuthStateChange(listener), [manager, listener]);
+}
+
+/** Makes `prompt` the app's way to ask the person to confirm it is them while the component is mounted (ReauthenticationHost). */
+export function useReauthenticationPrompt(prompt: ReauthenticationPrompt): void {
+  const manager = useManager('useReauthenticationPrompt()');
+  useEffect(() => manager.setReauthenticationPrompt(prompt), [manager, prompt]);
 }

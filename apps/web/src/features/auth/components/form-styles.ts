@@ -40,3 +40,13 @@ export const mutedText = (theme: Theme) => css`
   color: ${theme.colors.textMuted};
   font-size: ${theme.fontSizes.sm};
 `;
+
+/** A problem said inside a form (the dialogs, the second step of a sign-in), next to what it is about. */
+export const alertBox = (theme: Theme) => css`
+  margin: 0;
+  padding: ${theme.space[3]} ${theme.space[4]};
+  border-left: 4px solid ${theme.colors.accentText};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.errorTint};
+  color: ${theme.colors.text};
+`;
