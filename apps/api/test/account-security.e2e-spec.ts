@@ -252,10 +252,14 @@ describe('account security', () => {
       // The refresh token is unchanged (no cookie set), the old access token still works too.
       client.access = confirmed.body.access_token;
       expect((await client.call('PUT', '/auth/user', { password: 'Horses-Gloria-1975!', current_password: PASSWORD })).status).toBe(200);
-      expect((await client.call('POST', '/developer/keys', { name: 'scraper' })).status).toBe(201);
+      const key = await client.call('POST', '/developer/keys', { name: 'scraper' });
+      expect(key.status).toBe(201);
+      expect((await client.call('DELETE', `/developer/keys/${key.body.id}`)).status).toBe(204);
       expect((await client.call('GET', '/user/export')).status).toBe(200);
-      const log = (await client.call('GET', '/auth/security-log')).body.events.map((e: Json) => e.type);
-      expect(log).toEqual(expect.arrayContaining(['reauthenticated', 'password_changed', 'api_key_created']));
+      const events = (await client.call('GET', '/auth/security-log')).body.events;
+      expect(events.map((e: Json) => e.type)).toEqual(expect.arrayContaining(['reauthenticated', 'password_changed', 'api_key_created', 'api_key_revoked']));
+      expect(events.find((e: Json) => e.type === 'api_key_revoked').detail).toEqual({ key: 'scraper' });
+      expect(events.find((e: Json) => e.type === 'api_key_created').detail).toEqual({ key: 'scraper', scope: 'read-only' });
     });
 
     it('confirms with a code of the app, which then is spent', async () => {

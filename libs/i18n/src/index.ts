@@ -37,15 +37,16 @@ const polish = {
   ads: async () => (await import('./messages/ads.pl')).adsPl,
   offline: async () => (await import('./messages/offline.pl')).offlinePl,
   beta: async () => (await import('./messages/beta.pl')).betaPl,
+  security: async () => (await import('./messages/security.pl')).securityPl,
 } satisfies Record<string, Loader>;
 
 export type Area = keyof typeof polish;
 
 /**
  * Areas whose screens also show another area's texts: the profile's forms reuse the sign-in forms' fields and errors,
- * and the profile holds the developer's API keys.
+ * and the profile holds the developer's API keys and the account's security section.
  */
-const includes: Partial<Record<Area, readonly Area[]>> = { profile: ['auth', 'developer'] };
+const includes: Partial<Record<Area, readonly Area[]>> = { profile: ['auth', 'developer', 'security'] };
 
 /** `wanted` with the areas they include: every area a screen of theirs shows texts of. */
 export function withIncludedAreas(wanted: readonly Area[]): Area[] {

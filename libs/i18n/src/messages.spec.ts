@@ -37,8 +37,8 @@ describe('dictionaries', () => {
   });
 
   it('an area that shows texts of another includes it, each area once', () => {
-    expect(withIncludedAreas(['profile'])).toEqual(['profile', 'auth', 'developer']);
-    expect(withIncludedAreas(['auth', 'profile'])).toEqual(['auth', 'profile', 'developer']);
+    expect(withIncludedAreas(['profile'])).toEqual(['profile', 'auth', 'developer', 'security']);
+    expect(withIncludedAreas(['auth', 'profile'])).toEqual(['auth', 'profile', 'developer', 'security']);
     expect(withIncludedAreas(['radio', 'mixer'])).toEqual(['radio', 'mixer']);
   });
 

@@ -85,6 +85,10 @@ const translations = {
     en: async () => (await import('./messages/beta.en')).betaEn,
     nl: async () => (await import('./messages/beta.nl')).betaNl,
   },
+  security: {
+    en: async () => (await import('./messages/security.en')).securityEn,
+    nl: async () => (await import('./messages/security.nl')).securityNl,
+  },
 } satisfies Record<Area, Record<Translation, () => Promise<Dictionary>>>;
 
 /** One area's texts in a language other than Polish. */

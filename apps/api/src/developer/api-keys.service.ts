@@ -46,7 +46,8 @@ export class ApiKeysService {
   }
 
   async revoke(userId: string, id: string, client: ClientInfo): Promise<void> {
-    if (!(await this.keys.revoke(userId, id))) throw new NotFoundException({ message: 'No such API key', code: 'key_not_found' });
-    await this.log.record(userId, 'api_key_revoked', client, { key: id });
+    const name = await this.keys.revoke(userId, id);
+    if (name === undefined) throw new NotFoundException({ message: 'No such API key', code: 'key_not_found' });
+    await this.log.record(userId, 'api_key_revoked', client, { key: name });
   }
 }

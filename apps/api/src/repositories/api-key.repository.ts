@@ -70,9 +70,13 @@ export class ApiKeyRepository {
   }
 
   /** Revokes one of the user's active keys; whether there was one. */
-  async revoke(userId: string, id: string): Promise<boolean> {
-    const rows = (await this.manager.query(`UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id`, [id, userId])) as [unknown[], number];
-    return rows[1] > 0;
+  /** Revokes the user's key; its name, or undefined when the user has no such live key. */
+  async revoke(userId: string, id: string): Promise<string | undefined> {
+    const [rows] = (await this.manager.query(`UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING name`, [id, userId])) as [
+      { name: string }[],
+      number,
+    ];
+    return rows[0]?.name;
   }
 
   /** Revokes every key of the user; how many. */

@@ -81,7 +81,6 @@ export const coreEn: Record<keyof typeof corePl, string> = {
   'userMenu.profile': 'Profile',
   'userMenu.logout': 'Sign out',
 
-  'profile.sessions.done': 'Signed out of all devices',
 
   'error.title': 'Something went wrong',
   'error.description': 'Reload the page. If it keeps happening, write to us through the support page.',

@@ -81,7 +81,6 @@ export const coreNl: Record<keyof typeof corePl, string> = {
   'userMenu.profile': 'Profiel',
   'userMenu.logout': 'Uitloggen',
 
-  'profile.sessions.done': 'Uitgelogd op alle apparaten',
 
   'error.title': 'Er ging iets mis',
   'error.description': 'Laad de pagina opnieuw. Blijft het gebeuren, schrijf ons dan via de ondersteuningspagina.',

@@ -80,7 +80,6 @@ export const corePl = {
   'userMenu.profile': 'Profil',
   'userMenu.logout': 'Wyloguj się',
 
-  'profile.sessions.done': 'Wylogowano ze wszystkich urządzeń',
 
   'error.title': 'Coś poszło nie tak',
   'error.description': 'Odśwież stronę. Jeśli błąd się powtarza, napisz do nas przez stronę wsparcia.',

@@ -18,6 +18,7 @@ import { tutorialsEn } from './tutorials.en';
 import { adsEn } from './ads.en';
 import { offlineEn } from './offline.en';
 import { betaEn } from './beta.en';
+import { securityEn } from './security.en';
 
 export const en: Messages = {
   ...coreEn,
@@ -39,4 +40,5 @@ export const en: Messages = {
   ...adsEn,
   ...offlineEn,
   ...betaEn,
+  ...securityEn,
 };

@@ -18,6 +18,7 @@ import { tutorialsNl } from './tutorials.nl';
 import { adsNl } from './ads.nl';
 import { offlineNl } from './offline.nl';
 import { betaNl } from './beta.nl';
+import { securityNl } from './security.nl';
 
 export const nl: Messages = {
   ...coreNl,
@@ -39,4 +40,5 @@ export const nl: Messages = {
   ...adsNl,
   ...offlineNl,
   ...betaNl,
+  ...securityNl,
 };

@@ -17,6 +17,7 @@ import { tutorialsPl } from './tutorials.pl';
 import { adsPl } from './ads.pl';
 import { offlinePl } from './offline.pl';
 import { betaPl } from './beta.pl';
+import { securityPl } from './security.pl';
 
 /**
  * Polish, the source dictionary: its keys are the message ids of the whole product and its texts are
@@ -42,6 +43,7 @@ export const pl = {
   ...adsPl,
   ...offlinePl,
   ...betaPl,
+  ...securityPl,
 };
 
 export type MessageId = keyof typeof pl;

@@ -126,7 +126,7 @@ export const tutorialsEn: Record<keyof typeof tutorialsPl, string> = {
   'tutorials.modes.s3.body': 'A mode is a starting point: after choosing it you can still change the volume with the slider in the player.',
 
   'tutorials.account.title': 'Account and sessions',
-  'tutorials.account.description': 'Sign up, confirm your email, keep the likes from your guest time and sign out of every device.',
+  'tutorials.account.description': 'Sign up, confirm your email, keep the likes from your guest time and see where you are signed in.',
   'tutorials.account.intro': 'You can use the radio without an account. An account keeps your likes and settings with you on every device.',
   'tutorials.account.s1.title': 'As a guest',
   'tutorials.account.s1.body':
@@ -136,9 +136,9 @@ export const tutorialsEn: Record<keyof typeof tutorialsPl, string> = {
     'Click Sign in in the header and choose to register. After you create the account we send an email with an activation link; click it before you sign in. If the email did not arrive, you can send the link again.',
   'tutorials.account.s3.title': 'Forgotten password',
   'tutorials.account.s3.body': 'In the sign-in window choose the forgotten password option and enter your email. If the account exists, we send a link to set a new password.',
-  'tutorials.account.s4.title': 'Sign out everywhere',
+  'tutorials.account.s4.title': 'Where you are signed in',
   'tutorials.account.s4.body':
-    'Lost your phone or signed in on someone else’s computer? In your profile, under Security, the Sign out of all devices button ends every session, including this one.',
+    'Lost your phone or signed in on someone else’s computer? In your profile, under Security, Signed-in devices lists where you are signed in: sign out one device, or choose Sign out everywhere else. For more protection add a passkey or an authenticator app.',
 
   'tutorials.api.title': 'Public API: stations and now-playing',
   'tutorials.api.description': 'Fetch the station catalogue and see what is playing now through the GrouaRock public REST API.',

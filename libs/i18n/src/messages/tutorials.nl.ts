@@ -126,7 +126,7 @@ export const tutorialsNl: Record<keyof typeof tutorialsPl, string> = {
   'tutorials.modes.s3.body': 'Een modus is een startpunt: daarna kun je het volume nog steeds met de schuifregelaar in de speler aanpassen.',
 
   'tutorials.account.title': 'Account en sessies',
-  'tutorials.account.description': 'Maak een account aan, bevestig je e-mailadres, houd de likes uit je gasttijd en log overal uit.',
+  'tutorials.account.description': 'Maak een account aan, bevestig je e-mailadres, houd de likes uit je gasttijd en zie waar je bent ingelogd.',
   'tutorials.account.intro': 'Je kunt de radio zonder account gebruiken. Met een account blijven je likes en instellingen op elk apparaat bij je.',
   'tutorials.account.s1.title': 'Als gast',
   'tutorials.account.s1.body':
@@ -137,9 +137,9 @@ export const tutorialsNl: Record<keyof typeof tutorialsPl, string> = {
   'tutorials.account.s3.title': 'Wachtwoord vergeten',
   'tutorials.account.s3.body':
     'Kies in het inlogvenster de optie voor een vergeten wachtwoord en vul je e-mailadres in. Bestaat het account, dan sturen we een link om een nieuw wachtwoord in te stellen.',
-  'tutorials.account.s4.title': 'Overal uitloggen',
+  'tutorials.account.s4.title': 'Waar je bent ingelogd',
   'tutorials.account.s4.body':
-    'Telefoon kwijt of ingelogd op de computer van een ander? In je profiel, onder Beveiliging, beëindigt de knop Uitloggen op alle apparaten elke sessie, ook deze.',
+    'Telefoon kwijt of ingelogd op de computer van een ander? In je profiel, onder Beveiliging, laat Ingelogde apparaten zien waar je bent ingelogd: log één apparaat uit, of kies Overal elders uitloggen. Voor meer bescherming voeg je een toegangssleutel of een authenticator-app toe.',
 
   'tutorials.api.title': 'Publieke API: zenders en now-playing',
   'tutorials.api.description': 'Haal de zendercatalogus op en zie wat er nu speelt via de publieke REST API van GrouaRock.',

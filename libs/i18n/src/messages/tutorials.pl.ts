@@ -128,7 +128,7 @@ export const tutorialsPl = {
   'tutorials.modes.s3.body': 'Tryb to punkt wyjścia: po jego wybraniu nadal możesz zmienić głośność suwakiem w odtwarzaczu.',
 
   'tutorials.account.title': 'Konto i sesje',
-  'tutorials.account.description': 'Załóż konto, potwierdź adres email, zachowaj polubienia z czasu gościa i wyloguj się ze wszystkich urządzeń.',
+  'tutorials.account.description': 'Załóż konto, potwierdź adres email, zachowaj polubienia z czasu gościa i sprawdź, gdzie jesteś zalogowany.',
   'tutorials.account.intro': 'Z radia możesz korzystać bez konta. Konto sprawia, że Twoje polubienia i ustawienia są z Tobą na każdym urządzeniu.',
   'tutorials.account.s1.title': 'Jako gość',
   'tutorials.account.s1.body':
@@ -139,9 +139,9 @@ export const tutorialsPl = {
   'tutorials.account.s3.title': 'Zapomniane hasło',
   'tutorials.account.s3.body':
     'W oknie logowania wybierz opcję przypomnienia hasła i podaj email. Jeśli konto istnieje, wyślemy link do ustawienia nowego hasła.',
-  'tutorials.account.s4.title': 'Wyloguj się wszędzie',
+  'tutorials.account.s4.title': 'Gdzie jesteś zalogowany',
   'tutorials.account.s4.body':
-    'Zgubiłeś telefon albo logowałeś się na cudzym komputerze? W profilu, w sekcji Bezpieczeństwo, przycisk Wyloguj się ze wszystkich urządzeń kończy wszystkie sesje, także bieżącą.',
+    'Zgubiłeś telefon albo logowałeś się na cudzym komputerze? W profilu, w sekcji Bezpieczeństwo, lista Zalogowane urządzenia pokazuje, gdzie jesteś zalogowany: wyloguj pojedyncze urządzenie albo wybierz Wyloguj wszędzie indziej. Dla większej ochrony dodaj klucz dostępu albo aplikację uwierzytelniającą.',
 
   'tutorials.api.title': 'Publiczne API: stacje i now-playing',
   'tutorials.api.description': 'Pobierz katalog stacji i sprawdź, co gra teraz, przez publiczne REST API GrouaRock.',

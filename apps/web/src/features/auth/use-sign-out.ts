@@ -10,14 +10,14 @@ import { useAuth } from './components/auth-provider';
  * could not be reached; "Wystąpił nieoczekiwany błąd podczas wylogowania" for anything else. Resolves to whether
  * the user is now signed out.
  */
-export function useSignOut(): { signOut: (scope?: 'local' | 'global') => Promise<boolean>; busy: boolean } {
+export function useSignOut(): { signOut: () => Promise<boolean>; busy: boolean } {
   const { signOut } = useAuth();
   const { show } = useToast();
   const t = useT();
-  const { run, running } = useAsyncAction(async (scope: 'local' | 'global' = 'local') => {
+  const { run, running } = useAsyncAction(async () => {
     try {
-      await signOut(scope);
-      show({ tone: 'success', title: t(scope === 'global' ? 'profile.sessions.done' : 'auth.toast.logoutSuccess') });
+      await signOut();
+      show({ tone: 'success', title: t('auth.toast.logoutSuccess') });
       return true;
     } catch (error) {
       console.error('Sign-out failed', error);
@@ -27,6 +27,6 @@ export function useSignOut(): { signOut: (scope?: 'local' | 'global') => Promise
   });
 
   // A second click while signing out changes nothing: the first one decides.
-  const signOutOnce = useCallback(async (scope?: 'local' | 'global') => (await run(scope)) ?? false, [run]);
+  const signOutOnce = useCallback(async () => (await run()) ?? false, [run]);
   return { signOut: signOutOnce, busy: running };
 }

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
 import { apiError, answer, setupApiServer, type Received } from '../../../testing/api-server';
 import { sessionDto, userDto } from '../../../testing/auth-fixtures';
 import { renderRoutes } from '../../../testing/render-app';
@@ -9,6 +8,19 @@ import { ProfilePage } from './profile-page';
 import { PLAN_LIMITS_FIXTURE } from '../../../testing/plan-fixtures';
 
 setupApiServer();
+
+const thisSession = {
+  id: 's-1',
+  browser: 'Chrome 131',
+  os: 'macOS 15',
+  device: 'desktop',
+  ip: '203.0.113.7',
+  created_at: '2026-11-30T08:00:00.000Z',
+  last_active_at: '2026-12-01T08:00:00.000Z',
+  aal: 'aal1',
+  current: true,
+};
+const otherSession = { ...thisSession, id: 's-2', browser: 'Safari 18', os: 'iOS 18', device: 'mobile', current: false };
 
 /** The user reads the page makes (GET /auth/user), answered with the signed-in user. */
 let userReads: Received[] = [];
@@ -33,6 +45,10 @@ async function renderProfile(user: ReturnType<typeof userDto> | null, entitlemen
     answer('get', '/user/playlists', { playlists: [], maxPlaylists: 50, maxStationsPerPlaylist: 5 });
     answer('get', '/developer/keys', { keys: [], maxActive: 10 });
     answer('get', '/developer/usage', { plan: 'free', monthlyRequests: 1000, perMinute: 10, burst: 50, usedThisMonth: 0, requestsLeftNow: 50, monthResetsAt: '2026-12-01T00:00:00.000Z' });
+    answer('get', '/auth/security', { password: true, totp: false, recovery_codes_left: 0, passkeys: 0, factors: ['password'] });
+    answer('get', '/auth/passkeys', { passkeys: [] });
+    answer('get', '/auth/sessions', { sessions: [thisSession, otherSession] });
+    answer('get', '/auth/security-log', { events: [] });
   }
   return renderRoutes(
     [
@@ -104,14 +120,28 @@ describe('/profile', () => {
     expect(updates.map((update) => update.body)).toEqual([{ password: 'brand-new', current_password: 'not-it' }]);
   });
 
-  it('signs out of every device with scope=global', async () => {
+  it('has a security section for a full account: passkeys, authenticator app, devices, log', async () => {
+    await renderProfile(userDto());
+    const security = screen.getByRole('region', { name: 'Bezpieczeństwo' });
+    expect(within(security).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Klucze dostępu',
+      'Aplikacja uwierzytelniająca',
+      'Zalogowane urządzenia',
+      'Dziennik bezpieczeństwa',
+    ]);
+    expect(await within(security).findByText('Chrome 131 na macOS 15')).toBeInTheDocument();
+    expect(await within(security).findByText('W dzienniku nie ma jeszcze żadnych zdarzeń.')).toBeInTheDocument();
+    expect(await within(security).findByRole('button', { name: 'Włącz' })).toBeInTheDocument();
+  });
+
+  it('signs out everywhere else from the devices list; one way to do it, not two', async () => {
     const user = userEvent.setup();
-    const logouts = answer('post', '/auth/logout', new HttpResponse(null, { status: 204 }));
-    const { router } = await renderProfile(userDto());
-    await user.click(screen.getByRole('button', { name: 'Wyloguj się ze wszystkich urządzeń' }));
-    await waitFor(() => expect(logouts.map((logout) => logout.url)).toEqual(['/api/v1/auth/logout?scope=global']));
-    expect(await screen.findByText('Wylogowano ze wszystkich urządzeń', { selector: 'li *' })).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    const others = answer('post', '/auth/sessions/end-others', { ended: 1 });
+    await renderProfile(userDto());
+    expect(screen.queryByRole('button', { name: 'Wyloguj się ze wszystkich urządzeń' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Wyloguj wszędzie indziej' }));
+    expect(await screen.findByText('Wylogowano 1 inną sesję', { selector: 'li *' })).toBeInTheDocument();
+    expect(others).toHaveLength(1);
   });
 
   it('a guest can turn the session into a full account, or sign in through the dialog', async () => {
@@ -120,6 +150,7 @@ describe('/profile', () => {
     const updates = answer('put', '/auth/user', { ...guest, email: 'fan@example.com' });
     await renderProfile(guest);
     const upgrade = screen.getByRole('region', { name: 'Załóż pełne konto' });
+    expect(screen.queryByRole('region', { name: 'Bezpieczeństwo' })).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Konto' })).toHaveTextContent('Gość');
     await user.type(within(upgrade).getByLabelText('Email'), 'fan@example.com');
     await user.type(within(upgrade).getByLabelText('Hasło'), 'riff-raff');

@@ -9,11 +9,11 @@ import { BetaFeatures } from '../../beta';
 import { ApiKeysPanel } from '../../developer';
 import { OfflinePanel } from '../../offline';
 import { PlaylistsPanel } from '../../playlists';
+import { SecuritySection } from '../../security';
 import { AccountDetails } from './account-details';
 import { DataRightsPanel } from './data-rights-panel';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
-import { SignOutEverywhere } from './sign-out-everywhere';
 import { SubscriptionPanel } from './subscription-panel';
 import { UpgradeAccount } from './upgrade-account';
 
@@ -23,7 +23,10 @@ const centered = css`
   min-height: 50vh;
 `;
 
-/** /profile: the account, its details and settings. Signed-out visitors are sent to /auth. */
+/**
+ * /profile: the account, its details and settings; for a full account also its security (passkeys, authenticator app,
+ * sessions, security log). Signed-out visitors are sent to /auth.
+ */
 export function ProfilePage() {
   const t = useT();
   const { status, user, reloadUser } = useAuth();
@@ -64,10 +67,10 @@ export function ProfilePage() {
             </Suspense>
             <ApiKeysPanel userId={user.id} />
             <PasswordForm user={user} />
+            <SecuritySection user={user} />
             <DataRightsPanel />
           </>
         )}
-        <SignOutEverywhere />
       </Stack>
     </Page>
   );

@@ -41,7 +41,7 @@ describe('the tutorials page', () => {
   it('renders a tutorial, a learning-path step and the 404 page for an unknown id', async () => {
     const { unmount } = renderRoutes(routes, '/tutorial/konto-i-sesje');
     expect(await screen.findByRole('heading', { level: 1, name: 'Konto i sesje' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Wyloguj się wszędzie' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Gdzie jesteś zalogowany' })).toBeInTheDocument();
     expect(screen.getByText('Łatwy', { exact: false })).toBeInTheDocument();
     unmount();
 
