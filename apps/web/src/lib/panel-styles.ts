@@ -28,3 +28,13 @@ export const plainList = (theme: Theme) => css`
   padding: 0;
   list-style: none;
 `;
+
+/** A list of things the account has (API keys, passkeys, sessions), a row apart from the next. */
+export const itemList = (theme: Theme) => css`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space[3]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;

@@ -3,6 +3,7 @@ import { Card, displayHeading } from '@grouarock/ui';
 import type { MessageId } from '@grouarock/i18n';
 import { useId } from 'react';
 import { useT } from '../../../lib/i18n';
+import { itemList } from '../../../lib/panel-styles';
 
 const benefits: readonly MessageId[] = [
   'auth.benefits.streams',
@@ -19,14 +20,6 @@ const heading = (theme: Theme) => css`
   color: ${theme.colors.secondary};
 `;
 
-const list = (theme: Theme) => css`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space[3]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
 
 const item = (theme: Theme) => css`
   display: flex;
@@ -49,7 +42,7 @@ export function Benefits() {
       <h2 id={headingId} css={heading}>
         {t('auth.benefits.title')}
       </h2>
-      <ul css={list}>
+      <ul css={itemList}>
         {benefits.map((benefit) => (
           <li key={benefit} css={item}>
             <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3">

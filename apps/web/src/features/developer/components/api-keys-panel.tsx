@@ -9,6 +9,7 @@ import { CopyField } from '../../../lib/copy-field';
 import { schemaResolver, type FormSchema } from '../../../lib/form-schema';
 import { useIntl } from 'react-intl';
 import { useT } from '../../../lib/i18n';
+import { itemList } from '../../../lib/panel-styles';
 import { useAsyncAction } from '../../../lib/use-async-action';
 import { muted } from './styles';
 import {
@@ -32,14 +33,6 @@ const lifetimeValue = (lifetime: ApiKeyLifetime) => (lifetime === null ? 'never'
 // Not find(…) ?? default: the lifetime `never` is null, which ?? would turn into the default.
 const lifetimeOf = (value: string): ApiKeyLifetime => API_KEY_LIFETIMES.filter((lifetime) => lifetimeValue(lifetime) === value).concat(DEFAULT_API_KEY_LIFETIME)[0];
 
-const list = (theme: Theme) => css`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space[3]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
 
 const item = (theme: Theme) => css`
   display: flex;
@@ -228,7 +221,7 @@ export function ApiKeysPanel({ userId }: { userId: string }) {
       ) : null}
       {keys.data && keys.data.keys.length === 0 ? <p css={muted}>{t('developer.keys.empty')}</p> : null}
       {keys.data && keys.data.keys.length > 0 ? (
-        <ul css={list} aria-label={t('developer.keys.listLabel')}>
+        <ul css={itemList} aria-label={t('developer.keys.listLabel')}>
           {keys.data.keys.map((key) => (
             <KeyRow key={key.id} apiKey={key} onRevoke={revoke} />
           ))}

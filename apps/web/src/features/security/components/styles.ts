@@ -1,16 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 
-export { muted, plainList, row } from '../../../lib/panel-styles';
-
-/** A list of things the account has (passkeys, sessions), one bordered row each. */
-export const itemList = (theme: Theme) => css`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space[3]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
+export { itemList, muted, plainList, row } from '../../../lib/panel-styles';
 
 /** One row of such a list: what it is on the left, its actions on the right (under it on a phone). */
 export const item = (theme: Theme) => css`
