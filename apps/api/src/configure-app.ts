@@ -11,7 +11,17 @@ import { RawInputPipe } from './core/http/raw-input.pipe';
 import { registerRequestBodies } from './core/http/request-bodies';
 import type { AppConfig } from './core/config/config';
 import { APP_CONFIG } from './core/config/config.module';
-import { CSP_DIRECTIVES, CSP_REPORTS_PATH, type Directives, mediaOrigins, policyText, REPORTING_ENDPOINTS, withMediaOrigins } from './core/http/content-security-policy';
+import {
+  CSP_DIRECTIVES,
+  CSP_REPORTS_PATH,
+  type Directives,
+  inlineStylesOf,
+  mediaOrigins,
+  policyText,
+  REPORTING_ENDPOINTS,
+  withHashes,
+  withMediaOrigins,
+} from './core/http/content-security-policy';
 import { securityHeaders } from './core/http/security-headers';
 import { createValidationPipe } from './core/http/validation.pipe';
 import { measureRequests } from './core/metrics/http-metrics';
@@ -33,14 +43,30 @@ function securityHeaderOptions(directives: Directives): HelmetOptions {
 }
 
 /**
- * Swagger UI's page (/api/docs, for developers, a third party's React app): the common policy but for styles and Trusted
- * Types. It writes the API's Markdown descriptions as HTML (innerHTML, through DOMPurify but no Trusted Types policy),
- * and that HTML and its highlighter carry style attributes no hash or nonce can name: 'unsafe-inline' for its styles
- * alone. Its scripts stay our origin's only.
+ * Swagger UI's pages (/api/docs, for developers, a third party's React app): the common policy but for Trusted Types,
+ * since it writes the API's Markdown descriptions as HTML (innerHTML, through DOMPurify but no Trusted Types policy).
+ * Styles stay strict: its page's own inline styles (two style elements and one attribute Nest writes) are let in by
+ * their hashes, taken from the HTML it answers with (docsHtmlPolicy), and its layout is the one without the top bar,
+ * whose logo is an SVG with a style element of its own. Scripts stay our origin's only.
  */
-function docsPolicy(directives: Directives): string {
+function docsDirectives(directives: Directives): Directives {
   const { requireTrustedTypesFor: _tt, trustedTypes: _ttPolicies, ...rest } = directives;
-  return policyText({ ...rest, styleSrc: ["'self'", "'unsafe-inline'"] });
+  return rest;
+}
+
+/** The policy of a Swagger UI HTML answer: docsDirectives with the hashes of that HTML's inline styles, made once per HTML. */
+function docsHtmlPolicy(directives: Directives): (html: string) => string {
+  const made = new Map<string, string>();
+  return (html) => {
+    let policy = made.get(html);
+    if (!policy) {
+      policy = policyText(withHashes(directives, inlineStylesOf(html)));
+      // Nest builds the page once; a second one (the document changed its title, say) replaces the first.
+      made.clear();
+      made.set(html, policy);
+    }
+    return policy;
+  };
 }
 const DOCS_PREFIX = `/${DOCS_PATH}`;
 
@@ -59,7 +85,9 @@ export function configureApp(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();
   const directives = withMediaOrigins(CSP_DIRECTIVES, mediaOrigins(app.get<AppConfig>(APP_CONFIG).media, app.get<AppConfig>(APP_CONFIG).ads.urls));
   const headers = securityHeaders(securityHeaderOptions(directives));
-  const docsHeader = docsPolicy(directives);
+  const docs = docsDirectives(directives);
+  const docsHeader = policyText(docs);
+  const docsHtmlHeader = docsHtmlPolicy(docs);
   const compress = compressResponses();
   const metrics = app.get(Metrics);
   measureRequests(fastify, metrics);
@@ -73,6 +101,13 @@ export function configureApp(app: NestFastifyApplication): void {
     // Swagger UI's pages have their own policy (above), in the same place among the headers.
     if (request.url.startsWith(DOCS_PREFIX)) reply.raw.setHeader('Content-Security-Policy', docsHeader);
     compress(request.raw, reply.raw, done);
+  });
+  // Swagger UI's HTML answers: the policy names the hashes of that page's inline styles (docsHtmlPolicy).
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith(DOCS_PREFIX) && typeof payload === 'string' && String(reply.getHeader('content-type')).startsWith('text/html')) {
+      reply.raw.setHeader('Content-Security-Policy', docsHtmlHeader(payload));
+    }
+    done(null, payload);
   });
   // What Express's res.send did to every answer: its ETag, and a 304 when the client's copy is current.
   fastify.addHook('onSend', etagAndFreshness);
@@ -89,5 +124,7 @@ export function configureApp(app: NestFastifyApplication): void {
   SwaggerModule.setup(DOCS_PATH, app, () => createOpenApiDocument(app), {
     jsonDocumentUrl: `${DOCS_PATH}-json`,
     customSiteTitle: 'GrouaRock API',
+    // Without the top bar (Swagger's logo, and the URL box Nest hides): its SVG logo carries a style element.
+    swaggerOptions: { layout: 'BaseLayout' },
   });
 }
