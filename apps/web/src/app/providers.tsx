@@ -78,7 +78,8 @@ export function Providers({ store, auth, children }: ProvidersProps) {
   const [ownAuth] = useState(() => auth ?? new SessionManager());
   const manager = auth ?? ownAuth;
   const [realtime] = useState(
-    () => lazyRealtimeConnection({ credentials: () => ({ userId: manager.session?.user.id ?? null, token: manager.accessToken() }) }),
+    // The token a call would carry: one that ran out (a tab asleep, timers late) is refreshed first, not sent to be refused.
+    () => lazyRealtimeConnection({ credentials: async () => ({ token: await manager.tokenForCall(), userId: manager.session?.user.id ?? null }) }),
   );
   return (
     <JotaiProvider store={store}>

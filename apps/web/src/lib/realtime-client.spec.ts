@@ -49,6 +49,51 @@ describe('RealtimeClient', () => {
     expect(FakeSocket.all[FakeSocket.all.length - 1]).toBe(last);
   });
 
+  it('waits for a URL that takes a moment (a token refreshed first), and drops one that comes after a close or a reconnect', async () => {
+    const pending: ((url: string) => void)[] = [];
+    const client = new RealtimeClient({ url: () => new Promise<string>((resolve) => pending.push(resolve)), onMessage: () => undefined, createSocket: createFakeSocket });
+    client.connect();
+    expect(FakeSocket.all).toHaveLength(0);
+    pending[0]('ws://x/api/v1/realtime?token=fresh');
+    await Promise.resolve();
+    expect(FakeSocket.all.map((socket) => socket.url)).toEqual(['ws://x/api/v1/realtime?token=fresh']);
+
+    // A reconnect begins another open: the first one's late URL is not used.
+    client.reconnect();
+    client.reconnect();
+    pending[1]('ws://x/api/v1/realtime?token=stale');
+    pending[2]('ws://x/api/v1/realtime?token=newest');
+    await Promise.resolve();
+    expect(FakeSocket.all.map((socket) => socket.url)).toEqual(['ws://x/api/v1/realtime?token=fresh', 'ws://x/api/v1/realtime?token=newest']);
+
+    // Closed while the URL was coming: no socket opens.
+    client.reconnect();
+    client.close();
+    pending[3]('ws://x/api/v1/realtime?token=late');
+    await Promise.resolve();
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('tries again later when the URL cannot be made', async () => {
+    let fail = true;
+    const client = new RealtimeClient({
+      url: () => (fail ? Promise.reject(new Error('offline')) : Promise.resolve('ws://x/api/v1/realtime')),
+      onMessage: () => undefined,
+      createSocket: createFakeSocket,
+    });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    client.connect();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(warn).toHaveBeenCalledWith('Realtime connection failed', expect.any(Error));
+    fail = false;
+    jest.advanceTimersByTime(REALTIME_RECONNECT_MS[0]);
+    await Promise.resolve();
+    expect(FakeSocket.all).toHaveLength(1);
+    warn.mockRestore();
+    client.close();
+  });
+
   it('builds the socket URL from the page origin, with the token when there is one', () => {
     expect(realtimeUrl(null, { protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/api/v1/realtime');
     expect(realtimeUrl('t k', { protocol: 'https:', host: 'grouarock.pl' })).toBe('wss://grouarock.pl/api/v1/realtime?token=t%20k');

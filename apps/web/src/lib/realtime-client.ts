@@ -10,8 +10,11 @@ export interface RealtimeMessage {
 export type SocketFactory = (url: string) => WebSocket;
 
 export interface RealtimeClientOptions {
-  /** Builds the socket URL; called on every (re)connect so a fresh access token is used. */
-  url: () => string;
+  /**
+   * Builds the socket URL; called on every (re)connect so a fresh access token is used. It may take a moment (the
+   * token had run out and is refreshed first): a URL that comes after the client was closed or reconnected is not used.
+   */
+  url: () => string | Promise<string>;
   onMessage: (message: RealtimeMessage) => void;
   /** Called with true when connected, false when the connection dropped. */
   onStatus?: (connected: boolean) => void;
@@ -28,6 +31,8 @@ export class RealtimeClient {
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
+  /** Counts the opens begun: a URL that arrives for an earlier one is dropped. */
+  private opening = 0;
 
   constructor(private readonly options: RealtimeClientOptions) {}
 
@@ -72,13 +77,38 @@ export class RealtimeClient {
   }
 
   private open(): void {
-    const create = this.options.createSocket ?? ((url: string) => new WebSocket(url));
+    const attempt = ++this.opening;
+    let url: string | Promise<string>;
+    try {
+      url = this.options.url();
+    } catch (error) {
+      this.failed(error);
+      return;
+    }
+    if (typeof url === 'string') this.openAt(url);
+    else
+      url.then(
+        (ready) => {
+          if (!this.closed && attempt === this.opening) this.openAt(ready);
+        },
+        (error: unknown) => {
+          if (!this.closed && attempt === this.opening) this.failed(error);
+        },
+      );
+  }
+
+  private failed(error: unknown): void {
+    console.warn('Realtime connection failed', error);
+    this.scheduleReconnect();
+  }
+
+  private openAt(url: string): void {
+    const create = this.options.createSocket ?? ((address: string) => new WebSocket(address));
     let socket: WebSocket;
     try {
-      socket = create(this.options.url());
+      socket = create(url);
     } catch (error) {
-      console.warn('Realtime connection failed', error);
-      this.scheduleReconnect();
+      this.failed(error);
       return;
     }
     this.socket = socket;

@@ -5,9 +5,17 @@ export const REALTIME_IDLE_CLOSE_MS = 5000;
 
 export type ChannelListener = (message: RealtimeMessage) => void;
 
+export interface RealtimeCredentials {
+  userId: string | null;
+  token: string | null;
+}
+
 export interface RealtimeConnectionOptions {
-  /** The signed-in user and their access token now (both null when signed out); read on every (re)connect. */
-  credentials: () => { userId: string | null; token: string | null };
+  /**
+   * The signed-in user and their access token now (both null when signed out); read on every (re)connect, and may take
+   * a moment (a token that ran out is refreshed first).
+   */
+  credentials: () => RealtimeCredentials | Promise<RealtimeCredentials>;
   createSocket?: SocketFactory;
   /** Builds the socket URL from the token; realtimeUrl (this page's origin) by default. */
   url?: (token: string | null) => string;
@@ -55,9 +63,12 @@ export class RealtimeConnection {
     if (this.client) return this.client;
     const client = new RealtimeClient({
       url: () => {
-        const { userId, token } = this.options.credentials();
-        this.openedFor = userId;
-        return (this.options.url ?? realtimeUrl)(token);
+        const opened = ({ userId, token }: RealtimeCredentials) => {
+          this.openedFor = userId;
+          return (this.options.url ?? realtimeUrl)(token);
+        };
+        const credentials = this.options.credentials();
+        return credentials instanceof Promise ? credentials.then(opened) : opened(credentials);
       },
       onMessage: (message) => {
         const channelListeners = message.channel ? this.listeners.get(message.channel) : undefined;
