@@ -54,6 +54,12 @@ async function signInUpToSecondStep(page: Page, account: Account) {
   return step;
 }
 
+/**
+ * The home page's read of the signed-in user's own stream, awaited before signing out (as support/accounts.ts'
+ * signInOnAuthPage does), so that the sign-out does not race it and the read meets an ended session.
+ */
+const ownStreamRead = (page: Page) => page.waitForResponse((response) => response.url().endsWith('/api/v1/stream/current'));
+
 async function signOutThroughMenu(page: Page, account: Account) {
   await page.getByRole('banner').getByRole('button', { name: account.username }).click();
   await page.getByRole('menu', { name: 'Menu konta' }).getByRole('menuitem', { name: 'Wyloguj się' }).click();
@@ -139,10 +145,12 @@ test.describe('signing in with the authenticator app on, and with passkeys', () 
     await expect(code).toBeFocused();
     await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     const used = nextCode(totp);
+    let home = ownStreamRead(page);
     await code.fill(used);
     await expect(toast(page, 'Witaj w GrouaRock!')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     expect(await violationsOf(page)).toEqual([]);
+    expect((await home).status()).toBe(200);
     await signOutThroughMenu(page, account);
 
     // The same code again, in a second sign-in: refused (each is taken once).
@@ -155,10 +163,12 @@ test.describe('signing in with the authenticator app on, and with passkeys', () 
     // A recovery code instead: signs in once…
     await step.getByRole('button', { name: 'Użyj kodu odzyskiwania' }).click();
     await step.getByLabel('Kod odzyskiwania').fill(recoveryCodes[0]);
+    home = ownStreamRead(page);
     await step.getByRole('button', { name: 'Potwierdź' }).click();
     await expect(toast(page, 'Witaj w GrouaRock!')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     expect(await violationsOf(page)).toEqual([]);
+    expect((await home).status()).toBe(200);
     await signOutThroughMenu(page, account);
 
     // …and not twice.
