@@ -39,13 +39,7 @@ export class AccountSecurityService {
   ) {}
 
   async overview(userId: string): Promise<SecurityOverviewDto> {
-    const [user, totp, recoveryLeft, passkeys, factors] = await Promise.all([
-      this.users.findById(userId),
-      this.mfa.isOn(userId),
-      this.mfa.recoveryCodesLeft(userId),
-      this.passkeys.count(userId),
-      this.reauthentication.factorsOf(userId),
-    ]);
+    const [{ user, totp, passkeys, factors }, recoveryLeft] = await Promise.all([this.reauthentication.waysIn(userId), this.mfa.recoveryCodesLeft(userId)]);
     return { password: Boolean(user?.passwordHash), totp, recovery_codes_left: recoveryLeft, passkeys, factors: factors.filter((f) => f !== 'email_code') as SecurityOverviewDto['factors'] };
   }
 

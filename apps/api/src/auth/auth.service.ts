@@ -268,7 +268,6 @@ export class AuthService {
   }
 
   private async prove(user: User, proof: ReauthenticateDto, client: ClientInfo): Promise<AuthMethod> {
-    const factors = await this.reauthentication.factorsOf(user.id);
     if (proof.password !== undefined) {
       if (!user.passwordHash || !user.email) throw authErrors.invalidCredentials();
       await this.attempts.check(user.email, client.ip);
@@ -284,7 +283,7 @@ export class AuthService {
       await this.passkeys.authenticate(proof.passkey.challenge_id, proof.passkey.credential as unknown as AuthenticationResponseJSON, user.id);
       return 'passkey';
     }
-    if (!factors.includes('email_code')) throw authErrors.emailCodeUnavailable();
+    if (!(await this.reauthentication.factorsOf(user.id)).includes('email_code')) throw authErrors.emailCodeUnavailable();
     await this.attempts.check(user.id, client.ip, 'second-factor');
     if (!(await this.links.spendCode(user.id, (proof.email_code as string).trim()))) {
       await this.attempts.fail(user.id, client.ip, 'second-factor');

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { User } from '../repositories/schema/user.entity';
 import { UserRepository } from '../repositories/user.repository';
 import { authErrors, type SignInFactor } from './auth-errors';
 import { MfaService } from './mfa.service';
@@ -34,13 +35,18 @@ export class Reauthentication {
    * GitHub does for accounts without a password.
    */
   async factorsOf(userId: string): Promise<SignInFactor[]> {
+    return (await this.waysIn(userId)).factors;
+  }
+
+  /** What protects the account (read once): its user, whether the app is on, how many passkeys, and so its factors. */
+  async waysIn(userId: string): Promise<{ user: User | null; totp: boolean; passkeys: number; factors: SignInFactor[] }> {
     const [user, totp, passkeys] = await Promise.all([this.users.findById(userId), this.mfa.isOn(userId), this.passkeys.count(userId)]);
     const factors: SignInFactor[] = [];
     if (user?.passwordHash) factors.push('password');
     if (totp) factors.push('totp', 'recovery');
     if (passkeys > 0) factors.push('passkey');
     if (!factors.length && user?.email && user.emailConfirmedAt) factors.push('email_code');
-    return factors;
+    return { user, totp, passkeys, factors };
   }
 
   /** The second factors a password (or OAuth, or mail-link) sign-in of this account may bring. */
