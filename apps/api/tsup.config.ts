@@ -10,6 +10,7 @@ export default defineConfig({
     plans: 'apps/api/src/plans-cli.ts',
     'studio-render-worker': 'apps/api/src/studio/render-worker.ts',
     'live-rtmp-worker': 'apps/api/src/repositories/rtmp-worker.ts',
+    'live-webrtc-worker': 'apps/api/src/repositories/webrtc-worker.ts',
   },
   outDir: 'dist/apps/api',
   tsconfig: 'apps/api/tsconfig.json',

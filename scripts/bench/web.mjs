@@ -85,7 +85,7 @@ async function startServer() {
   chmodSync(dataDir, 0o755);
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(root, 'dist/apps/api/main.js')], {
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), RTMP_PORT: '0', PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), RTMP_PORT: '0', LIVE_WEBRTC_PORT: '0', PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 60_000;

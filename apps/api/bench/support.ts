@@ -35,7 +35,7 @@ export async function startServer(env: Record<string, string> = {}, nodeArgs: st
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/apps/api/main.js')], {
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn', RTMP_PORT: '0', ...env },
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn', RTMP_PORT: '0', LIVE_WEBRTC_PORT: '0', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 60_000;

@@ -73,7 +73,7 @@ describe('the built server in a directory closed to other accounts', () => {
 
   /** `npm start`'s server from the closed directory, with the default DATA_DIR (.data there), once healthy. */
   async function start(port: number): Promise<Run> {
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), RTMP_PORT: '0', LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), RTMP_PORT: '0', LIVE_WEBRTC_PORT: '0', LOG_LEVEL: 'warn' };
     delete env.DATABASE_URL;
     delete env.DATA_DIR;
     let text = '';

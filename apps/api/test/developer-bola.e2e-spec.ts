@@ -21,7 +21,7 @@ interface Account {
  * user.{id} to its owner only.
  */
 describe('developer platform: the BOLA matrix', () => {
-  const api = useApiUnderTest(() => ({ RTMP_PORT: '0', WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' }));
+  const api = useApiUnderTest(() => ({ RTMP_PORT: '0', LIVE_WEBRTC_PORT: '0', WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' }));
   const call = async (method: string, url: string, token?: string, body?: unknown, ip?: string) => {
     const res = await fetch(`${api.base}${url}`, {
       method,

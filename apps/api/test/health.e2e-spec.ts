@@ -70,7 +70,7 @@ describe('health follows the database', () => {
       const base = `http://127.0.0.1:${port}`;
       let output = '';
       server = spawn(process.execPath, [path.join(root, 'dist/apps/api/main.js')], {
-        env: { ...process.env, DATABASE_URL: '', PORT: String(port), RTMP_PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'warn' },
+        env: { ...process.env, DATABASE_URL: '', PORT: String(port), RTMP_PORT: '0', LIVE_WEBRTC_PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'warn' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       server.stdout?.on('data', (d: Buffer) => (output += d.toString()));

@@ -151,6 +151,7 @@ describe('the realtime endpoint of the built server', () => {
         DATABASE_URL: db.url,
         PORT: String(port),
         RTMP_PORT: '0',
+        LIVE_WEBRTC_PORT: '0',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: dataDir,
         JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',

@@ -51,6 +51,7 @@ test.beforeAll(async () => {
       EVENTS_FILE: path.join(process.env.E2E_DATA_DIR ?? '', 'events.json'),
       ADS_EVERY_MINUTES,
       RTMP_PORT: '0',
+      LIVE_WEBRTC_PORT: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

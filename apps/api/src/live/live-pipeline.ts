@@ -117,7 +117,7 @@ export class LivePipeline {
     clearInterval(this.timer);
     if (this.ffmpeg.exitCode === null && this.ffmpeg.signalCode === null) {
       if (!graceful) this.ffmpeg.kill('SIGKILL');
-      else if (this.ffmpeg.stdin && !this.ffmpeg.stdin.destroyed) this.ffmpeg.stdin.end();
+      else if (this.ffmpeg.stdin && !this.ffmpeg.stdin.writableEnded) this.ffmpeg.stdin.end();
       else this.ffmpeg.kill('SIGTERM');
       const killer = setTimeout(() => this.ffmpeg.kill('SIGKILL'), 3000);
       await this.exited;

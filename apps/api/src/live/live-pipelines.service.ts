@@ -12,6 +12,9 @@ import type { StreamSource } from '../repositories/schema/live-stream.entity';
 import { LiveService } from './live.service';
 import { redactStreamKeys } from '../core/security/stream-keys';
 
+/** The ingest gauge's protocol of each input (docs/metrics.md). */
+const PROTOCOLS: Record<HlsInput['kind'], string> = { rtmp: 'rtmp', webm: 'websocket', rtp: 'whip' };
+
 /**
  * The streams this process packages (docs/live.md, "Ingest"): in the slot a publisher claimed (LiveSlots), it holds
  * the stream, starts one ffmpeg for it, and turns what the pipeline sees into the stream's state through LiveService.
@@ -23,6 +26,8 @@ import { redactStreamKeys } from '../core/security/stream-keys';
 export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('LivePipelines');
   private stopListening?: () => void;
+  /** What each pipeline packages (for the ingest gauge's protocol). */
+  private readonly inputs = new WeakMap<LivePipeline, HlsInput['kind']>();
 
   constructor(
     private readonly live: LiveService,
@@ -34,11 +39,8 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly metrics: Metrics,
   ) {
     metrics.liveIngestConnections.read(() => {
-      const packaging = this.slots.packaging;
-      return [
-        [{ protocol: 'rtmp' }, packaging.filter((p) => p.source === 'rtmp').length],
-        [{ protocol: 'websocket' }, packaging.filter((p) => p.source === 'browser').length],
-      ];
+      const inputs = this.slots.packaging.map((p) => this.inputs.get(p));
+      return (Object.entries(PROTOCOLS) as [HlsInput['kind'], string][]).map(([kind, protocol]) => [{ protocol }, inputs.filter((k) => k === kind).length]);
     });
     metrics.liveTranscodes.read(() => [[{}, this.slots.packaging.filter((p) => p.transcodes).length]]);
   }
@@ -89,6 +91,7 @@ export class LivePipelines implements OnApplicationBootstrap, OnModuleDestroy {
         return 'ended';
       }
       pipeline = slot.pipeline = this.package(slot, source, input, dir, from);
+      this.inputs.set(pipeline, input.kind);
       return pipeline;
     } finally {
       if (!pipeline) this.slots.free(slot);

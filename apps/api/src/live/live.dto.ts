@@ -109,3 +109,10 @@ export class PlaylistQueryDto extends AccessQueryDto {
   @Matches(/^[A-Za-z0-9_-]{8,64}$/, { message: 'viewer must be 8 to 64 letters, digits, - or _' })
   viewer?: string;
 }
+
+export class WhipQueryDto {
+  @ApiPropertyOptional({ format: 'uuid', description: 'The stream’s id, when the Bearer token is your access token (going live from the browser)' })
+  @IsOptional()
+  @IsUUID('all', { message: 'stream must be a stream id' })
+  stream?: string;
+}

@@ -11,12 +11,14 @@ import { LiveController } from './live.controller';
 import { LiveService } from './live.service';
 import { LiveViewers } from './live-viewers.service';
 import { RtmpAdmission } from './rtmp-admission.service';
+import { LiveWebRtc } from './live-webrtc.service';
+import { WebRtcController } from './webrtc.controller';
 
-/** Live streams: creating them, RTMP and browser ingest packaged as HLS by ffmpeg, playback, replays (docs/live.md). */
+/** Live streams: creating them, RTMP, WHIP and browser ingest packaged as HLS by ffmpeg, WebRTC (WHEP) and HLS playback, replays (docs/live.md). */
 @Module({
   imports: [WebhooksModule, BillingModule],
-  controllers: [LiveController, HlsController],
-  providers: [LiveService, LiveAccess, LiveViewers, LiveSlots, LivePipelines, RtmpAdmission, LiveMaintenance, LiveIngestGateway],
+  controllers: [LiveController, HlsController, WebRtcController],
+  providers: [LiveService, LiveAccess, LiveViewers, LiveSlots, LivePipelines, RtmpAdmission, LiveMaintenance, LiveIngestGateway, LiveWebRtc],
   exports: [LiveService],
 })
 export class LiveModule {}

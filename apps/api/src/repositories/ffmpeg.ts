@@ -6,8 +6,11 @@ import path from 'node:path';
 import { APP_CONFIG } from '../core/config/config.module';
 import type { AppConfig } from '../core/config/config';
 
-/** Where a stream's packager reads from: the RTMP server (a copy), or a browser's WebM on stdin (H.264 copied, or VP8 encoded). */
-export type HlsInput = { kind: 'rtmp'; url: string } | { kind: 'webm'; transcode: boolean };
+/**
+ * Where a stream's packager reads from: the RTMP server (a copy), a browser's WebM on stdin (H.264 copied, or VP8
+ * encoded), or the RTP a WebRTC publisher sends, forwarded on loopback by the WebRTC engine (`sdp` describes it).
+ */
+export type HlsInput = { kind: 'rtmp'; url: string } | { kind: 'webm'; transcode: boolean } | { kind: 'rtp'; sdp: string };
 
 /** HLS segment length in seconds (docs/live.md): latency is about three of them. */
 export const SEGMENT_SECONDS = 1;
@@ -66,15 +69,22 @@ export class Ffmpeg {
     const inputArgs =
       input.kind === 'rtmp'
         ? ['-probesize', '65536', '-analyzeduration', '500000', '-rw_timeout', '10000000', '-i', input.url, '-c', 'copy']
-        : [
+        : input.kind === 'rtp'
+          ? [
+              // The SDP comes on stdin; the RTP on the loopback ports it names. WebRTC's H.264 is copied (the engine asks the
+              // publisher for a keyframe each segment), its Opus becomes AAC.
+              '-protocol_whitelist', 'pipe,udp,rtp', '-probesize', '65536', '-analyzeduration', '500000', '-f', 'sdp', '-i', 'pipe:0',
+              '-c:v', 'copy', '-c:a', 'aac', '-b:a', '160k', '-ar', '48000',
+            ]
+          : [
             '-fflags', 'nobuffer', '-f', 'matroska', '-i', 'pipe:0',
             ...(input.transcode
               ? ['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`]
               : ['-c:v', 'copy']),
             // Browsers record Opus; HLS players take AAC.
             '-c:a', 'aac', '-b:a', '128k', '-ar', '48000',
-          ];
-    return spawn(
+            ];
+    const child = spawn(
       this.binary,
       [
         '-hide_banner', '-nostdin', '-loglevel', 'error',
@@ -83,8 +93,13 @@ export class Ffmpeg {
         '-hls_segment_filename', path.join(dir, 'seg-%d.ts'),
         path.join(dir, 'ffmpeg.m3u8'),
       ],
-      { stdio: [input.kind === 'webm' ? 'pipe' : 'ignore', 'ignore', 'pipe'] },
+      { stdio: [input.kind === 'rtmp' ? 'ignore' : 'pipe', 'ignore', 'pipe'] },
     );
+    if (input.kind === 'rtp') {
+      child.stdin!.on('error', () => undefined);
+      child.stdin!.end(input.sdp);
+    }
+    return child;
   }
 }
 

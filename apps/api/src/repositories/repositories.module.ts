@@ -33,6 +33,7 @@ import { RealtimeTicketRepository } from './realtime-ticket.repository';
 import { RelayPresenceRepository } from './relay-presence.repository';
 import { ScheduledJobRunRepository } from './scheduled-job-run.repository';
 import { RtmpIngest } from './rtmp-ingest';
+import { WebRtcEngine } from './webrtc-engine';
 import { S3MediaStorage } from './s3-media-storage';
 import { SessionRepository } from './session.repository';
 import { StationRepository } from './station.repository';
@@ -74,6 +75,7 @@ const repositories = [
   RelayPresenceRepository,
   ScheduledJobRunRepository,
   RtmpIngest,
+  WebRtcEngine,
   SessionRepository,
   StationRepository,
   StripeGateway,

@@ -1,10 +1,8 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { redactStreamKeys } from '../core/security/stream-keys';
 import type { RtmpWorkerCommand, RtmpWorkerData, RtmpWorkerEvent } from './rtmp-worker';
-import type { workerFromSource as fromSource } from './rtmp-worker-source';
+import { newWorker } from './workers';
 
 /** An encoder asking to publish: its session in the worker (to `drop` it), the app and stream name (the key) it gave. */
 export type RtmpPublish = Omit<Extract<RtmpWorkerEvent, { type: 'publish' }>, 'type'>;
@@ -13,9 +11,6 @@ export interface RtmpIngestOptions {
   port: number;
   bind?: string;
 }
-
-/** The built server's worker bundle (apps/api/tsup.config.ts), beside main.js. */
-const WORKER_BUNDLE = path.join(__dirname, 'live-rtmp-worker.js');
 
 /**
  * The RTMP ingest for OBS and other encoders (docs/live.md, "Ingest"): node-media-server in a worker thread
@@ -42,7 +37,8 @@ export class RtmpIngest implements OnModuleDestroy {
 
   private async spawn(): Promise<void> {
     const options = this.options!;
-    const worker = newWorker({ bind: options.bind ?? '0.0.0.0', port: options.port });
+    const workerData: RtmpWorkerData = { bind: options.bind ?? '0.0.0.0', port: options.port };
+    const worker = newWorker('live-rtmp-worker.js', 'rtmp-worker.ts', { stdout: true, stderr: true, workerData });
     const output: string[] = [];
     // node-media-server logs every session at debug level to its console; kept for a failed start, then dropped.
     worker.stdout.on('data', (chunk: Buffer) => output.length < 200 && output.push(chunk.toString()));
@@ -97,16 +93,4 @@ export class RtmpIngest implements OnModuleDestroy {
   private send(command: RtmpWorkerCommand): void {
     this.worker?.postMessage(command);
   }
-}
-
-/**
- * The worker from its bundle; from the sources, where there is none, from rtmp-worker-source.ts, loaded by a computed
- * path so that the bundler leaves it (and the compiler it uses) out of the built server.
- */
-function newWorker(workerData: RtmpWorkerData): Worker {
-  const options = { stdout: true, stderr: true, workerData };
-  if (existsSync(WORKER_BUNDLE)) return new Worker(WORKER_BUNDLE, options);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- only from the sources, see above
-  const { workerFromSource } = require(path.join(__dirname, 'rtmp-worker-source')) as { workerFromSource: typeof fromSource };
-  return workerFromSource(options);
 }

@@ -7,7 +7,7 @@ import { freePort } from './free-port';
 /** The real application stack (same setup as the server) on the given database, not listening; `webRoot` is a built web app to serve. */
 export async function startTestApp(databaseUrl: string, env: Record<string, string> = {}, webRoot?: string): Promise<NestFastifyApplication> {
   // ADS_STREAM_TICKETS 0: the specs stream as plain clients; the ads spec turns stream tickets on (its own env).
-  const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', SECRETS_KEY: 'test-secrets-key-that-is-long-enough-0123456789', RTMP_PORT: '0', ADS_STREAM_TICKETS: '0', ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', SECRETS_KEY: 'test-secrets-key-that-is-long-enough-0123456789', RTMP_PORT: '0', LIVE_WEBRTC_PORT: '0', ADS_STREAM_TICKETS: '0', ...env });
   const app = await createApp({ config, databaseUrl, webRoot });
   await app.init();
   // Fastify's plugins and routes are in once it is ready (supertest's requests go to its server directly).

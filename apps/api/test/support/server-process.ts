@@ -48,6 +48,7 @@ export async function startServerProcess(databaseUrl: string, dataDir: string, e
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       RTMP_PORT: '0',
+      LIVE_WEBRTC_PORT: '0',
       PUBLIC_URL: base,
       DATA_DIR: dataDir,
       JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',

@@ -3337,6 +3337,224 @@ export type GetStreamSegmentResponses = {
 
 export type GetStreamSegmentResponse = GetStreamSegmentResponses[keyof GetStreamSegmentResponses];
 
+export type WhipPublishData = {
+    /**
+     * The encoder’s SDP offer: one H.264 and one Opus track
+     */
+    body: string;
+    path?: never;
+    query?: {
+        /**
+         * The stream’s id, when the Bearer token is your access token (going live from the browser)
+         */
+        stream?: string;
+    };
+    url: '/api/v1/stream/whip';
+};
+
+export type WhipPublishErrors = {
+    /**
+     * code bad_sdp: the offer has no H.264 (packetization-mode 1) or Opus
+     */
+    400: ErrorDto;
+    /**
+     * code invalid_stream_key, or unauthenticated
+     */
+    401: ErrorDto;
+    /**
+     * code beta_only: going live from the browser is in beta for your plan
+     */
+    402: ErrorDto;
+    /**
+     * code not_owner
+     */
+    403: ErrorDto;
+    /**
+     * code stream_busy (it has a publisher) or stream_ended
+     */
+    409: ErrorDto;
+    429: ErrorDto;
+    /**
+     * code live_full, webrtc_unavailable or webrtc_failed
+     */
+    503: ErrorDto;
+};
+
+export type WhipPublishError = WhipPublishErrors[keyof WhipPublishErrors];
+
+export type WhipPublishResponses = {
+    /**
+     * The SDP answer; Location is the session (PATCH for trickle ICE, DELETE to stop), Link the ICE servers
+     */
+    201: string;
+};
+
+export type WhipPublishResponse = WhipPublishResponses[keyof WhipPublishResponses];
+
+export type WhipStopData = {
+    body?: never;
+    path: {
+        session: string;
+    };
+    query?: never;
+    url: '/api/v1/stream/whip/{session}';
+};
+
+export type WhipStopErrors = {
+    /**
+     * code session_not_found
+     */
+    404: ErrorDto;
+};
+
+export type WhipStopError = WhipStopErrors[keyof WhipStopErrors];
+
+export type WhipStopResponses = {
+    /**
+     * The publisher stopped: the stream ends (a replay)
+     */
+    200: unknown;
+};
+
+export type WhipTrickleData = {
+    /**
+     * Trickle ICE candidates (RFC 8840)
+     */
+    body: string;
+    path: {
+        session: string;
+    };
+    query?: never;
+    url: '/api/v1/stream/whip/{session}';
+};
+
+export type WhipTrickleErrors = {
+    400: ErrorDto;
+    /**
+     * code session_not_found
+     */
+    404: ErrorDto;
+};
+
+export type WhipTrickleError = WhipTrickleErrors[keyof WhipTrickleErrors];
+
+export type WhipTrickleResponses = {
+    /**
+     * The candidates are taken
+     */
+    204: void;
+};
+
+export type WhipTrickleResponse = WhipTrickleResponses[keyof WhipTrickleResponses];
+
+export type WhepViewData = {
+    /**
+     * The player’s receive-only SDP offer (H.264 and Opus)
+     */
+    body: string;
+    path: {
+        id: string;
+    };
+    query?: {
+        /**
+         * An Ultra-only stream’s viewer access, from POST /stream/{id}/watch (the playlist’s segment URLs carry it too)
+         */
+        access?: string;
+        /**
+         * A random id the player keeps while it plays, so it is counted once as a viewer
+         */
+        viewer?: string;
+    };
+    url: '/api/v1/stream/{id}/whep';
+};
+
+export type WhepViewErrors = {
+    /**
+     * code bad_sdp
+     */
+    400: ErrorDto;
+    /**
+     * code ultra_only
+     */
+    403: ErrorDto;
+    404: ErrorDto;
+    /**
+     * code not_live_yet (ask again after Retry-After) or stream_ended (play the replay over HLS)
+     */
+    409: ErrorDto;
+    /**
+     * code webrtc_full, viewers_full, webrtc_unavailable or webrtc_failed: play HLS
+     */
+    503: ErrorDto;
+};
+
+export type WhepViewError = WhepViewErrors[keyof WhepViewErrors];
+
+export type WhepViewResponses = {
+    /**
+     * The SDP answer, sending the stream’s H.264 and stereo Opus; Location is the session
+     */
+    201: string;
+};
+
+export type WhepViewResponse = WhepViewResponses[keyof WhepViewResponses];
+
+export type WhepStopData = {
+    body?: never;
+    path: {
+        session: string;
+    };
+    query?: never;
+    url: '/api/v1/stream/whep/{session}';
+};
+
+export type WhepStopErrors = {
+    /**
+     * code session_not_found
+     */
+    404: ErrorDto;
+};
+
+export type WhepStopError = WhepStopErrors[keyof WhepStopErrors];
+
+export type WhepStopResponses = {
+    /**
+     * The viewer left
+     */
+    200: unknown;
+};
+
+export type WhepTrickleData = {
+    /**
+     * Trickle ICE candidates (RFC 8840)
+     */
+    body: string;
+    path: {
+        session: string;
+    };
+    query?: never;
+    url: '/api/v1/stream/whep/{session}';
+};
+
+export type WhepTrickleErrors = {
+    400: ErrorDto;
+    /**
+     * code session_not_found
+     */
+    404: ErrorDto;
+};
+
+export type WhepTrickleError = WhepTrickleErrors[keyof WhepTrickleErrors];
+
+export type WhepTrickleResponses = {
+    /**
+     * The candidates are taken
+     */
+    204: void;
+};
+
+export type WhepTrickleResponse = WhepTrickleResponses[keyof WhepTrickleResponses];
+
 export type GenerateMusicData = {
     body: GenerateDto;
     path?: never;

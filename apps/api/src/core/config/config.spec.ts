@@ -52,9 +52,42 @@ describe('loadConfig', () => {
 
   it('reads the live settings; RTMP_PORT 0 turns RTMP ingest off in this process', () => {
     const config = loadConfig({ RTMP_PORT: '0', LIVE_MAX_PUBLISHERS: '5', LIVE_MAX_TRANSCODES: '0', LIVE_MAX_VIEWERS: '50', LIVE_RETENTION_DAYS: '7', LIVE_READY_MINUTES: '5', LIVE_MAX_HOURS: '2' }, '/srv/app');
-    expect(config.live).toEqual({ rtmpPort: 0, ffmpegPath: undefined, maxPublishers: 5, maxTranscodes: 0, maxViewers: 50, retentionDays: 7, readyMinutes: 5, maxHours: 2, reconnectSeconds: 30 });
+    expect(config.live).toEqual({
+      rtmpPort: 0,
+      ffmpegPath: undefined,
+      maxPublishers: 5,
+      maxTranscodes: 0,
+      maxViewers: 50,
+      retentionDays: 7,
+      readyMinutes: 5,
+      maxHours: 2,
+      reconnectSeconds: 30,
+      webrtc: { port: 8189, bind: '0.0.0.0', hosts: [], maxViewers: 200, iceServers: [] },
+    });
     expect(loadConfig({ LIVE_RECONNECT_SECONDS: '5' }, '/srv/app').live.reconnectSeconds).toBe(5);
     expect(errorOf({ LIVE_RECONNECT_SECONDS: '601' })).toMatchObject({ variable: 'LIVE_RECONNECT_SECONDS' });
+  });
+
+  it('reads the WebRTC settings: the port (0: none here), what is announced, the viewer cap and the ICE servers with their credentials', () => {
+    const { webrtc } = loadConfig(
+      {
+        LIVE_WEBRTC_PORT: '0',
+        LIVE_WEBRTC_BIND: '10.0.0.5',
+        LIVE_WEBRTC_HOSTS: '203.0.113.7, live.example.org',
+        LIVE_WEBRTC_MAX_VIEWERS: '50',
+        LIVE_ICE_SERVERS: 'stun:stun.example.org:3478, turn:ania:p%40ss@turn.example.org:443?transport=tcp',
+      },
+      '/srv/app',
+    ).live;
+    expect(webrtc).toEqual({
+      port: 0,
+      bind: '10.0.0.5',
+      hosts: ['203.0.113.7', 'live.example.org'],
+      maxViewers: 50,
+      iceServers: [{ url: 'stun:stun.example.org:3478' }, { url: 'turn:turn.example.org:443?transport=tcp', username: 'ania', credential: 'p@ss' }],
+    });
+    expect(errorOf({ LIVE_ICE_SERVERS: 'http://turn.example.org' })).toMatchObject({ variable: 'LIVE_ICE_SERVERS' });
+    expect(errorOf({ LIVE_WEBRTC_BIND: 'everywhere' })).toMatchObject({ variable: 'LIVE_WEBRTC_BIND' });
   });
 
   it('reads the metrics listener: off without METRICS_PORT, never on the public port, a token only with a port', () => {

@@ -164,6 +164,39 @@ export interface LiveConfig {
   retentionDays: number;
   /** Seconds a publisher whose connection dropped may take to come back and continue the same stream. */
   reconnectSeconds: number;
+  /** Sub-second delivery over WebRTC (docs/live.md): WHIP ingest and WHEP playback. */
+  webrtc: WebRtcConfig;
+}
+
+export interface WebRtcConfig {
+  /** The engine's one UDP port; 0: no WebRTC in this process. */
+  port: number;
+  bind: string;
+  /** Addresses put in the engine's candidates instead of the bound one (none: as bound). */
+  hosts: string[];
+  /** WebRTC viewers this process serves at once; a newcomer past them is sent to HLS (503 webrtc_full). */
+  maxViewers: number;
+  /** STUN/TURN servers handed to clients in Link headers. */
+  iceServers: IceServer[];
+}
+
+/** A STUN or TURN server from LIVE_ICE_SERVERS: its URL without credentials, and those. */
+export interface IceServer {
+  url: string;
+  username?: string;
+  credential?: string;
+}
+
+/** `turn:user:password@host:port?transport=tcp` as a URL without credentials and the credentials (RFC 7065 URLs carry none). */
+export function parseIceServers(text: string | undefined): IceServer[] {
+  return (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const match = /^(stun|turns?):(?:([^:@]+):([^@]+)@)?(.+)$/.exec(entry)!;
+      return { url: `${match[1]}:${match[4]}`, ...(match[2] ? { username: decodeURIComponent(match[2]), credential: decodeURIComponent(match[3]) } : {}) };
+    });
 }
 
 export interface StripeConfig {
@@ -351,6 +384,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       readyMinutes: Number(environment.LIVE_READY_MINUTES ?? 15),
       maxHours: Number(environment.LIVE_MAX_HOURS ?? 6),
       reconnectSeconds: Number(environment.LIVE_RECONNECT_SECONDS ?? 30),
+      webrtc: {
+        port: Number(environment.LIVE_WEBRTC_PORT ?? 8189),
+        bind: environment.LIVE_WEBRTC_BIND ?? '0.0.0.0',
+        hosts: (environment.LIVE_WEBRTC_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+        // 200 viewers of a 1.5 Mbit/s stream took 45 % of a core here (docs/live.md, "Sub-second delivery").
+        maxViewers: Number(environment.LIVE_WEBRTC_MAX_VIEWERS ?? 200),
+        iceServers: parseIceServers(environment.LIVE_ICE_SERVERS),
+      },
     },
     assistant: assistantOf(environment),
     studio: {

@@ -127,6 +127,16 @@ export class Environment {
   @IsOptional() @IsWholeNumber(1, 168) LIVE_MAX_HOURS?: string;
   /** Seconds a publisher whose connection dropped may take to come back (to any replica) and continue the same stream. */
   @IsOptional() @IsWholeNumber(0, 600) LIVE_RECONNECT_SECONDS?: string;
+  /** The UDP port of this process's WebRTC engine (WHIP and WHEP); 0: no WebRTC here, viewers play HLS. */
+  @IsOptional() @IsWholeNumber(0, 65_535) LIVE_WEBRTC_PORT?: string;
+  /** The address the WebRTC engine binds (and announces, unless LIVE_WEBRTC_HOSTS names others). */
+  @IsOptional() @Matches(/^[0-9a-fA-F.:]+$/, { message: 'must be an IP address' }) LIVE_WEBRTC_BIND?: string;
+  /** Addresses announced to WebRTC peers instead of the bound one (the host's public address behind NAT), comma-separated. */
+  @IsOptional() @Matches(/^[\w.:-]+(\s*,\s*[\w.:-]+)*$/, { message: 'must be addresses or host names, separated by commas' }) LIVE_WEBRTC_HOSTS?: string;
+  /** WebRTC viewers this process serves at once; more play HLS. */
+  @IsOptional() @IsWholeNumber(0, 100_000) LIVE_WEBRTC_MAX_VIEWERS?: string;
+  /** STUN and TURN servers for WebRTC clients, comma-separated: stun:host:port, turn:user:password@host:port?transport=tcp. */
+  @IsOptional() @Matches(/^(stun|turns?):[^\s,]+(\s*,\s*(stun|turns?):[^\s,]+)*$/, { message: 'must be stun:, turn: or turns: URLs separated by commas' }) LIVE_ICE_SERVERS?: string;
   /** Minutes of listening between two ad breaks for Basic and signed-out listeners; a decimal from 0.05 (3 s, for tests) to 1440. */
   @IsOptional() @IsDecimal(0.05, 1_440) ADS_EVERY_MINUTES?: string;
   /** A directory of the operator's ad spots (mp3, aac, m4a, ogg, opus). */

@@ -4,6 +4,9 @@ import { parse as parseForm } from 'qs';
 /** What Express's JSON and form parsers took (body-parser's 100 kB default); Fastify's own limit is a whole MiB. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
+/** An SDP offer from a browser is 3-8 kB; OBS's is smaller. */
+export const SDP_LIMIT_BYTES = 64 * 1024;
+
 /** body-parser's limits for a form, kept: more parameters is a 413, nesting deeper than 32 a 400. */
 const FORM_PARAMETERS_MAX = 1000;
 
@@ -47,6 +50,8 @@ export function registerRequestBodies(instance: FastifyInstance): void {
       done(e instanceof RangeError ? badBody('The input exceeded the depth') : (e as Error));
     }
   });
+  // WHIP and WHEP (docs/live.md, "Sub-second delivery"): an SDP offer, and trickle ICE fragments, as text.
+  instance.addContentTypeParser(/^application\/(?:sdp|trickle-ice-sdpfrag)(?:\s*;|$)/i, { parseAs: 'string', bodyLimit: SDP_LIMIT_BYTES }, (_req, text, done) => done(null, text));
   // Unread, as Express left a body it had no parser for.
   instance.addContentTypeParser('*', (_req, payload, done) => {
     payload.resume();

@@ -69,6 +69,7 @@ export class Metrics implements OnModuleDestroy {
   readonly liveStreams = this.readGauge('grouarock_live_streams', "The cluster's live streams by state (the same figure from every process)", ['state'] as const);
   readonly liveViewers = this.readGauge('grouarock_live_viewers', 'Viewers whose players reached this process');
   readonly liveIngestConnections = this.readGauge('grouarock_live_ingest_connections', 'Publishers connected to this process', ['protocol'] as const);
+  readonly liveWebRtcViewers = this.readGauge('grouarock_live_webrtc_viewers', 'WebRTC (WHEP) viewers of this process, connecting or connected');
   readonly liveTranscodes = this.readGauge('grouarock_live_transcodes', 'Browser streams this process encodes to H.264');
   readonly liveSegmentsPublished = this.counter('grouarock_live_segments_published_total', 'HLS segments moved into the store and listed');
   readonly liveSegmentDelay = this.histogram('grouarock_live_segment_delay_seconds', "From ffmpeg listing a segment to the viewers' playlist in the store listing it", [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60]);

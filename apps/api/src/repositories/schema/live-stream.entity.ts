@@ -13,7 +13,8 @@ export const STREAM_AUDIENCES = ['everyone', 'ultra'] as const;
 export type StreamAudience = (typeof STREAM_AUDIENCES)[number];
 
 /** How the stream reached us: OBS (or any RTMP encoder) or the browser's recorder over a WebSocket. */
-export type StreamSource = 'rtmp' | 'browser';
+/** How the stream's video came: OBS over RTMP, OBS (or another encoder) over WHIP, or the browser (WHIP or its socket). */
+export type StreamSource = 'rtmp' | 'whip' | 'browser';
 
 /**
  * A user's live stream (the spec's live_streams): the spec's is_live is `status = 'live'`, its stream_key is kept only

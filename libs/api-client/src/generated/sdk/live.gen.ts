@@ -2,7 +2,7 @@
 
 import { client } from '../client.gen';
 import type { Options } from '../sdk.gen';
-import type { CreateStreamData, CreateStreamErrors, CreateStreamResponses, DeleteStreamData, DeleteStreamErrors, DeleteStreamResponses, GetCurrentStreamData, GetCurrentStreamErrors, GetCurrentStreamResponses, GetStreamData, GetStreamErrors, GetStreamPlaylistData, GetStreamPlaylistErrors, GetStreamPlaylistResponses, GetStreamResponses, GetStreamSegmentData, GetStreamSegmentErrors, GetStreamSegmentResponses, ListStreamsData, ListStreamsResponses, StopStreamData, StopStreamErrors, StopStreamResponses, UpdateStreamData, UpdateStreamErrors, UpdateStreamResponses, WatchStreamData, WatchStreamErrors, WatchStreamResponses } from '../types.gen';
+import type { CreateStreamData, CreateStreamErrors, CreateStreamResponses, DeleteStreamData, DeleteStreamErrors, DeleteStreamResponses, GetCurrentStreamData, GetCurrentStreamErrors, GetCurrentStreamResponses, GetStreamData, GetStreamErrors, GetStreamPlaylistData, GetStreamPlaylistErrors, GetStreamPlaylistResponses, GetStreamResponses, GetStreamSegmentData, GetStreamSegmentErrors, GetStreamSegmentResponses, ListStreamsData, ListStreamsResponses, StopStreamData, StopStreamErrors, StopStreamResponses, UpdateStreamData, UpdateStreamErrors, UpdateStreamResponses, WatchStreamData, WatchStreamErrors, WatchStreamResponses, WhepStopData, WhepStopErrors, WhepStopResponses, WhepTrickleData, WhepTrickleErrors, WhepTrickleResponses, WhepViewData, WhepViewErrors, WhepViewResponses, WhipPublishData, WhipPublishErrors, WhipPublishResponses, WhipStopData, WhipStopErrors, WhipStopResponses, WhipTrickleData, WhipTrickleErrors, WhipTrickleResponses } from '../types.gen';
 
 /**
  * A new stream of yours, ready for video from OBS (RTMP, with the key shown only now) or from the browser
@@ -85,3 +85,63 @@ export const getStreamPlaylist = <ThrowOnError extends boolean = false>(options:
  * One segment of the stream (MPEG-TS), cached for good
  */
 export const getStreamSegment = <ThrowOnError extends boolean = false>(options: Options<GetStreamSegmentData, ThrowOnError>) => (options.client ?? client).get<GetStreamSegmentResponses, GetStreamSegmentErrors, ThrowOnError>({ url: '/api/v1/live/{id}/{segment}', ...options });
+
+/**
+ * Publish a stream over WebRTC (WHIP): the stream key as the Bearer token, as OBS 30+ sends it
+ */
+export const whipPublish = <ThrowOnError extends boolean = false>(options: Options<WhipPublishData, ThrowOnError>) => (options.client ?? client).post<WhipPublishResponses, WhipPublishErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/stream/whip',
+    ...options,
+    headers: {
+        'Content-Type': 'application/sdp',
+        ...options.headers
+    }
+});
+
+/**
+ * Stop publishing (ends the stream, as the stop button does)
+ */
+export const whipStop = <ThrowOnError extends boolean = false>(options: Options<WhipStopData, ThrowOnError>) => (options.client ?? client).delete<WhipStopResponses, WhipStopErrors, ThrowOnError>({ url: '/api/v1/stream/whip/{session}', ...options });
+
+/**
+ * More ICE candidates of a WHIP session
+ */
+export const whipTrickle = <ThrowOnError extends boolean = false>(options: Options<WhipTrickleData, ThrowOnError>) => (options.client ?? client).patch<WhipTrickleResponses, WhipTrickleErrors, ThrowOnError>({
+    url: '/api/v1/stream/whip/{session}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/trickle-ice-sdpfrag',
+        ...options.headers
+    }
+});
+
+/**
+ * Watch a live stream over WebRTC (WHEP), under a second behind its publisher
+ */
+export const whepView = <ThrowOnError extends boolean = false>(options: Options<WhepViewData, ThrowOnError>) => (options.client ?? client).post<WhepViewResponses, WhepViewErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/stream/{id}/whep',
+    ...options,
+    headers: {
+        'Content-Type': 'application/sdp',
+        ...options.headers
+    }
+});
+
+/**
+ * Stop watching over WebRTC
+ */
+export const whepStop = <ThrowOnError extends boolean = false>(options: Options<WhepStopData, ThrowOnError>) => (options.client ?? client).delete<WhepStopResponses, WhepStopErrors, ThrowOnError>({ url: '/api/v1/stream/whep/{session}', ...options });
+
+/**
+ * More ICE candidates of a WHEP session
+ */
+export const whepTrickle = <ThrowOnError extends boolean = false>(options: Options<WhepTrickleData, ThrowOnError>) => (options.client ?? client).patch<WhepTrickleResponses, WhepTrickleErrors, ThrowOnError>({
+    url: '/api/v1/stream/whep/{session}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/trickle-ice-sdpfrag',
+        ...options.headers
+    }
+});

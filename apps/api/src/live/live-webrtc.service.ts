@@ -1,0 +1,281 @@
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  NotFoundException,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+  ServiceUnavailableException,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import { Principals } from '../auth/principals.service';
+import { EntitlementsService } from '../billing/entitlements.service';
+import type { AppConfig } from '../core/config/config';
+import { APP_CONFIG } from '../core/config/config.module';
+import { Metrics } from '../core/metrics/metrics';
+import { hashStreamKey } from '../core/security/stream-keys';
+import { SEGMENT_SECONDS } from '../repositories/ffmpeg';
+import { LiveStreamRepository, type PublisherRefusal } from '../repositories/live-stream.repository';
+import { freePortPair, WebRtcEngine, WebRtcRefusal } from '../repositories/webrtc-engine';
+import { announceHosts, narrowPublisherOffer, packagerSdp, parseTrickleFragment, readViewerOffer, SdpError } from '../repositories/webrtc-sdp';
+import { liveErrors } from './live-errors';
+import { LiveAccess } from './live-access.service';
+import { LivePipelines } from './live-pipelines.service';
+import { LiveSlots } from './live-slots.service';
+import { LiveService } from './live.service';
+
+/** A stream key as OBS sends it for WHIP (the Bearer token): 43 base64url characters (core/security/stream-keys.ts). */
+const STREAM_KEY = /^[A-Za-z0-9_-]{43}$/;
+/** Seconds a viewer is told to wait before asking again for a stream that has not started (WHEP's 409 + Retry-After). */
+export const NOT_STARTED_RETRY_SECONDS = 2;
+/** How often a WebRTC viewer is counted among the stream's viewers while connected (HLS players count by reloading). */
+const VIEWER_TOUCH_MS = 2000;
+
+/** The WHIP and WHEP errors clients act on, each with its stable `code`. */
+export const webrtcErrors = {
+  noToken: () => new UnauthorizedException({ message: 'Send the stream key (OBS: Bearer Token) or your access token as a Bearer token', code: 'unauthenticated' }),
+  wrongKey: () => new UnauthorizedException({ message: 'The stream key is not valid: copy it again from the live page', code: 'invalid_stream_key' }),
+  badOffer: (why: string) => new BadRequestException({ message: `The SDP offer cannot be taken: ${why}`, code: 'bad_sdp' }),
+  busy: () => new ConflictException({ message: 'This stream already receives video', code: 'stream_busy' }),
+  ended: () => new ConflictException({ message: 'The stream has ended: its replay plays over HLS', code: 'stream_ended' }),
+  notStarted: () =>
+    Object.assign(new ConflictException({ message: 'The stream has not started yet', code: 'not_live_yet' }), { retryAfterSeconds: NOT_STARTED_RETRY_SECONDS }),
+  unavailable: () => new ServiceUnavailableException({ message: 'WebRTC is not available on this server: play the stream over HLS', code: 'webrtc_unavailable' }),
+  full: () => new ServiceUnavailableException({ message: 'This server has as many WebRTC viewers as it can take: play the stream over HLS', code: 'webrtc_full' }),
+  noSession: () => new NotFoundException({ message: 'No such WebRTC session (it ended, or lives on another server)', code: 'session_not_found' }),
+  betaOnly: () =>
+    new HttpException({ message: 'Going live from the browser is in beta: Ultra members have it first (OBS works on every plan)', code: 'beta_only' }, HttpStatus.PAYMENT_REQUIRED),
+  forbidden: () => new ForbiddenException({ message: 'Only the owner can publish this stream', code: 'not_owner' }),
+  tooMany: (wait: number) =>
+    Object.assign(new HttpException({ message: `Too many connections to publish this stream; try again in ${wait} s`, code: 'too_many_attempts' }, HttpStatus.TOO_MANY_REQUESTS), { retryAfterSeconds: wait }),
+  startFailed: (why: string) => new ServiceUnavailableException({ message: `The WebRTC session could not start: ${why}`, code: 'webrtc_failed' }),
+};
+
+const REFUSED: Record<PublisherRefusal, () => HttpException> = {
+  unknown_key: webrtcErrors.wrongKey,
+  live: webrtcErrors.busy,
+  held: webrtcErrors.busy,
+  ended: webrtcErrors.ended,
+};
+
+type WebRtcSession =
+  | { kind: 'publisher'; streamId: string; token: string; hangUp(): void }
+  | { kind: 'viewer'; streamId: string; viewer: string; address: string; connected: boolean };
+
+/**
+ * Sub-second live (docs/live.md, "Sub-second delivery"): WHIP ingest (RFC 9725) and WHEP playback through this
+ * process's WebRTC engine. A WHIP publisher is admitted where every publisher is: by its stream key (OBS) or, from the
+ * browser, by its owner's access token, the plan's beta flag and the ingest attempt limit; it takes a live slot here
+ * (LIVE_MAX_PUBLISHERS) and holds the stream as an RTMP publisher does, and its media is packaged as HLS for the
+ * players without WebRTC and for the replay. A WHEP viewer is let in as an HLS one (the audience, the viewer cap of
+ * every process), plus this process's WebRTC cap; the player plays HLS when refused.
+ */
+@Injectable()
+export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly sessions = new Map<string, WebRtcSession>();
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly engine: WebRtcEngine,
+    private readonly live: LiveService,
+    private readonly streams: LiveStreamRepository,
+    private readonly slots: LiveSlots,
+    private readonly pipelines: LivePipelines,
+    private readonly access: LiveAccess,
+    private readonly principals: Principals,
+    private readonly entitlements: EntitlementsService,
+    metrics: Metrics,
+  ) {
+    metrics.liveWebRtcViewers.read(() => [[{}, this.viewersHere()]]);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const { port, bind, iceServers } = this.config.live.webrtc;
+    if (!port) return;
+    // The engine gathers with the STUN servers (its public address behind NAT); TURN is for clients.
+    await this.engine.start({ port, bind, iceServers: iceServers.filter((s) => s.url.startsWith('stun:')).map((s) => s.url) });
+    this.timer = setInterval(() => this.touchViewers(), VIEWER_TOUCH_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  get available(): boolean {
+    return this.engine.running;
+  }
+
+  /**
+   * A WHIP publisher's offer: the engine's answer and the session's id, once the publisher is admitted, holds the
+   * stream and its packager runs. `token` is the stream key (OBS), or the owner's access token with `streamId` (the
+   * browser's go-live).
+   */
+  async publish(token: string | undefined, streamId: string | undefined, offerText: string): Promise<{ session: string; answer: string }> {
+    if (!token) throw webrtcErrors.noToken();
+    if (!this.engine.running) throw webrtcErrors.unavailable();
+    const { id, source } = STREAM_KEY.test(token) ? await this.admitKey(token) : await this.admitOwner(token, streamId);
+    const offer = this.narrow(offerText);
+    // Claimed in the same turn as the admission's answer: of two publishers of one stream here, one gets past.
+    const slot = this.slots.claim(id, false);
+    if (slot === 'busy') throw webrtcErrors.busy();
+    if (typeof slot === 'string') throw liveErrors.full(this.config.live.maxPublishers);
+    let ports: { video?: number; audio?: number };
+    try {
+      ports = { video: offer.video ? await freePortPair() : undefined, audio: offer.audio ? await freePortPair() : undefined };
+    } catch (e) {
+      this.slots.free(slot);
+      throw webrtcErrors.startFailed((e as Error).message);
+    }
+    const pipeline = await this.pipelines.start(slot, source, { kind: 'rtp', sdp: packagerSdp(offer, ports) });
+    if (pipeline === 'ended') throw webrtcErrors.ended();
+    if (typeof pipeline === 'string') throw webrtcErrors.busy();
+    const session = this.engine.newSession();
+    // The packager ends gracefully (its last segment written) when the media stops: the stream then awaits its
+    // publisher's return, or ends when the publisher hung up (DELETE).
+    const stopPackaging = () => pipeline.ffmpeg.exitCode === null && pipeline.ffmpeg.kill('SIGTERM');
+    const entry: WebRtcSession = {
+      kind: 'publisher',
+      streamId: id,
+      token,
+      hangUp: () => {
+        slot.hungUp = true;
+        this.forget(session);
+        stopPackaging();
+      },
+    };
+    this.sessions.set(session, entry);
+    slot.publisher = { drop: () => this.forget(session) };
+    try {
+      const answer = await this.engine.publish(
+        session,
+        id,
+        { sdp: offer.sdp, mids: { video: offer.video?.mid, audio: offer.audio?.mid }, format: { video: offer.video && { payloadType: offer.video.payloadType, profile: offer.video.profile }, audio: offer.audio && { payloadType: offer.audio.payloadType } } },
+        ports,
+        SEGMENT_SECONDS * 1000,
+        (state) => {
+          if (state !== 'closed' || this.sessions.get(session) !== entry) return;
+          this.sessions.delete(session);
+          stopPackaging();
+        },
+      );
+      return { session, answer: announceHosts(answer, this.config.live.webrtc.hosts) };
+    } catch (e) {
+      this.sessions.delete(session);
+      pipeline.ffmpeg.kill('SIGKILL');
+      throw e instanceof WebRtcRefusal ? webrtcErrors.startFailed(e.message) : e;
+    }
+  }
+
+  /** A WHIP session's trickle ICE (PATCH): the publisher's (or viewer's) further candidates. */
+  trickle(session: string, fragment: string, token?: string): void {
+    const entry = this.sessions.get(session);
+    if (!entry || (entry.kind === 'publisher' && entry.token !== token)) throw webrtcErrors.noSession();
+    const { candidates } = parseTrickleFragment(fragment);
+    if (candidates.length) this.engine.addCandidates(session, candidates);
+  }
+
+  /** DELETE of a WHIP session (the publisher stops: its stream ends) or of a WHEP one (the viewer leaves). */
+  end(session: string, kind: 'publisher' | 'viewer', token?: string): void {
+    const entry = this.sessions.get(session);
+    if (!entry || entry.kind !== kind || (entry.kind === 'publisher' && entry.token !== token)) throw webrtcErrors.noSession();
+    if (entry.kind === 'publisher') entry.hangUp();
+    else this.forget(session);
+  }
+
+  /**
+   * A WHEP viewer's offer: the engine's answer with the stream's tracks. 409 (Retry-After) while the stream has not
+   * started; 403 for an Ultra-only stream without the viewer's access; 503 at a cap (the player plays HLS then).
+   */
+  async view(streamId: string, offerText: string, access: string | undefined, viewer: string | undefined, address: string): Promise<{ session: string; answer: string }> {
+    if (!isUUID(streamId)) throw liveErrors.notFound();
+    await this.access.check(streamId, access);
+    const stream = await this.live.find(streamId);
+    if (stream.status === 'ended') throw webrtcErrors.ended();
+    if (stream.status !== 'live') throw webrtcErrors.notStarted();
+    if (!this.engine.running) throw webrtcErrors.unavailable();
+    let offer: ReturnType<typeof readViewerOffer>;
+    try {
+      offer = readViewerOffer(offerText);
+    } catch (e) {
+      if (e instanceof SdpError) throw webrtcErrors.badOffer(e.message);
+      throw e;
+    }
+    if (this.viewersHere() >= this.config.live.webrtc.maxViewers) throw webrtcErrors.full();
+    const session = this.engine.newSession();
+    const key = viewer ?? session;
+    if (!this.live.viewers.touch(streamId, { viewer: key, address })) throw liveErrors.viewersFull();
+    const entry: WebRtcSession = { kind: 'viewer', streamId, viewer: key, address, connected: false };
+    this.sessions.set(session, entry);
+    try {
+      const answer = await this.engine.view(session, streamId, offer, (state) => {
+        if (state === 'connected') entry.connected = true;
+        else if (this.sessions.get(session) === entry) this.sessions.delete(session);
+      });
+      return { session, answer: announceHosts(answer, this.config.live.webrtc.hosts) };
+    } catch (e) {
+      this.sessions.delete(session);
+      // The stream is live but its media is not in this process's engine (it is being packaged elsewhere, or its
+      // publisher is reconnecting): the player asks again, or plays HLS meanwhile.
+      if (e instanceof WebRtcRefusal && e.reason === 'no_media') throw webrtcErrors.notStarted();
+      throw e instanceof WebRtcRefusal ? webrtcErrors.startFailed(e.message) : e;
+    }
+  }
+
+  /** WebRTC viewers this process serves now (those still connecting count: they hold a place). */
+  viewersHere(): number {
+    let count = 0;
+    for (const session of this.sessions.values()) if (session.kind === 'viewer') count++;
+    return count;
+  }
+
+  private narrow(offerText: string): ReturnType<typeof narrowPublisherOffer> {
+    try {
+      return narrowPublisherOffer(offerText);
+    } catch (e) {
+      if (e instanceof SdpError) throw webrtcErrors.badOffer(e.message);
+      throw e;
+    }
+  }
+
+  /** OBS (or any WHIP encoder): the database answers by the key's SHA-256, as it answers RTMP publishers. */
+  private async admitKey(key: string): Promise<{ id: string; source: 'whip' }> {
+    const answer = await this.streams.publisherAdmission(hashStreamKey(key), this.config.live.reconnectSeconds);
+    if ('refusal' in answer) throw REFUSED[answer.refusal]();
+    return { id: answer.streamId, source: 'whip' };
+  }
+
+  /** The browser's go-live: the owner's access token and the stream's id; the plan's beta flag and the attempt limit. */
+  private async admitOwner(token: string, streamId: string | undefined): Promise<{ id: string; source: 'browser' }> {
+    const principal = await this.principals.fromAccessToken(token);
+    if (principal.isAnonymous) throw webrtcErrors.noToken();
+    if (!streamId || !isUUID(streamId)) throw webrtcErrors.badOffer('name the stream (?stream=<id>) when publishing with an access token');
+    const stream = await this.live.find(streamId);
+    if (stream.userId !== principal.userId) throw webrtcErrors.forbidden();
+    if (stream.status === 'ended') throw webrtcErrors.ended();
+    if (!this.live.mayPublish(stream)) throw webrtcErrors.busy();
+    if (!(await this.entitlements.mayUse(principal.userId, 'browser-live'))) throw webrtcErrors.betaOnly();
+    const wait = await this.live.ingestAttempt(streamId);
+    if (wait) throw webrtcErrors.tooMany(wait);
+    return { id: streamId, source: 'browser' };
+  }
+
+  /** Closes a session in the engine and forgets it. */
+  private forget(session: string): void {
+    this.sessions.delete(session);
+    this.engine.close(session);
+  }
+
+  /** Connected WebRTC viewers count as HLS players do by reloading: every few seconds, in every process's count. */
+  private touchViewers(): void {
+    for (const session of this.sessions.values()) {
+      if (session.kind === 'viewer' && session.connected) this.live.viewers.touch(session.streamId, { viewer: session.viewer, address: session.address });
+    }
+  }
+}

@@ -1,0 +1,193 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createSocket, type Socket } from 'node:dgram';
+import { Audio, cleanup, PeerConnection, type Track, Video } from 'node-datachannel';
+
+/**
+ * WebRTC peers for the API tests, on loopback: an OBS-like WHIP publisher (libdatachannel, the library OBS's own WHIP
+ * output uses, fed H.264 and stereo Opus RTP by ffmpeg: the installed ffmpeg has no WHIP output), and a WHEP viewer
+ * that counts what reaches it.
+ */
+
+const OPUS = 'minptime=10;useinbandfec=1;stereo=1;sprop-stereo=1';
+const H264 = 'profile-level-id=42e01f;packetization-mode=1;level-asymmetry-allowed=1';
+
+/** A peer's offer once its candidates are gathered (WHIP and WHEP without trickle). */
+async function gatheredOffer(pc: PeerConnection): Promise<string> {
+  const done = new Promise<void>((resolve) => pc.onGatheringStateChange((state) => state === 'complete' && resolve()));
+  pc.setLocalDescription();
+  await done;
+  return pc.localDescription()!.sdp;
+}
+
+/** POSTs an SDP offer as WHIP and WHEP clients do; the response, with its answer as text. */
+export async function postOffer(url: string, sdp: string, token?: string): Promise<{ status: number; headers: Headers; body: string }> {
+  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/sdp', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: sdp });
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+export interface WhipPublisher {
+  status: number;
+  headers: Headers;
+  body: string;
+  /** The session's absolute URL (from Location). */
+  session?: string;
+  connected: Promise<void>;
+  /** RTP packets sent so far, by kind. */
+  sent: { video: number; audio: number };
+  /** Stops the media; `hangUp` also DELETEs the session, as OBS's "Stop streaming" does. */
+  stop(hangUp?: boolean): Promise<void>;
+}
+
+/**
+ * Publishes to `url` with `token` as OBS does: an offer with one H.264 and one stereo Opus track, then ffmpeg's test
+ * picture and a 440/660 Hz tone (left/right) once connected.
+ */
+export async function whipPublish(url: string, token: string, ffmpegPath: string, options: { bitrate?: string } = {}): Promise<WhipPublisher> {
+  const pc = new PeerConnection('whip-client', { iceServers: [], bindAddress: '127.0.0.1' });
+  const ssrc = { video: 0x1000 + Math.floor(Math.random() * 1e6), audio: 0x2000000 + Math.floor(Math.random() * 1e6) };
+  const video = new Video('0', 'SendOnly');
+  video.addH264Codec(96, H264);
+  video.addSSRC(ssrc.video, 'obs', 'obs-stream', 'obs-video');
+  const audio = new Audio('1', 'SendOnly');
+  audio.addOpusCodec(111, OPUS);
+  audio.addSSRC(ssrc.audio, 'obs', 'obs-stream', 'obs-audio');
+  const tracks: { video: Track; audio: Track } = { video: pc.addTrack(video), audio: pc.addTrack(audio) };
+  const offer = await gatheredOffer(pc);
+  const response = await postOffer(url, offer, token);
+  const sent = { video: 0, audio: 0 };
+  let ffmpeg: ChildProcess | undefined;
+  const sockets: Socket[] = [];
+  const stopMedia = () => {
+    ffmpeg?.kill('SIGKILL');
+    for (const socket of sockets.splice(0)) socket.close();
+  };
+  const location = response.headers.get('location');
+  const session = location ? new URL(location, url).toString() : undefined;
+  if (response.status !== 201) {
+    pc.close();
+    return { ...response, session, connected: refused('WHIP', response.status), sent, stop: async () => undefined };
+  }
+  const connected = new Promise<void>((resolve, reject) => {
+    pc.onStateChange((state) => (state === 'connected' ? resolve() : state === 'failed' ? reject(new Error('WHIP connection failed')) : undefined));
+  });
+  connected.catch(() => undefined);
+  pc.setRemoteDescription(response.body, 'answer');
+  const ports = { video: 0, audio: 0 };
+  for (const kind of ['video', 'audio'] as const) {
+    const socket = createSocket('udp4');
+    sockets.push(socket);
+    socket.on('message', (packet) => {
+      // ffmpeg's RTP goes out on the tracks as it is: its SSRCs and payload types are the ones the offer announced.
+      if (packet[1] >= 200 && packet[1] <= 207) return;
+      if (tracks[kind].isOpen() && tracks[kind].sendMessageBinary(packet)) sent[kind]++;
+    });
+    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+    ports[kind] = socket.address().port;
+  }
+  void connected.then(() => {
+    ffmpeg = spawn(
+      ffmpegPath,
+      [
+        '-hide_banner', '-loglevel', 'error', '-re',
+        '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30',
+        '-f', 'lavfi', '-i', 'aevalsrc=sin(440*2*PI*t)|sin(660*2*PI*t):s=48000:c=stereo',
+        '-map', '0:v', '-c:v', 'libx264', '-profile:v', 'baseline', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '30', '-bf', '0',
+        '-b:v', options.bitrate ?? '1500k', '-pix_fmt', 'yuv420p',
+        '-payload_type', '96', '-ssrc', String(ssrc.video), '-f', 'rtp', `rtp://127.0.0.1:${ports.video}?pkt_size=1200`,
+        '-map', '1:a', '-c:a', 'libopus', '-ac', '2', '-b:a', '128k',
+        '-payload_type', '111', '-ssrc', String(ssrc.audio), '-f', 'rtp', `rtp://127.0.0.1:${ports.audio}?pkt_size=1200`,
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  }, () => undefined);
+  return {
+    ...response,
+    session,
+    connected,
+    sent,
+    stop: async (hangUp = false) => {
+      stopMedia();
+      if (hangUp && session) await fetch(session, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+      for (const track of Object.values(tracks)) track.close();
+      pc.close();
+    },
+  };
+}
+
+export interface WhepViewer {
+  status: number;
+  headers: Headers;
+  body: string;
+  session?: string;
+  connected: Promise<void>;
+  /** RTP packets received, by kind, and the SSRCs and payload types they came with. */
+  received: { video: number; audio: number; keyframes: number; ssrcs: Set<number>; payloadTypes: Set<number> };
+  close(): Promise<void>;
+}
+
+/** Watches over WHEP: a receive-only offer for H.264 (payload type 102) and Opus (109), as a browser numbers them its own way. */
+export async function whepView(url: string, token?: string, viewerId?: string): Promise<WhepViewer> {
+  const pc = new PeerConnection('whep-client', { iceServers: [], bindAddress: '127.0.0.1' });
+  const video = new Video('v', 'RecvOnly');
+  video.addH264Codec(102, H264);
+  const audio = new Audio('a', 'RecvOnly');
+  audio.addOpusCodec(109, OPUS);
+  const received = { video: 0, audio: 0, keyframes: 0, ssrcs: new Set<number>(), payloadTypes: new Set<number>() };
+  const tracks = [pc.addTrack(video), pc.addTrack(audio)];
+  for (const [i, track] of tracks.entries()) {
+    track.onMessage((packet) => {
+      if (packet[1] >= 192 && packet[1] <= 223) return;
+      received.ssrcs.add(packet.readUInt32BE(8));
+      received.payloadTypes.add(packet[1] & 0x7f);
+      if (i === 0) {
+        received.video++;
+        if ((packet[12] & 0x1f) === 7 || ((packet[12] & 0x1f) === 24 && (packet[15] & 0x1f) === 7)) received.keyframes++;
+      } else received.audio++;
+    });
+  }
+  const offer = await gatheredOffer(pc);
+  const response = await postOffer(viewerId ? `${url}?viewer=${viewerId}` : url, offer, token);
+  const location = response.headers.get('location');
+  const session = location ? new URL(location, url).toString() : undefined;
+  if (response.status !== 201) {
+    pc.close();
+    return { ...response, session, received, connected: refused('WHEP', response.status), close: async () => undefined };
+  }
+  const connected = new Promise<void>((resolve, reject) => {
+    pc.onStateChange((state) => (state === 'connected' ? resolve() : state === 'failed' ? reject(new Error('WHEP connection failed')) : undefined));
+  });
+  connected.catch(() => undefined);
+  pc.setRemoteDescription(response.body, 'answer');
+  return {
+    ...response,
+    session,
+    connected,
+    received,
+    close: async () => {
+      if (session) await fetch(session, { method: 'DELETE' }).catch(() => undefined);
+      for (const track of tracks) track.close();
+      pc.close();
+    },
+  };
+}
+
+/** The `connected` of a peer the server refused: rejects, handled or not. */
+function refused(what: string, status: number): Promise<void> {
+  const failed = Promise.reject(new Error(`${what} answered ${status}`));
+  failed.catch(() => undefined);
+  return failed;
+}
+
+/** Ends libdatachannel's threads, which would keep the test process alive (after every peer is closed). */
+export function stopWebRtcClients(): void {
+  cleanup();
+}
+
+/** Waits until `check` holds, polling every 100 ms; fails after `ms` with `what`. */
+export async function until(check: () => boolean, ms: number, what: string): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
