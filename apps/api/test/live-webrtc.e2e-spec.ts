@@ -1,10 +1,11 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Ffmpeg } from '../src/repositories/ffmpeg';
 import { signedInMember, useApiUnderTest } from './support/app';
 import { freePort } from './support/free-port';
-import { postOffer, stopWebRtcClients, until, whepView, whipPublish, type WhepViewer, type WhipPublisher } from './support/webrtc-clients';
+import { postOffer, until, whepView, whipPublish, type WhepViewer, type WhipPublisher } from './support/webrtc-clients';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON under test
 type Json = any;
@@ -17,11 +18,14 @@ type Json = any;
 describe('live over WebRTC: WHIP ingest, WHEP playback', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'grouarock-webrtc-'));
   let webrtcPort = 0;
+  let rtmpPort = 0;
   beforeAll(async () => {
     webrtcPort = await freePort();
+    rtmpPort = await freePort();
   });
   const api = useApiUnderTest(() => ({
     DATA_DIR: dataDir,
+    RTMP_PORT: String(rtmpPort),
     LIVE_WEBRTC_PORT: String(webrtcPort),
     LIVE_WEBRTC_BIND: '127.0.0.1',
     LIVE_WEBRTC_MAX_VIEWERS: '2',
@@ -29,9 +33,10 @@ describe('live over WebRTC: WHIP ingest, WHEP playback', () => {
     LIVE_ICE_SERVERS: 'stun:stun.example.org:3478,turn:ania:tajne@turn.example.org:3478?transport=tcp',
   }));
   const open: { stop?: (hangUp?: boolean) => Promise<void>; close?: () => Promise<void> }[] = [];
+  const encoders: ChildProcess[] = [];
   afterAll(async () => {
+    for (const encoder of encoders) encoder.kill('SIGKILL');
     for (const peer of open) await (peer.stop?.() ?? peer.close?.());
-    stopWebRtcClients();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -174,4 +179,33 @@ describe('live over WebRTC: WHIP ingest, WHEP playback', () => {
     expect(after.status).toBe(409);
     expect(JSON.parse(after.body).code).toBe('stream_ended');
   }, 40_000);
+
+  it('plays an RTMP stream (H.264 and AAC from OBS) to WebRTC viewers, its audio transcoded to stereo Opus', async () => {
+    const { id, key } = await newStream();
+    const ffmpeg = api.app.get(Ffmpeg).binary;
+    // As OBS sends it with the README's settings: x264 zerolatency, a keyframe each second, AAC.
+    const obs = spawn(
+      ffmpeg,
+      [
+        '-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=426x240:rate=30',
+        '-f', 'lavfi', '-i', 'aevalsrc=sin(440*2*PI*t)|sin(660*2*PI*t):s=48000:c=stereo',
+        '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-g', '30', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k',
+        '-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}/live/${key}`,
+      ],
+      { stdio: 'ignore' },
+    );
+    encoders.push(obs);
+    let stream: Json;
+    const end = Date.now() + 20_000;
+    while ((stream = (await call('GET', `/stream/${id}`)).body).status !== 'live' && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
+    expect(stream.status).toBe('live');
+    const viewer = await view(id);
+    expect(viewer.status).toBe(201);
+    expect(viewer.body).toMatch(/a=fmtp:109 .*stereo=1/);
+    await viewer.connected;
+    await until(() => viewer.received.keyframes > 0 && viewer.received.video > 60 && viewer.received.audio > 50, 15_000, 'the RTMP stream at the WebRTC viewer');
+    expect([...viewer.received.payloadTypes].sort()).toEqual([102, 109]);
+    await viewer.close();
+    obs.kill('SIGKILL');
+  }, 60_000);
 });

@@ -70,6 +70,8 @@ test('an Ultra-only stream: a Basic viewer sees the lock and the way to Ultra, a
     const video = dialog.getByLabel(`Obraz transmisji: ${title}`);
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
     await expect(dialog.getByText('Transmisja tylko dla Ultra')).toHaveCount(0);
+    // Over WebRTC, with the same access as HLS (the RTMP stream's audio transcoded to Opus for it).
+    await expect(dialog.getByText('WebRTC · opóźnienie poniżej sekundy')).toBeVisible();
     await ultraContext.close();
   } finally {
     encoder.kill('SIGKILL');

@@ -52,8 +52,8 @@ test.describe('live streams on the home page', () => {
     // Six axe scans on top of going live and watching: about 45 s alone, 65 s beside another heavy test on 2 cores.
     test.setTimeout(120_000);
     // The test outlives the e2e server's 10 s access tokens: a call made with an expired one is answered 401, and the
-    // client refreshes the token and calls again (going live asks for its socket's ticket that way, use-publisher.ts).
-    allowedConsoleErrors.push(httpError(401, '/stream/current'), httpError(401, '/realtime/ticket'), /status of 401\b.*\/api\/v1\/stream\/[0-9a-f-]+\/stop\)$/);
+    // client refreshes the token and calls again (going live sends its WHIP offer that way, whip-client.ts).
+    allowedConsoleErrors.push(httpError(401, '/stream/current'), httpError(401, '/stream/whip'), /status of 401\b.*\/api\/v1\/stream\/[0-9a-f-]+\/stop\)$/);
     const musician = await createConfirmedAccount(request, 'streamer');
     const title = `Próba ${musician.username}`;
 

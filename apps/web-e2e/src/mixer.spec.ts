@@ -105,7 +105,7 @@ test.describe('the PRO DJ MIXER goes live', () => {
   test('a signed-in DJ broadcasts the mix: the stream goes live with the mix as its sound, and stops', async ({ page, request, allowedConsoleErrors }) => {
     test.setTimeout(90_000);
     // Longer than the e2e server's 10 s access tokens: an expired one is answered 401 and the client refreshes it.
-    allowedConsoleErrors.push(httpError(401, '/stream/current'), /status of 401\b.*\/api\/v1\/stream\/[0-9a-f-]+\/stop\)$/);
+    allowedConsoleErrors.push(httpError(401, '/stream/current'), httpError(401, '/stream/whip'), /status of 401\b.*\/api\/v1\/stream\/[0-9a-f-]+\/stop\)$/);
     const dj = await createConfirmedAccount(request, 'dj');
     await signInOnAuthPage(page, dj);
     await page.goto('/radio');

@@ -87,6 +87,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       EVENTS_FILE: eventsFile,
       // Not 1935: a machine may run another RTMP server (or another test run).
       RTMP_PORT: process.env.E2E_RTMP_PORT ?? '4311',
+      // WebRTC (WHIP and WHEP, live-webrtc.spec.ts) on one UDP port of loopback: the browsers run on this machine.
+      LIVE_WEBRTC_PORT: process.env.E2E_WEBRTC_PORT ?? '4312',
+      LIVE_WEBRTC_BIND: '127.0.0.1',
       ...stripe.env(),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,6 +6,7 @@ import {
   HttpStatus,
   Inject,
   Injectable,
+  Logger,
   NotFoundException,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
@@ -18,13 +19,14 @@ import { EntitlementsService } from '../billing/entitlements.service';
 import type { AppConfig } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { Metrics } from '../core/metrics/metrics';
-import { hashStreamKey } from '../core/security/stream-keys';
-import { SEGMENT_SECONDS } from '../repositories/ffmpeg';
+import { hashStreamKey, redactStreamKeys } from '../core/security/stream-keys';
+import { FEED_PAYLOAD_TYPES, Ffmpeg, SEGMENT_SECONDS } from '../repositories/ffmpeg';
 import { LiveStreamRepository, type PublisherRefusal } from '../repositories/live-stream.repository';
 import { freePortPair, WebRtcEngine, WebRtcRefusal } from '../repositories/webrtc-engine';
 import { announceHosts, narrowPublisherOffer, packagerSdp, parseTrickleFragment, readViewerOffer, SdpError } from '../repositories/webrtc-sdp';
 import { liveErrors } from './live-errors';
 import { LiveAccess } from './live-access.service';
+import type { LivePipeline } from './live-pipeline';
 import { LivePipelines } from './live-pipelines.service';
 import { LiveSlots } from './live-slots.service';
 import { LiveService } from './live.service';
@@ -64,7 +66,13 @@ const REFUSED: Record<PublisherRefusal, () => HttpException> = {
 };
 
 type WebRtcSession =
-  | { kind: 'publisher'; streamId: string; token: string; hangUp(): void }
+  | {
+      kind: 'publisher';
+      streamId: string;
+      /** Who may trickle to it and stop it: the holder of the stream key, or its owner with any access token of theirs. */
+      owner: { key: string } | { userId: string };
+      hangUp(): Promise<void>;
+    }
   | { kind: 'viewer'; streamId: string; viewer: string; address: string; connected: boolean };
 
 /**
@@ -77,6 +85,7 @@ type WebRtcSession =
  */
 @Injectable()
 export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('LiveWebRtc');
   private readonly sessions = new Map<string, WebRtcSession>();
   private timer?: NodeJS.Timeout;
 
@@ -90,6 +99,7 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly access: LiveAccess,
     private readonly principals: Principals,
     private readonly entitlements: EntitlementsService,
+    private readonly ffmpeg: Ffmpeg,
     metrics: Metrics,
   ) {
     metrics.liveWebRtcViewers.read(() => [[{}, this.viewersHere()]]);
@@ -120,7 +130,7 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
   async publish(token: string | undefined, streamId: string | undefined, offerText: string): Promise<{ session: string; answer: string }> {
     if (!token) throw webrtcErrors.noToken();
     if (!this.engine.running) throw webrtcErrors.unavailable();
-    const { id, source } = STREAM_KEY.test(token) ? await this.admitKey(token) : await this.admitOwner(token, streamId);
+    const { id, source, owner } = STREAM_KEY.test(token) ? await this.admitKey(token) : await this.admitOwner(token, streamId);
     const offer = this.narrow(offerText);
     // Claimed in the same turn as the admission's answer: of two publishers of one stream here, one gets past.
     const slot = this.slots.claim(id, false);
@@ -143,11 +153,15 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
     const entry: WebRtcSession = {
       kind: 'publisher',
       streamId: id,
-      token,
-      hangUp: () => {
-        slot.hungUp = true;
+      owner,
+      hangUp: async () => {
         this.forget(session);
-        stopPackaging();
+        // Still packaged here: the packager finishes and the stream ends rather than awaiting its publisher. Its
+        // connection already gone (a page may close it before its DELETE arrives): the stream awaiting it ends now.
+        if (this.slots.of(id) === slot) {
+          slot.hungUp = true;
+          stopPackaging();
+        } else await this.live.end(id);
       },
     };
     this.sessions.set(session, entry);
@@ -161,8 +175,9 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
         SEGMENT_SECONDS * 1000,
         (state) => {
           if (state !== 'closed' || this.sessions.get(session) !== entry) return;
-          this.sessions.delete(session);
           stopPackaging();
+          // Its DELETE may still come (the page or OBS stopping on purpose): it is answered until the reconnect window closes.
+          setTimeout(() => this.sessions.get(session) === entry && this.sessions.delete(session), (this.config.live.reconnectSeconds + 5) * 1000).unref();
         },
       );
       return { session, answer: announceHosts(answer, this.config.live.webrtc.hosts) };
@@ -173,20 +188,56 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** A WHIP session's trickle ICE (PATCH): the publisher's (or viewer's) further candidates. */
-  trickle(session: string, fragment: string, token?: string): void {
-    const entry = this.sessions.get(session);
-    if (!entry || (entry.kind === 'publisher' && entry.token !== token)) throw webrtcErrors.noSession();
+  /**
+   * An RTMP stream reaches WebRTC viewers too (docs/live.md, "Sub-second delivery"): while `pipeline` packages it, a
+   * second ffmpeg pulls the same RTMP and sends its H.264 and its audio as stereo Opus to the engine, as RTP on
+   * loopback. Nothing when this process has no engine; a feed that fails leaves the stream to HLS.
+   */
+  async feedRtmp(streamId: string, url: string, pipeline: LivePipeline): Promise<void> {
+    if (!this.engine.running) return;
+    const running = () => pipeline.ffmpeg.exitCode === null && pipeline.ffmpeg.signalCode === null;
+    const ports = await this.engine.listen(streamId, { video: { payloadType: FEED_PAYLOAD_TYPES.video }, audio: { payloadType: FEED_PAYLOAD_TYPES.audio } });
+    if (!running()) return this.engine.dropSource(streamId);
+    const feed = this.ffmpeg.feedRtp(url, { video: ports.video!, audio: ports.audio! });
+    let stderr = '';
+    feed.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-1000)));
+    feed.once('exit', (code) => {
+      if (!running()) return;
+      // The URL carries the stream key: only the last line is logged, with every RTMP URL's key replaced.
+      this.logger.warn(`The WebRTC feed of ${streamId} ended (${code}); its viewers play HLS: ${redactStreamKeys(stderr.trim().split('\n').at(-1) ?? '')}`);
+      this.engine.dropSource(streamId);
+    });
+    pipeline.ffmpeg.once('exit', () => {
+      feed.kill('SIGKILL');
+      this.engine.dropSource(streamId);
+    });
+  }
+
+  /** A WHIP or WHEP session's trickle ICE (PATCH): its peer's further candidates. */
+  async trickle(session: string, fragment: string, token?: string): Promise<void> {
+    await this.sessionFor(session, token);
     const { candidates } = parseTrickleFragment(fragment);
     if (candidates.length) this.engine.addCandidates(session, candidates);
   }
 
   /** DELETE of a WHIP session (the publisher stops: its stream ends) or of a WHEP one (the viewer leaves). */
-  end(session: string, kind: 'publisher' | 'viewer', token?: string): void {
-    const entry = this.sessions.get(session);
-    if (!entry || entry.kind !== kind || (entry.kind === 'publisher' && entry.token !== token)) throw webrtcErrors.noSession();
-    if (entry.kind === 'publisher') entry.hangUp();
+  async end(session: string, kind: 'publisher' | 'viewer', token?: string): Promise<void> {
+    const entry = await this.sessionFor(session, token);
+    if (entry.kind !== kind) throw webrtcErrors.noSession();
+    if (entry.kind === 'publisher') await entry.hangUp();
     else this.forget(session);
+  }
+
+  /**
+   * The session, for a request that may act on it: a viewer's by its unguessable id; a publisher's also with its
+   * stream key, or an access token of the stream's owner (a browser's token is refreshed during a long concert).
+   */
+  private async sessionFor(session: string, token: string | undefined): Promise<WebRtcSession> {
+    const entry = this.sessions.get(session);
+    if (!entry) throw webrtcErrors.noSession();
+    if (entry.kind === 'viewer') return entry;
+    if ('key' in entry.owner ? entry.owner.key === token : token && (await this.principals.fromAccessToken(token).catch(() => undefined))?.userId === entry.owner.userId) return entry;
+    throw webrtcErrors.noSession();
   }
 
   /**
@@ -245,14 +296,14 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** OBS (or any WHIP encoder): the database answers by the key's SHA-256, as it answers RTMP publishers. */
-  private async admitKey(key: string): Promise<{ id: string; source: 'whip' }> {
+  private async admitKey(key: string): Promise<{ id: string; source: 'whip'; owner: { key: string } }> {
     const answer = await this.streams.publisherAdmission(hashStreamKey(key), this.config.live.reconnectSeconds);
     if ('refusal' in answer) throw REFUSED[answer.refusal]();
-    return { id: answer.streamId, source: 'whip' };
+    return { id: answer.streamId, source: 'whip', owner: { key } };
   }
 
   /** The browser's go-live: the owner's access token and the stream's id; the plan's beta flag and the attempt limit. */
-  private async admitOwner(token: string, streamId: string | undefined): Promise<{ id: string; source: 'browser' }> {
+  private async admitOwner(token: string, streamId: string | undefined): Promise<{ id: string; source: 'browser'; owner: { userId: string } }> {
     const principal = await this.principals.fromAccessToken(token);
     if (principal.isAnonymous) throw webrtcErrors.noToken();
     if (!streamId || !isUUID(streamId)) throw webrtcErrors.badOffer('name the stream (?stream=<id>) when publishing with an access token');
@@ -263,7 +314,7 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
     if (!(await this.entitlements.mayUse(principal.userId, 'browser-live'))) throw webrtcErrors.betaOnly();
     const wait = await this.live.ingestAttempt(streamId);
     if (wait) throw webrtcErrors.tooMany(wait);
-    return { id: streamId, source: 'browser' };
+    return { id: streamId, source: 'browser', owner: { userId: principal.userId } };
   }
 
   /** Closes a session in the engine and forgets it. */

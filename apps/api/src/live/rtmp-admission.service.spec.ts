@@ -4,6 +4,7 @@ import type { RtmpIngest, RtmpPublish } from '../repositories/rtmp-ingest';
 import type { LivePipelines } from './live-pipelines.service';
 import { LiveSlots } from './live-slots.service';
 import { RtmpAdmission } from './rtmp-admission.service';
+import type { LiveWebRtc } from './live-webrtc.service';
 import { hashStreamKey } from '../core/security/stream-keys';
 
 const KEY = 'kq3Vd0aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
@@ -23,8 +24,9 @@ function setUp(answers: Record<string, { streamId: string } | { refusal: Publish
   const rtmp = { drop: (session: string) => void dropped.push(session) };
   const slots = new LiveSlots(config, {} as LiveStreamRepository);
   const start = jest.fn<ReturnType<LivePipelines['start']>, Parameters<LivePipelines['start']>>(() => Promise.resolve({} as never));
-  const admission = new RtmpAdmission(config, streams as unknown as LiveStreamRepository, slots, { start } as unknown as LivePipelines, rtmp as unknown as RtmpIngest);
-  return { admission, asked, dropped, slots, start, streams };
+  const feedRtmp = jest.fn<ReturnType<LiveWebRtc['feedRtmp']>, Parameters<LiveWebRtc['feedRtmp']>>(() => Promise.resolve());
+  const admission = new RtmpAdmission(config, streams as unknown as LiveStreamRepository, slots, { start } as unknown as LivePipelines, rtmp as unknown as RtmpIngest, { feedRtmp } as unknown as LiveWebRtc);
+  return { admission, asked, dropped, slots, start, streams, feedRtmp };
 }
 
 const attempt = (session: string, key = KEY, app = 'live'): RtmpPublish => ({ session, app, key, ip: '203.0.113.5:50000' });
@@ -36,6 +38,8 @@ describe('RtmpAdmission', () => {
     expect(t.asked).toEqual([hashStreamKey(KEY)]);
     expect(t.start).toHaveBeenCalledWith(expect.objectContaining({ streamId: 's1', transcode: false }), 'rtmp', { kind: 'rtmp', url: `rtmp://127.0.0.1:1935/live/${KEY}` });
     expect(t.dropped).toEqual([]);
+    // Its WebRTC viewers are fed from the same RTMP while the pipeline runs.
+    expect(t.feedRtmp).toHaveBeenCalledWith('s1', `rtmp://127.0.0.1:1935/live/${KEY}`, {});
     t.slots.free(t.slots.of('s1')!);
     expect(t.dropped).toEqual(['a']);
   });

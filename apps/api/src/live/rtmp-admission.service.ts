@@ -5,6 +5,7 @@ import { LiveStreamRepository, type PublisherRefusal } from '../repositories/liv
 import { type RtmpPublish, RtmpIngest } from '../repositories/rtmp-ingest';
 import { LivePipelines } from './live-pipelines.service';
 import { LiveSlots } from './live-slots.service';
+import { LiveWebRtc } from './live-webrtc.service';
 import { hashStreamKey } from '../core/security/stream-keys';
 
 /** What the log says of a refused RTMP publisher. */
@@ -37,6 +38,7 @@ export class RtmpAdmission implements OnApplicationBootstrap {
     private readonly slots: LiveSlots,
     private readonly pipelines: LivePipelines,
     private readonly rtmp: RtmpIngest,
+    private readonly webrtc: LiveWebRtc,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -58,8 +60,11 @@ export class RtmpAdmission implements OnApplicationBootstrap {
       const slot = this.slots.claim(answer.streamId, false);
       if (typeof slot === 'string') return refuse(slot);
       slot.publisher = { drop: () => this.rtmp.drop(publish.session) };
-      const started = await this.pipelines.start(slot, 'rtmp', { kind: 'rtmp', url: `rtmp://127.0.0.1:${this.config.live.rtmpPort}/live/${publish.key}` });
-      if (typeof started === 'string') refuse(started === 'busy' ? 'held' : started);
+      const url = `rtmp://127.0.0.1:${this.config.live.rtmpPort}/live/${publish.key}`;
+      const started = await this.pipelines.start(slot, 'rtmp', { kind: 'rtmp', url });
+      if (typeof started === 'string') return refuse(started === 'busy' ? 'held' : started);
+      // Its WebRTC viewers get it through the engine, transcoded to Opus; HLS goes on without it should that fail.
+      await this.webrtc.feedRtmp(answer.streamId, url, started).catch((e: Error) => this.logger.warn(`The WebRTC feed of ${answer.streamId} could not start: ${e.message}`));
     } catch (e) {
       this.logger.error(`RTMP publisher ${publish.ip} could not start: ${(e as Error).message}`);
       this.rtmp.drop(publish.session);

@@ -102,24 +102,24 @@ export class WebRtcController {
   @ApiBody({ description: 'Trickle ICE candidates (RFC 8840)', schema: { type: 'string' } })
   @ApiNoContentResponse({ description: 'The candidates are taken' })
   @Endpoint({ id: 'whipTrickle', summary: 'More ICE candidates of a WHIP session', errors: [HttpStatus.BAD_REQUEST, { status: HttpStatus.NOT_FOUND, description: 'code session_not_found' }] })
-  trickle(
+  async trickle(
     @Param('session') session: string,
     @Body() body: unknown,
     @Headers('content-type') contentType: string | undefined,
     @Headers('authorization') authorization: string | undefined,
     @Res({ passthrough: true }) res: FastifyReply,
-  ): void {
+  ): Promise<void> {
     this.headers(res);
-    this.webrtc.trickle(session, sdpBody(body, contentType, TRICKLE), bearer(authorization));
+    await this.webrtc.trickle(session, sdpBody(body, contentType, TRICKLE), bearer(authorization));
   }
 
   @Delete('whip/:session')
   @SkipThrottle()
   @ApiOkResponse({ description: 'The publisher stopped: the stream ends (a replay)' })
   @Endpoint({ id: 'whipStop', summary: 'Stop publishing (ends the stream, as the stop button does)', errors: [{ status: HttpStatus.NOT_FOUND, description: 'code session_not_found' }] })
-  stopPublishing(@Param('session') session: string, @Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) res: FastifyReply): void {
+  async stopPublishing(@Param('session') session: string, @Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
     this.headers(res);
-    this.webrtc.end(session, 'publisher', bearer(authorization));
+    await this.webrtc.end(session, 'publisher', bearer(authorization));
   }
 
   @Post(':id/whep')
@@ -163,18 +163,18 @@ export class WebRtcController {
   @ApiBody({ description: 'Trickle ICE candidates (RFC 8840)', schema: { type: 'string' } })
   @ApiNoContentResponse({ description: 'The candidates are taken' })
   @Endpoint({ id: 'whepTrickle', summary: 'More ICE candidates of a WHEP session', errors: [HttpStatus.BAD_REQUEST, { status: HttpStatus.NOT_FOUND, description: 'code session_not_found' }] })
-  viewerTrickle(@Param('session') session: string, @Body() body: unknown, @Headers('content-type') contentType: string | undefined, @Res({ passthrough: true }) res: FastifyReply): void {
+  async viewerTrickle(@Param('session') session: string, @Body() body: unknown, @Headers('content-type') contentType: string | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
     this.headers(res);
-    this.webrtc.trickle(session, sdpBody(body, contentType, TRICKLE));
+    await this.webrtc.trickle(session, sdpBody(body, contentType, TRICKLE));
   }
 
   @Delete('whep/:session')
   @SkipThrottle()
   @ApiOkResponse({ description: 'The viewer left' })
   @Endpoint({ id: 'whepStop', summary: 'Stop watching over WebRTC', errors: [{ status: HttpStatus.NOT_FOUND, description: 'code session_not_found' }] })
-  stopViewing(@Param('session') session: string, @Res({ passthrough: true }) res: FastifyReply): void {
+  async stopViewing(@Param('session') session: string, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
     this.headers(res);
-    this.webrtc.end(session, 'viewer');
+    await this.webrtc.end(session, 'viewer');
   }
 
   /** CORS, and the ICE servers clients should use, on every answer (errors too: a browser must read them). */

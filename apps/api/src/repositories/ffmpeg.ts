@@ -65,6 +65,26 @@ export class Ffmpeg {
     return done;
   }
 
+  /**
+   * An RTMP stream as RTP for the WebRTC engine (docs/live.md, "Sub-second delivery"), on loopback: its H.264 copied in
+   * Annex B (parameter sets before each keyframe, which a viewer joining later needs), its AAC encoded to stereo Opus
+   * (WebRTC has no AAC). A process of its own beside the HLS packager, so that a failure here never stops the HLS.
+   */
+  feedRtp(url: string, ports: { video: number; audio: number }): ChildProcess {
+    const rtp = (port: number) => `rtp://127.0.0.1:${port}?pkt_size=1200`;
+    return spawn(
+      this.binary,
+      [
+        '-hide_banner', '-nostdin', '-loglevel', 'error',
+        '-fflags', 'nobuffer', '-probesize', '65536', '-analyzeduration', '500000', '-rw_timeout', '10000000', '-i', url,
+        '-map', '0:v:0', '-c:v', 'copy', '-bsf:v', 'h264_mp4toannexb', '-payload_type', String(FEED_PAYLOAD_TYPES.video), '-f', 'rtp', rtp(ports.video),
+        '-map', '0:a:0?', '-c:a', 'libopus', '-ac', '2', '-ar', '48000', '-b:a', '128k', '-application', 'audio', '-frame_duration', '20',
+        '-payload_type', String(FEED_PAYLOAD_TYPES.audio), '-f', 'rtp', rtp(ports.audio),
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+  }
+
   packageHls(input: HlsInput, dir: string): ChildProcess {
     const inputArgs =
       input.kind === 'rtmp'
@@ -102,6 +122,9 @@ export class Ffmpeg {
     return child;
   }
 }
+
+/** The payload types of the RTP an RTMP stream is fed to the WebRTC engine with (H.264, and Opus transcoded from AAC). */
+export const FEED_PAYLOAD_TYPES = { video: 96, audio: 111 } as const;
 
 /** What an encode produced: the file's bytes. */
 export type EncodedAudio = Buffer;

@@ -196,7 +196,7 @@ function run(data: WebRtcWorkerData): void {
       if (type !== RTCP_SR) return;
       for (const viewer of source.viewers) {
         const out = viewer[kind];
-        if (out && (kind === 'audio' || viewer.started)) out.track.sendMessageBinary(packet);
+        if (out?.track.isOpen() && (kind === 'audio' || viewer.started)) out.track.sendMessageBinary(packet);
       }
       return;
     }
@@ -245,7 +245,7 @@ function run(data: WebRtcWorkerData): void {
     const source = newSource(
       command.streamId,
       command.format,
-      () => videoTrack?.isOpen() && videoTrack.requestKeyframe(),
+      () => void (videoTrack?.isOpen() && videoTrack.requestKeyframe()),
       () => {
         clearInterval(keyframeTimer);
         forward.close();
@@ -271,14 +271,23 @@ function run(data: WebRtcWorkerData): void {
           track.setMediaHandler(session);
           const port = command.forward[kind];
           track.onMessage((packet) => {
-            fanOut(source, kind, packet);
-            if (port) forward.send(packet, (packet[1] >= 192 && packet[1] <= 223) ? port + 1 : port, '127.0.0.1');
+            // Nothing may throw out of a native callback: that ends the process ("terminate called").
+            try {
+              fanOut(source, kind, packet);
+              if (port) forward.send(packet, packet[1] >= 192 && packet[1] <= 223 ? port + 1 : port, '127.0.0.1');
+            } catch (e) {
+              warn(`Forwarding a packet of ${command.streamId}: ${(e as Error).message}`);
+            }
           });
           if (kind === 'video') {
             videoTrack = track;
             track.onOpen(() => {
-              track.requestBitrate(PUBLISHER_BITRATE);
-              track.requestKeyframe();
+              try {
+                track.requestBitrate(PUBLISHER_BITRATE);
+                track.requestKeyframe();
+              } catch (e) {
+                warn(`Asking ${command.streamId} for a keyframe: ${(e as Error).message}`);
+              }
             });
           }
           tracks.push(track);
@@ -339,9 +348,19 @@ function run(data: WebRtcWorkerData): void {
             if (kind === 'video') track.setMediaHandler(new ndc.RtcpNackResponder());
             track.onMessage((packet) => {
               // A picture loss (PLI, FIR) from the viewer: the publisher is asked for a keyframe.
-              if (packet[1] === RTCP_PSFB && ((packet[0] & 0x1f) === 1 || (packet[0] & 0x1f) === 4)) askKeyframe(source);
+              try {
+                if (packet[1] === RTCP_PSFB && ((packet[0] & 0x1f) === 1 || (packet[0] & 0x1f) === 4)) askKeyframe(source);
+              } catch (e) {
+                warn(`A viewer's feedback on ${command.streamId}: ${(e as Error).message}`);
+              }
             });
-            track.onOpen(() => kind === 'video' && askKeyframe(source));
+            track.onOpen(() => {
+              try {
+                if (kind === 'video') askKeyframe(source);
+              } catch (e) {
+                warn(`Asking ${command.streamId} for a keyframe: ${(e as Error).message}`);
+              }
+            });
             viewer[kind] = { track, payloadType: wanted.payloadType };
             tracks.push(track);
           }

@@ -1,12 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
-import { Audio, cleanup, PeerConnection, type Track, Video } from 'node-datachannel';
+import { Audio, PeerConnection, type Track, Video } from 'node-datachannel';
 
 /**
- * WebRTC peers for the API tests, on loopback: an OBS-like WHIP publisher (libdatachannel, the library OBS's own WHIP
+ * WebRTC peers for the API tests, on loopback (libdatachannel's threads keep a test process alive: jest ends its
+ * workers when the run is done; run alone, this file needs --forceExit): an OBS-like WHIP publisher (libdatachannel, the library OBS's own WHIP
  * output uses, fed H.264 and stereo Opus RTP by ffmpeg: the installed ffmpeg has no WHIP output), and a WHEP viewer
  * that counts what reaches it.
  */
+
+/** Each peer's own name. */
+let peers = 0;
+/**
+ * Every peer and track made, kept for the life of the test process: libdatachannel's objects taken by the garbage
+ * collector after being closed were seen to close newer peers under them.
+ */
+const held: unknown[] = [];
 
 const OPUS = 'minptime=10;useinbandfec=1;stereo=1;sprop-stereo=1';
 const H264 = 'profile-level-id=42e01f;packetization-mode=1;level-asymmetry-allowed=1';
@@ -17,6 +26,23 @@ async function gatheredOffer(pc: PeerConnection): Promise<string> {
   pc.setLocalDescription();
   await done;
   return pc.localDescription()!.sdp;
+}
+
+/**
+ * A new peer with its tracks (`prepare`) and its gathered offer. A client peer made while another one of this process
+ * closes is sometimes closed by libdatachannel within ~10 ms of its ICE starting (seen under load, before anything is
+ * sent): such a peer is made again, before its offer reaches the server.
+ */
+async function newPeer<T>(name: string, prepare: (pc: PeerConnection) => T): Promise<{ pc: PeerConnection; offer: string; made: T }> {
+  for (let attempt = 1; ; attempt++) {
+    const pc = new PeerConnection(`${name}-${++peers}`, { iceServers: [], bindAddress: '127.0.0.1' });
+    const made = prepare(pc);
+    held.push(pc, made);
+    const offer = await gatheredOffer(pc);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (pc.state() !== 'closed') return { pc, offer, made };
+    if (attempt === 3) throw new Error(`libdatachannel closed the ${name} peer three times before it was used`);
+  }
 }
 
 /** POSTs an SDP offer as WHIP and WHEP clients do; the response, with its answer as text. */
@@ -43,16 +69,16 @@ export interface WhipPublisher {
  * picture and a 440/660 Hz tone (left/right) once connected.
  */
 export async function whipPublish(url: string, token: string, ffmpegPath: string, options: { bitrate?: string } = {}): Promise<WhipPublisher> {
-  const pc = new PeerConnection('whip-client', { iceServers: [], bindAddress: '127.0.0.1' });
   const ssrc = { video: 0x1000 + Math.floor(Math.random() * 1e6), audio: 0x2000000 + Math.floor(Math.random() * 1e6) };
-  const video = new Video('0', 'SendOnly');
-  video.addH264Codec(96, H264);
-  video.addSSRC(ssrc.video, 'obs', 'obs-stream', 'obs-video');
-  const audio = new Audio('1', 'SendOnly');
-  audio.addOpusCodec(111, OPUS);
-  audio.addSSRC(ssrc.audio, 'obs', 'obs-stream', 'obs-audio');
-  const tracks: { video: Track; audio: Track } = { video: pc.addTrack(video), audio: pc.addTrack(audio) };
-  const offer = await gatheredOffer(pc);
+  const { pc, offer, made: tracks } = await newPeer('whip-client', (pc): { video: Track; audio: Track } => {
+    const video = new Video('0', 'SendOnly');
+    video.addH264Codec(96, H264);
+    video.addSSRC(ssrc.video, 'obs', 'obs-stream', 'obs-video');
+    const audio = new Audio('1', 'SendOnly');
+    audio.addOpusCodec(111, OPUS);
+    audio.addSSRC(ssrc.audio, 'obs', 'obs-stream', 'obs-audio');
+    return { video: pc.addTrack(video), audio: pc.addTrack(audio) };
+  });
   const response = await postOffer(url, offer, token);
   const sent = { video: 0, audio: 0 };
   let ffmpeg: ChildProcess | undefined;
@@ -79,7 +105,11 @@ export async function whipPublish(url: string, token: string, ffmpegPath: string
     socket.on('message', (packet) => {
       // ffmpeg's RTP goes out on the tracks as it is: its SSRCs and payload types are the ones the offer announced.
       if (packet[1] >= 200 && packet[1] <= 207) return;
-      if (tracks[kind].isOpen() && tracks[kind].sendMessageBinary(packet)) sent[kind]++;
+      try {
+        if (tracks[kind].isOpen() && tracks[kind].sendMessageBinary(packet)) sent[kind]++;
+      } catch {
+        // Closed meanwhile.
+      }
     });
     await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
     ports[kind] = socket.address().port;
@@ -126,26 +156,27 @@ export interface WhepViewer {
 }
 
 /** Watches over WHEP: a receive-only offer for H.264 (payload type 102) and Opus (109), as a browser numbers them its own way. */
-export async function whepView(url: string, token?: string, viewerId?: string): Promise<WhepViewer> {
-  const pc = new PeerConnection('whep-client', { iceServers: [], bindAddress: '127.0.0.1' });
-  const video = new Video('v', 'RecvOnly');
-  video.addH264Codec(102, H264);
-  const audio = new Audio('a', 'RecvOnly');
-  audio.addOpusCodec(109, OPUS);
+export async function whepView(url: string, token?: string, viewerId?: string, attempt = 1): Promise<WhepViewer> {
   const received = { video: 0, audio: 0, keyframes: 0, ssrcs: new Set<number>(), payloadTypes: new Set<number>() };
-  const tracks = [pc.addTrack(video), pc.addTrack(audio)];
-  for (const [i, track] of tracks.entries()) {
-    track.onMessage((packet) => {
-      if (packet[1] >= 192 && packet[1] <= 223) return;
-      received.ssrcs.add(packet.readUInt32BE(8));
-      received.payloadTypes.add(packet[1] & 0x7f);
-      if (i === 0) {
-        received.video++;
-        if ((packet[12] & 0x1f) === 7 || ((packet[12] & 0x1f) === 24 && (packet[15] & 0x1f) === 7)) received.keyframes++;
-      } else received.audio++;
-    });
-  }
-  const offer = await gatheredOffer(pc);
+  const { pc, offer, made: tracks } = await newPeer('whep-client', (pc) => {
+    const video = new Video('v', 'RecvOnly');
+    video.addH264Codec(102, H264);
+    const audio = new Audio('a', 'RecvOnly');
+    audio.addOpusCodec(109, OPUS);
+    const made = [pc.addTrack(video), pc.addTrack(audio)];
+    for (const [i, track] of made.entries()) {
+      track.onMessage((packet) => {
+        if (packet[1] >= 192 && packet[1] <= 223) return;
+        received.ssrcs.add(packet.readUInt32BE(8));
+        received.payloadTypes.add(packet[1] & 0x7f);
+        if (i === 0) {
+          received.video++;
+          if ((packet[12] & 0x1f) === 7 || ((packet[12] & 0x1f) === 24 && (packet[15] & 0x1f) === 7)) received.keyframes++;
+        } else received.audio++;
+      });
+    }
+    return made;
+  });
   const response = await postOffer(viewerId ? `${url}?viewer=${viewerId}` : url, offer, token);
   const location = response.headers.get('location');
   const session = location ? new URL(location, url).toString() : undefined;
@@ -157,7 +188,14 @@ export async function whepView(url: string, token?: string, viewerId?: string): 
     pc.onStateChange((state) => (state === 'connected' ? resolve() : state === 'failed' ? reject(new Error('WHEP connection failed')) : undefined));
   });
   connected.catch(() => undefined);
-  pc.setRemoteDescription(response.body, 'answer');
+  try {
+    pc.setRemoteDescription(response.body, 'answer');
+  } catch (e) {
+    // The client peer was closed under us (see newPeer): the server's session goes, and the viewer asks again.
+    if (!/without ICE transport/.test((e as Error).message) || attempt === 3) throw e;
+    if (session) await fetch(session, { method: 'DELETE' });
+    return whepView(url, token, viewerId, attempt + 1);
+  }
   return {
     ...response,
     session,
@@ -176,11 +214,6 @@ function refused(what: string, status: number): Promise<void> {
   const failed = Promise.reject(new Error(`${what} answered ${status}`));
   failed.catch(() => undefined);
   return failed;
-}
-
-/** Ends libdatachannel's threads, which would keep the test process alive (after every peer is closed). */
-export function stopWebRtcClients(): void {
-  cleanup();
 }
 
 /** Waits until `check` holds, polling every 100 ms; fails after `ms` with `what`. */

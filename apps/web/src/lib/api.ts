@@ -164,6 +164,30 @@ export async function retryUnauthorized(source: AccessTokenSource, response: Res
   return stillNeeded ? retryReauthenticated(source, repeated, stillNeeded, request, body, send) : repeated;
 }
 
+/** Whoever holds the session, as configureApiClient was given it (for the calls the generated client cannot make). */
+let sessionSource: AccessTokenSource | undefined;
+
+/**
+ * For the calls the generated client cannot make, WHIP's and WHEP's (their bodies are SDP, not JSON: features/live,
+ * whip-client.ts and whep-client.ts): the token a call should carry now, as the client's calls get it (null: signed
+ * out). WHIP keeps the token its session was opened with, since the session is stopped with that same token.
+ */
+export async function sessionToken(): Promise<string | null> {
+  if (!sessionSource) return null;
+  await sessionSource.ready();
+  return sessionSource.tokenForCall();
+}
+
+/** After the server refused a token (401): a refreshed one, or null when there is no session any more. */
+export async function refreshedSessionToken(): Promise<string | null> {
+  return (await sessionSource?.refreshAccessToken().catch(() => null)) ?? null;
+}
+
+/** A call to our API by hand (same origin and time limit as the client's); the Response as it is, errors included. */
+export function callApi(path: string, init: { method: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal }): Promise<Response> {
+  return withTimeout((request) => fetch(request))(new Request(new URL(path, location.origin), init));
+}
+
 /**
  * The API is same-origin: the built app is served by the API itself, and `npm run dev` proxies /api. Every call
  * of the generated client goes through the browser's fetch with the time limit, carries the
@@ -172,6 +196,7 @@ export async function retryUnauthorized(source: AccessTokenSource, response: Res
  */
 export function configureApiClient(source: AccessTokenSource): () => void {
   const timed = withTimeout((request) => fetch(request));
+  sessionSource = source;
   // The generated client always calls its fetch with a single Request.
   apiClient.setConfig({ baseUrl: location.origin, fetch: timed as typeof fetch });
   const { request, response, error } = apiClient.interceptors;
@@ -181,6 +206,7 @@ export function configureApiClient(source: AccessTokenSource): () => void {
     error.use((failure, answer) => toApiError(failure, answer)),
   ] as const;
   return () => {
+    sessionSource = undefined;
     request.eject(ids[0]);
     response.eject(ids[1]);
     error.eject(ids[2]);

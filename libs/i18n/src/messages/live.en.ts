@@ -83,6 +83,8 @@ export const liveEn: Record<keyof typeof livePl, string> = {
   'live.watch.unsupported': 'This browser cannot play live streams.',
   'live.watch.video': 'Stream video: {title}',
   'live.watch.title': 'Stream',
+  'live.watch.webrtc': 'WebRTC · under a second behind',
+  'live.watch.hls': 'HLS · a few seconds behind',
   'live.watch.goneTitle': 'Stream unavailable',
   'live.watch.gone': 'This stream or its replay has been deleted.',
   'live.mixer.heading': 'Broadcast the mix live',

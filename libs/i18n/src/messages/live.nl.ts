@@ -83,6 +83,8 @@ export const liveNl: Record<keyof typeof livePl, string> = {
   'live.watch.unsupported': 'Deze browser kan geen livestreams afspelen.',
   'live.watch.video': 'Beeld van de stream: {title}',
   'live.watch.title': 'Stream',
+  'live.watch.webrtc': 'WebRTC · minder dan een seconde vertraging',
+  'live.watch.hls': 'HLS · enkele seconden vertraging',
   'live.watch.goneTitle': 'Stream niet beschikbaar',
   'live.watch.gone': 'Deze stream of de herhaling ervan is verwijderd.',
   'live.mixer.heading': 'Zend de mix live uit',

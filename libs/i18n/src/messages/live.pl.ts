@@ -91,6 +91,8 @@ export const livePl = {
   'live.watch.unsupported': 'Ta przeglądarka nie odtwarza transmisji na żywo.',
   'live.watch.video': 'Obraz transmisji: {title}',
   'live.watch.title': 'Transmisja',
+  'live.watch.webrtc': 'WebRTC · opóźnienie poniżej sekundy',
+  'live.watch.hls': 'HLS · opóźnienie kilka sekund',
   'live.watch.goneTitle': 'Transmisja niedostępna',
   'live.watch.gone': 'Ta transmisja lub jej powtórka została usunięta.',
 

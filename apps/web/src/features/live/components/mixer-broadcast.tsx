@@ -86,7 +86,7 @@ export function MixerBroadcast({ feed, level }: MixerBroadcastProps) {
   });
 
   const finish = async () => {
-    stop();
+    await stop();
     if (existing) await endStream(existing.id).catch((error: unknown) => console.warn('Stopping the stream failed', error));
     await current.mutate();
   };

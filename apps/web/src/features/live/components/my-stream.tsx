@@ -8,6 +8,7 @@ import { useAuth } from '../../auth';
 import { useBetaFeature } from '../../beta';
 import { endStream, setAudience, useStreamsChanged, type CreatedStreamDto, type CurrentStreamDto } from '../api/streams';
 import { usePublisher } from '../use-publisher';
+import { MUSIC_AUDIO } from '../whip-client';
 import { BrowserLiveBetaBadge, BrowserLiveComing } from './browser-live-beta';
 import { block, muted, row, subheading } from './styles';
 import { UltraOnlyField } from './ultra-only-field';
@@ -50,7 +51,8 @@ export function MyStream({ current, created }: { current: CurrentStreamDto; crea
     start(
       stream.id,
       async () => {
-        const media = await navigator.mediaDevices.getUserMedia({ video: { width: 1280, height: 720, frameRate: 30 }, audio: true });
+        // Music, not a call: stereo, and none of the voice processing that would pump and thin it.
+        const media = await navigator.mediaDevices.getUserMedia({ video: { width: 1280, height: 720, frameRate: 30 }, audio: MUSIC_AUDIO });
         if (video.current) video.current.srcObject = media;
         return { media, release: () => media.getTracks().forEach((track) => track.stop()) };
       },
@@ -59,7 +61,7 @@ export function MyStream({ current, created }: { current: CurrentStreamDto; crea
 
   const { run: stop, running: stopping } = useAsyncAction(async () => {
     try {
-      stopPublishing();
+      await stopPublishing();
       await endStream(stream.id);
       await streamsChanged(userId);
     } catch (error) {

@@ -4,7 +4,7 @@ import { useT } from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api';
 import { useWatchUrl, type LiveStreamDto } from '../api/streams';
 import { useStreamLocked } from '../stream-access';
-import { HlsPlayer } from './hls-player';
+import { LivePlayer } from './live-player';
 import { muted, row } from './styles';
 import { UltraLock } from './ultra-lock';
 
@@ -31,8 +31,9 @@ function StreamPlayer({ stream, userId, label }: { stream: LiveStreamDto; userId
   const restricted = stream.requiredPlan === 'ultra';
   const watch = useWatchUrl(restricted && locked === false ? stream.id : null, userId);
   if (locked || (watch.error instanceof ApiError && watch.error.status === 403)) return <UltraLock />;
-  if (!restricted) return <HlsPlayer src={stream.playbackUrl} label={label} />;
-  if (watch.data) return <HlsPlayer src={watch.data.playbackUrl} label={label} />;
+  const live = stream.status === 'live';
+  if (!restricted) return <LivePlayer src={stream.playbackUrl} streamId={stream.id} live={live} label={label} />;
+  if (watch.data) return <LivePlayer src={watch.data.playbackUrl} streamId={stream.id} live={live} label={label} />;
   return (
     <div role="status">
       {watch.error ? <p role="alert">{t('live.now.error')}</p> : <Spinner label={t('live.watch.connecting')} />}
