@@ -173,7 +173,10 @@ describe('live over WebRTC: WHIP ingest, WHEP playback', () => {
     const end = Date.now() + 15_000;
     while ((stream = (await call('GET', `/stream/${live.id}`)).body).status !== 'ended' && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
     expect(stream.status).toBe('ended');
-    const replay = await (await fetch(`${api.base}/live/${live.id}/index.m3u8`)).text();
+    // The replay is written by the packager as it finishes, just after the stream is marked ended.
+    let replay = '';
+    const written = Date.now() + 10_000;
+    while (!(replay = await (await fetch(`${api.base}/live/${live.id}/index.m3u8`)).text()).includes('#EXT-X-ENDLIST') && Date.now() < written) await new Promise((r) => setTimeout(r, 200));
     expect(replay).toContain('#EXT-X-ENDLIST');
     const after = await postOffer(`${api.base}/stream/${live.id}/whep`, 'v=0\r\n');
     expect(after.status).toBe(409);
