@@ -236,7 +236,13 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
     const entry = this.sessions.get(session);
     if (!entry) throw webrtcErrors.noSession();
     if (entry.kind === 'viewer') return entry;
-    if ('key' in entry.owner ? entry.owner.key === token : token && (await this.principals.fromAccessToken(token).catch(() => undefined))?.userId === entry.owner.userId) return entry;
+    if ('key' in entry.owner) {
+      if (entry.owner.key === token) return entry;
+      throw webrtcErrors.noSession();
+    }
+    if (!token) throw webrtcErrors.noToken();
+    // An expired token is a 401 the page refreshes and repeats, as for any call.
+    if ((await this.principals.fromAccessToken(token)).userId === entry.owner.userId) return entry;
     throw webrtcErrors.noSession();
   }
 

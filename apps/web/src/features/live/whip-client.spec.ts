@@ -39,7 +39,8 @@ function harness(answers: (() => Response)[], { connects = true, tokens = ['toke
     send: (url, init) => {
       sent.push({ url, method: init.method, headers: init.headers ?? {}, body: init.body });
       events.push(init.method);
-      if (init.method === 'DELETE') return Promise.resolve(new Response(null, { status: 200 }));
+      // The server stops a session for any access token of its owner; one that ran out is a 401.
+      if (init.method === 'DELETE') return Promise.resolve(new Response(null, { status: init.headers?.Authorization === 'Bearer stale' ? 401 : 200 }));
       const next = answers.shift();
       if (!next) return Promise.reject(new TypeError('Failed to fetch'));
       const response = next();
@@ -84,7 +85,7 @@ describe('whipRefusalMessage', () => {
 
 describe('WhipPublisher', () => {
   it('sends the media send-only with H.264 preferred, posts the offer with the access token, and stops with a DELETE before closing', async () => {
-    const h = harness([created]);
+    const h = harness([created], { tokens: ['token-1', 'token-now'] });
     await h.publisher.start();
     expect(h.peer.transceivers.map((t) => [t.kind, t.init?.direction])).toEqual([
       ['video', 'sendonly'],
@@ -99,18 +100,22 @@ describe('WhipPublisher', () => {
     });
     expect(h.peer.remoteDescription).toEqual({ type: 'answer', sdp: FAKE_ANSWER });
     await h.publisher.stop();
-    expect(h.sent[1]).toMatchObject({ url: SESSION, method: 'DELETE', headers: { Authorization: 'Bearer token-1' } });
+    // Stopped with the session's token now: it is refreshed many times during a concert.
+    expect(h.sent[1]).toMatchObject({ url: SESSION, method: 'DELETE', headers: { Authorization: 'Bearer token-now' } });
     // Hung up first: a connection closed before the DELETE would leave the stream waiting for its publisher.
     expect(h.events).toEqual(['POST', 'DELETE', 'close']);
     expect(h.lost).not.toHaveBeenCalled();
   });
 
-  it('repeats the offer once with a refreshed token after a 401, and stops with that token', async () => {
-    const h = harness([() => refusal(401, 'unauthenticated'), created]);
+  it('repeats the offer once with a refreshed token after a 401, and its DELETE too', async () => {
+    const h = harness([() => refusal(401, 'unauthenticated'), created], { tokens: ['token-1', 'stale'], fresh: 'token-2' });
     await h.publisher.start();
     expect(h.sent.map((c) => c.headers.Authorization)).toEqual(['Bearer token-1', 'Bearer token-2']);
     await h.publisher.stop();
-    expect(h.sent[2]).toMatchObject({ method: 'DELETE', headers: { Authorization: 'Bearer token-2' } });
+    expect(h.sent.slice(2).map((c) => [c.method, c.headers.Authorization])).toEqual([
+      ['DELETE', 'Bearer stale'],
+      ['DELETE', 'Bearer token-2'],
+    ]);
   });
 
   it('says to sign in again when no token is accepted', async () => {

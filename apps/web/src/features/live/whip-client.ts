@@ -10,8 +10,8 @@ import { connectedWithin, gatheredOffer, signalError, type SignalError } from '.
  *
  * The generated API client speaks JSON only, and WHIP's bodies are SDP: this file (with whep-client.ts) is the one
  * place the web app calls its API by hand, through lib/api.ts (same origin, time limit, the session's token and one
- * refresh after a 401). The DELETE carries the token the POST was answered with: the server stops the session only
- * for the token that opened it, and an access token is refreshed many times during a concert.
+ * refresh after a 401). The DELETE carries the session's token now (any access token of the stream's owner stops it:
+ * a token is refreshed many times during a concert), refreshed once after a 401.
  */
 
 /** Past this without a connection the publisher gives up (UDP blocked and no TURN, most often). */
@@ -121,8 +121,6 @@ export class WhipPublisher {
   private readonly deps: WhipDeps;
   private pc?: RTCPeerConnection;
   private location: string | null = null;
-  /** The token the session was opened with: the one that stops it. */
-  private token: string | null = null;
   private stopped = false;
   private disconnectedTimer?: ReturnType<typeof setTimeout>;
   /** Aborted when the connection is closed here (which fires no state change). */
@@ -163,15 +161,11 @@ export class WhipPublisher {
           headers: { 'Content-Type': 'application/sdp', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
           body: offer,
         });
-      this.token = await this.deps.token();
-      response = await post(this.token);
+      response = await post(await this.deps.token());
       if (response.status === 401) {
         // The token ran out meanwhile: once more with a refreshed one, as every call of the API client does.
         const fresh = await this.deps.refreshToken();
-        if (fresh) {
-          this.token = fresh;
-          response = await post(fresh);
-        }
+        if (fresh) response = await post(fresh);
       }
     } catch (error) {
       this.close();
@@ -228,8 +222,11 @@ export class WhipPublisher {
     if (!location) return this.close();
     // The DELETE before the connection closes: a connection that closes first is a publisher gone (the stream awaits
     // its return), and its session is forgotten before the DELETE could end the stream.
-    const headers: Record<string, string> = this.token ? { Authorization: `Bearer ${this.token}` } : {};
-    const response = await this.deps.send(location, { method: 'DELETE', headers }).catch((error: unknown) => {
+    const remove = (token: string | null) => this.deps.send(location, { method: 'DELETE', headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    const response = await (async () => {
+      const first = await remove(await this.deps.token());
+      return first.status === 401 ? remove(await this.deps.refreshToken()) : first;
+    })().catch((error: unknown) => {
       console.warn('Stopping the WHIP session failed', error);
       return null;
     });
