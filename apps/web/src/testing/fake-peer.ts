@@ -1,6 +1,7 @@
 /**
  * A stand-in for RTCPeerConnection in jest (jsdom has none), for the WHIP and WHEP clients: it records what the client
- * did (transceivers, codec preferences, the descriptions it set, close) and lets the test drive the connection state.
+ * did (the configuration it was made with, transceivers, codec preferences, the descriptions it set, close) and lets
+ * the test drive the connection state.
  */
 export class FakePeer extends EventTarget {
   connectionState: RTCPeerConnectionState = 'new';
@@ -15,8 +16,14 @@ export class FakePeer extends EventTarget {
     readonly offer = FAKE_OFFER,
     /** Whether gathering completes when the offer is set (otherwise the client waits its gathering time). */
     private readonly gathers = true,
+    /** What it was made with: the ICE servers. */
+    readonly configuration: RTCConfiguration = {},
   ) {
     super();
+  }
+
+  getConfiguration(): RTCConfiguration {
+    return this.configuration;
   }
 
   addTransceiver(trackOrKind: MediaStreamTrack | string, init?: RTCRtpTransceiverInit): RTCRtpTransceiver {

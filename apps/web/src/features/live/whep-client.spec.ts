@@ -13,14 +13,38 @@ function refusal(status: number, code: string, retryAfter?: number): Response {
 
 const created = () => new Response(FAKE_ANSWER, { status: 201, headers: { 'Content-Type': 'application/sdp', Location: SESSION } });
 
-/** The client with a fake peer (connecting when `connects`), `answers` for each POST in turn, and what was sent. */
-function harness(answers: (() => Response)[], { connects = true, peer = () => new FakePeer() } = {}) {
+/** The API's answer to OPTIONS: CORS, and a Link header a STUN/TURN server (none here). */
+const noServers = () => new Response(null, { status: 204, headers: { 'Accept-Post': 'application/sdp' } });
+
+const TURN = '<turn:turn.example.org:3478?transport=udp>; rel="ice-server"; username="ania"; credential="p,a;s\\"s"; credential-type="password"';
+const STUN = '<stun:stun.example.org:3478>; rel="ice-server"';
+
+/** An OPTIONS answer naming a TURN and a STUN server, and a link of another relation. */
+const withServers = () => {
+  const headers = new Headers({ 'Accept-Post': 'application/sdp' });
+  for (const link of [TURN, '</docs/live>; rel="help"', STUN]) headers.append('Link', link);
+  return new Response(null, { status: 204, headers });
+};
+
+const SERVERS: RTCIceServer[] = [
+  { urls: 'turn:turn.example.org:3478?transport=udp', username: 'ania', credential: 'p,a;s"s' },
+  { urls: 'stun:stun.example.org:3478' },
+];
+
+/**
+ * The client with a fake peer (connecting when `connects`), `answers` for each POST in turn, `offered` for its OPTIONS,
+ * and what was sent.
+ */
+function harness(
+  answers: (() => Response)[],
+  { connects = true, peer = (configuration: RTCConfiguration) => new FakePeer(undefined, undefined, configuration), offered = noServers as () => Response | Promise<Response> } = {},
+) {
   const peers: FakePeer[] = [];
   const sent: SentCall[] = [];
   const waits: number[] = [];
   const deps: Partial<WhepDeps> = {
-    createPeer: () => {
-      const made = peer();
+    createPeer: (configuration) => {
+      const made = peer(configuration);
       peers.push(made);
       return made as unknown as RTCPeerConnection;
     },
@@ -28,6 +52,7 @@ function harness(answers: (() => Response)[], { connects = true, peer = () => ne
     send: (url, init) => {
       sent.push({ url, method: init.method, headers: init.headers ?? {}, body: init.body });
       if (init.method === 'DELETE') return Promise.resolve(new Response(null, { status: 200 }));
+      if (init.method === 'OPTIONS') return Promise.resolve(offered());
       const next = answers.shift();
       if (!next) return Promise.reject(new TypeError('Failed to fetch'));
       const response = next();
@@ -56,12 +81,13 @@ describe('watchOverWhep', () => {
       ['video', 'recvonly'],
       ['audio', 'recvonly'],
     ]);
-    expect(h.sent[0]).toMatchObject({ url: whepUrl('stream-1', 'viewer_0123456789', 'acc'), method: 'POST', headers: { 'Content-Type': 'application/sdp' } });
-    expect(h.sent[0].url).toBe('/api/v1/stream/stream-1/whep?viewer=viewer_0123456789&access=acc');
+    const post = h.sent[1];
+    expect(post).toMatchObject({ url: whepUrl('stream-1', 'viewer_0123456789', 'acc'), method: 'POST', headers: { 'Content-Type': 'application/sdp' } });
+    expect(post.url).toBe('/api/v1/stream/stream-1/whep?viewer=viewer_0123456789&access=acc');
     // The offer set and the offer sent are the same, with stereo asked on Opus only.
-    expect(h.sent[0].body).toBe(peer.localDescription?.sdp);
-    expect(h.sent[0].body).toContain('a=fmtp:111 minptime=10;useinbandfec=1;stereo=1;sprop-stereo=1');
-    expect(h.sent[0].body).toContain('a=fmtp:63 111/111\r\n');
+    expect(post.body).toBe(peer.localDescription?.sdp);
+    expect(post.body).toContain('a=fmtp:111 minptime=10;useinbandfec=1;stereo=1;sprop-stereo=1');
+    expect(post.body).toContain('a=fmtp:63 111/111\r\n');
     expect(peer.remoteDescription).toEqual({ type: 'answer', sdp: FAKE_ANSWER });
     if (result.kind !== 'webrtc') return;
     result.session.close();
@@ -102,13 +128,13 @@ describe('watchOverWhep', () => {
     const h = harness([created], { connects: false });
     await expect(watchOverWhep(h.options, h.deps)).resolves.toEqual({ kind: 'hls', reason: 'not_connected' });
     expect(h.peers[0].closed).toBe(true);
-    expect(h.sent.map((c) => c.method)).toEqual(['POST', 'DELETE']);
+    expect(h.sent.map((c) => c.method)).toEqual(['OPTIONS', 'POST', 'DELETE']);
   });
 
-  it('plays HLS at once, without asking the server, when nothing could be gathered', async () => {
+  it('plays HLS at once, without sending an offer, when nothing could be gathered', async () => {
     const h = harness([created], { peer: () => new FakePeer('v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=rtpmap:111 opus/48000/2\r\n') });
     await expect(watchOverWhep(h.options, h.deps)).resolves.toEqual({ kind: 'hls', reason: 'no_candidates' });
-    expect(h.sent).toEqual([]);
+    expect(h.sent.map((c) => c.method)).toEqual(['OPTIONS']);
   });
 
   it('plays HLS when the call fails', async () => {
@@ -128,7 +154,7 @@ describe('watchOverWhep', () => {
       expect(result.kind).toBe('webrtc');
       h.peers[0].become('failed');
       expect(h.dropped).toHaveBeenCalledTimes(1);
-      expect(h.sent.map((c) => c.method)).toEqual(['POST', 'DELETE']);
+      expect(h.sent.map((c) => c.method)).toEqual(['OPTIONS', 'POST', 'DELETE']);
 
       const second = watchOverWhep(h.options, { ...h.deps, connectMs: 10_000 });
       await jest.advanceTimersByTimeAsync(1);
@@ -156,6 +182,55 @@ describe('watchOverWhep', () => {
     controller.abort();
     await expect(result).resolves.toEqual({ kind: 'hls', reason: 'aborted' });
     expect(h.peers[0].closed).toBe(true);
-    expect(h.sent.map((c) => c.method)).toEqual(['POST', 'DELETE']);
+    expect(h.sent.map((c) => c.method)).toEqual(['OPTIONS', 'POST', 'DELETE']);
+  });
+
+  it('makes every connection with the ICE servers the OPTIONS names, asked once at the address of the offer', async () => {
+    const h = harness([() => refusal(409, 'not_live_yet', 1), created], { offered: withServers });
+    const result = await watchOverWhep(h.options, h.deps);
+    expect(result.kind).toBe('webrtc');
+    expect(h.sent.map((c) => c.method)).toEqual(['OPTIONS', 'POST', 'POST']);
+    // As the POST: no token (a viewer sends none), the access in the query.
+    expect(h.sent[0]).toEqual({ url: h.sent[1].url, method: 'OPTIONS', headers: {} });
+    expect(h.peers.map((p) => p.getConfiguration())).toEqual([{ iceServers: SERVERS }, { iceServers: SERVERS }]);
+  });
+
+  it.each([
+    ['fails', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['is refused', () => refusal(500, 'internal')],
+    ['names no server', noServers],
+  ])('plays over WebRTC without ICE servers when its OPTIONS %s', async (_case, offered) => {
+    const h = harness([created], { offered });
+    await expect(watchOverWhep(h.options, h.deps)).resolves.toMatchObject({ kind: 'webrtc' });
+    expect(h.peers[0].getConfiguration()).toEqual({ iceServers: [] });
+    expect(h.sent.map((c) => c.method)).toEqual(['OPTIONS', 'POST']);
+  });
+
+  it('plays over WebRTC without the ICE servers when the browser refuses them', async () => {
+    const h = harness([created], {
+      offered: withServers,
+      peer: (configuration) => {
+        if (configuration.iceServers?.length) throw new DOMException('bad server', 'SyntaxError');
+        return new FakePeer(undefined, undefined, configuration);
+      },
+    });
+    await expect(watchOverWhep(h.options, h.deps)).resolves.toMatchObject({ kind: 'webrtc' });
+    expect(h.peers.map((p) => p.getConfiguration())).toEqual([{ iceServers: [] }]);
+  });
+
+  it('makes nothing when the player closes while the ICE servers are asked', async () => {
+    const controller = new AbortController();
+    const h = harness([created]);
+    const send = h.deps.send!;
+    const result = watchOverWhep({ ...h.options, signal: controller.signal }, {
+      ...h.deps,
+      // As the browser's fetch does: the call fails once its signal aborts.
+      send: (url, init) => (init.method === 'OPTIONS' ? new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))) : send(url, init)),
+    });
+    controller.abort();
+    await expect(result).resolves.toEqual({ kind: 'hls', reason: 'aborted' });
+    // No connection made, and no offer sent.
+    expect(h.peers).toEqual([]);
+    expect(h.sent.filter((c) => c.method !== 'OPTIONS')).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 import { callApi } from '../../lib/api';
-import { connectedWithin, GATHERING_MS, gatheredOffer, signalError, withStereoOpus } from './webrtc-signal';
+import { connectedWithin, GATHERING_MS, gatheredOffer, offeredIceServers, peerWith, signalError, withStereoOpus } from './webrtc-signal';
 
 /**
- * Watching a live stream over WebRTC (WHEP, docs/live.md "The web app"): a receive-only offer for video and audio,
- * POSTed as SDP to /api/v1/stream/{id}/whep, the answer, and the connection within CONNECT_MS. Whatever keeps it from
- * playing says so as `hls`, and the player plays HLS instead.
+ * Watching a live stream over WebRTC (WHEP, docs/live.md "The web app"): the STUN/TURN servers asked with OPTIONS, a
+ * receive-only offer for video and audio, POSTed as SDP to /api/v1/stream/{id}/whep, the answer, and the connection
+ * within CONNECT_MS. Whatever keeps it from playing says so as `hls`, and the player plays HLS instead.
  *
  * The generated API client speaks JSON only, and WHEP's bodies are SDP: this file (with whip-client.ts) is the one
  * place the web app calls its API by hand, with the same origin and time limit as lib/api.ts. A viewer sends no
@@ -34,7 +34,7 @@ export interface WhepOptions {
 
 /** What the client needs of the browser, injected in tests (jsdom has no RTCPeerConnection). */
 export interface WhepDeps {
-  createPeer: () => RTCPeerConnection;
+  createPeer: (configuration: RTCConfiguration) => RTCPeerConnection;
   createStream: () => MediaStream;
   send: typeof callApi;
   wait: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -68,7 +68,7 @@ function waitFor(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 const browserDeps = (): WhepDeps => ({
-  createPeer: () => new RTCPeerConnection(),
+  createPeer: (configuration) => new RTCPeerConnection(configuration),
   createStream: () => new MediaStream(),
   send: (url, init) => callApi(url, { ...init, signal: AbortSignal.any([init.signal ?? new AbortController().signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]) }),
   wait: waitFor,
@@ -84,9 +84,12 @@ export function whepUrl(streamId: string, viewer: string, access?: string): stri
 /** Watches `streamId` over WHEP: a session playing, or why HLS should play instead. */
 export async function watchOverWhep(options: WhepOptions, injected: Partial<WhepDeps> = {}): Promise<WhepResult> {
   const deps = { ...browserDeps(), ...injected };
+  const url = whepUrl(options.streamId, options.viewer, options.access);
+  // Asked once: every attempt gathers with the same servers.
+  const iceServers = await offeredIceServers(deps.send, url, { signal: options.signal });
   for (let attempt = 0; attempt <= MAX_NOT_LIVE_YET; attempt++) {
     if (options.signal.aborted) return { kind: 'hls', reason: 'aborted' };
-    const outcome = await attemptWhep(options, deps);
+    const outcome = await attemptWhep(options, deps, url, iceServers);
     if (outcome.kind !== 'wait') return outcome;
     // 409 not_live_yet: the stream is live, its media not here yet (a publisher connecting); ask again when told.
     await deps.wait(outcome.seconds * 1000, options.signal);
@@ -94,8 +97,8 @@ export async function watchOverWhep(options: WhepOptions, injected: Partial<Whep
   return { kind: 'hls', reason: 'not_live_yet' };
 }
 
-async function attemptWhep(options: WhepOptions, deps: WhepDeps): Promise<WhepResult | { kind: 'wait'; seconds: number }> {
-  const pc = deps.createPeer();
+async function attemptWhep(options: WhepOptions, deps: WhepDeps, url: string, iceServers: RTCIceServer[]): Promise<WhepResult | { kind: 'wait'; seconds: number }> {
+  const pc = peerWith(deps.createPeer, iceServers);
   const stream = deps.createStream();
   pc.addEventListener('track', (event) => stream.addTrack(event.track));
   pc.addTransceiver('video', { direction: 'recvonly' });
@@ -122,7 +125,7 @@ async function attemptWhep(options: WhepOptions, deps: WhepDeps): Promise<WhepRe
       close();
       return { kind: 'hls', reason: 'no_candidates' };
     }
-    const response = await deps.send(whepUrl(options.streamId, options.viewer, options.access), {
+    const response = await deps.send(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/sdp' },
       body: offer,

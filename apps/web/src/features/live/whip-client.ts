@@ -1,12 +1,12 @@
 import type { MessageId } from '@grouarock/i18n';
 import { callApi, refreshedSessionToken, sessionToken } from '../../lib/api';
-import { connectedWithin, gatheredOffer, signalError, type SignalError } from './webrtc-signal';
+import { connectedWithin, gatheredOffer, offeredIceServers, peerWith, signalError, type SignalError } from './webrtc-signal';
 
 /**
  * Going live from the browser over WebRTC (WHIP, docs/live.md "The web app"): the media sent with a send-only
- * RTCPeerConnection, H.264 first (the server copies it into HLS and forwards it to WebRTC viewers as it is), the
- * offer POSTed as SDP to /api/v1/stream/whip?stream=<id> with the user's access token, and DELETE of the session's
- * Location to stop (the stream ends).
+ * RTCPeerConnection, H.264 first (the server copies it into HLS and forwards it to WebRTC viewers as it is), made with
+ * the STUN/TURN servers that OPTIONS names, the offer POSTed as SDP to /api/v1/stream/whip?stream=<id> with the user's
+ * access token, and DELETE of the session's Location to stop (the stream ends).
  *
  * The generated API client speaks JSON only, and WHIP's bodies are SDP: this file (with whep-client.ts) is the one
  * place the web app calls its API by hand, through lib/api.ts (same origin, time limit, the session's token and one
@@ -79,7 +79,7 @@ export interface WhipOptions {
 
 /** What the client needs of the browser and the API, injected in tests (jsdom has no RTCPeerConnection). */
 export interface WhipDeps {
-  createPeer: () => RTCPeerConnection;
+  createPeer: (configuration: RTCConfiguration) => RTCPeerConnection;
   /** The video codecs this browser can send (RTCRtpSender.getCapabilities), for the H.264 preference. */
   videoCodecs: () => RTCRtpCodec[] | undefined;
   send: typeof callApi;
@@ -90,7 +90,7 @@ export interface WhipDeps {
 }
 
 const browserDeps = (): WhipDeps => ({
-  createPeer: () => new RTCPeerConnection(),
+  createPeer: (configuration) => new RTCPeerConnection(configuration),
   videoCodecs: () => RTCRtpSender.getCapabilities?.('video')?.codecs,
   send: callApi,
   token: sessionToken,
@@ -116,6 +116,11 @@ export function preferH264(codecs: readonly RTCRtpCodec[]): RTCRtpCodec[] {
   return [...codecs].sort((a, b) => rank(a) - rank(b));
 }
 
+/** The Authorization header of a call to the API, when there is a token. */
+function authorization(token: string | null): Record<string, string> {
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
 /** Publishes `media` into the user's stream over WHIP. `start` resolves once connected; `stop` ends the stream. */
 export class WhipPublisher {
   private readonly deps: WhipDeps;
@@ -135,7 +140,13 @@ export class WhipPublisher {
 
   /** Resolves once live; rejects with WhipRefused (shown to the user) or WhipNotPossible (use the socket path). */
   async start(): Promise<void> {
-    const pc = this.deps.createPeer();
+    const url = `/api/v1/stream/whip?stream=${encodeURIComponent(this.options.streamId)}`;
+    // One token for the OPTIONS and the offer, a second apart.
+    const token = await this.deps.token();
+    const iceServers = await offeredIceServers(this.deps.send, url, { headers: authorization(token), signal: this.closing.signal });
+    // Stopped while they were asked: nothing made yet, and the end a stop during gathering has.
+    if (this.stopped) throw new WhipRefused('live.closed.unreachable');
+    const pc = peerWith(this.deps.createPeer, iceServers);
     this.pc = pc;
     const [video] = this.options.media.getVideoTracks();
     const [audio] = this.options.media.getAudioTracks();
@@ -155,13 +166,8 @@ export class WhipPublisher {
     let response: Response;
     try {
       const offer = await gatheredOffer(pc);
-      const post = (token: string | null) =>
-        this.deps.send(`/api/v1/stream/whip?stream=${encodeURIComponent(this.options.streamId)}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/sdp', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-          body: offer,
-        });
-      response = await post(await this.deps.token());
+      const post = (token: string | null) => this.deps.send(url, { method: 'POST', headers: { 'Content-Type': 'application/sdp', ...authorization(token) }, body: offer });
+      response = await post(token);
       if (response.status === 401) {
         // The token ran out meanwhile: once more with a refreshed one, as every call of the API client does.
         const fresh = await this.deps.refreshToken();
@@ -222,7 +228,7 @@ export class WhipPublisher {
     if (!location) return this.close();
     // The DELETE before the connection closes: a connection that closes first is a publisher gone (the stream awaits
     // its return), and its session is forgotten before the DELETE could end the stream.
-    const remove = (token: string | null) => this.deps.send(location, { method: 'DELETE', headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    const remove = (token: string | null) => this.deps.send(location, { method: 'DELETE', headers: authorization(token) });
     const response = await (async () => {
       const first = await remove(await this.deps.token());
       return first.status === 401 ? remove(await this.deps.refreshToken()) : first;

@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { apiServer, apiError, apiUrl, http, setupApiServer } from '../../../testing/api-server';
+import { apiServer, apiError, apiUrl, http, HttpResponse, setupApiServer } from '../../../testing/api-server';
 import { FakePeer } from '../../../testing/fake-peer';
 import { renderApp } from '../../../testing/render-app';
 import { LivePlayer } from './live-player';
@@ -14,8 +14,8 @@ const HLS = 'HLS · opóźnienie kilka sekund';
 const peers: ConnectingPeer[] = [];
 let connects = true;
 class ConnectingPeer extends FakePeer {
-  constructor() {
-    super();
+  constructor(configuration?: RTCConfiguration) {
+    super(undefined, undefined, configuration);
     peers.push(this);
   }
   override async setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
@@ -24,10 +24,19 @@ class ConnectingPeer extends FakePeer {
   }
 }
 
-/** Answers WHEP's POST with `answers` in turn (the last one again), and records the calls. */
+const TURN = '<turn:turn.example.org:3478?transport=udp>; rel="ice-server"; username="ania"; credential="p;a,ss"; credential-type="password"';
+
+/** The API's answer to OPTIONS: CORS, and the ICE servers as Link headers, one a server. */
+let offered: () => Response = () => new Response(null, { status: 204 });
+
+/** Answers WHEP's POST with `answers` in turn (the last one again), its OPTIONS with `offered`, and records the calls. */
 function whep(...answers: (() => Response)[]) {
   const calls: { method: string; url: string }[] = [];
   apiServer.use(
+    http.options(apiUrl(`/stream/${STREAM}/whep`), ({ request }) => {
+      calls.push({ method: 'OPTIONS', url: request.url });
+      return offered();
+    }),
     http.post(apiUrl(`/stream/${STREAM}/whep`), ({ request }) => {
       calls.push({ method: 'POST', url: request.url });
       return (answers.length > 1 ? answers.shift()! : answers[0])();
@@ -46,6 +55,7 @@ describe('LivePlayer', () => {
   beforeEach(() => {
     peers.length = 0;
     connects = true;
+    offered = () => new Response(null, { status: 204 });
     Object.assign(globalThis, { RTCPeerConnection: ConnectingPeer, MediaStream: class { addTrack() {} } });
     jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
   });
@@ -68,8 +78,32 @@ describe('LivePlayer', () => {
     expect(url.searchParams.get('viewer')).toMatch(/^[0-9a-f]{32}$/);
     expect((screen.getByLabelText('Obraz transmisji: Koncert') as HTMLVideoElement & { srcObject: unknown }).srcObject).toBeDefined();
     unmount();
-    await waitFor(() => expect(calls.map((c) => c.method)).toEqual(['POST', 'DELETE']));
+    await waitFor(() => expect(calls.map((c) => c.method)).toEqual(['OPTIONS', 'POST', 'DELETE']));
     expect(peers[0].closed).toBe(true);
+  });
+
+  it('connects with the ICE servers the API names, asked at the address of the offer', async () => {
+    offered = () => {
+      const headers = new Headers();
+      for (const link of [TURN, '<stun:stun.example.org:3478>; rel="ice-server"']) headers.append('Link', link);
+      return new Response(null, { status: 204, headers });
+    };
+    const calls = whep(created);
+    renderApp(player(true));
+    expect(await screen.findByText(WEBRTC)).toBeInTheDocument();
+    expect(calls.slice(0, 2).map((c) => c.method)).toEqual(['OPTIONS', 'POST']);
+    expect(calls[0].url).toBe(calls[1].url);
+    expect(peers[0].getConfiguration()).toEqual({
+      iceServers: [{ urls: 'turn:turn.example.org:3478?transport=udp', username: 'ania', credential: 'p;a,ss' }, { urls: 'stun:stun.example.org:3478' }],
+    });
+  });
+
+  it('plays over WebRTC all the same when the ICE servers cannot be asked for', async () => {
+    offered = () => HttpResponse.error();
+    whep(created);
+    renderApp(player(true));
+    expect(await screen.findByText(WEBRTC)).toBeInTheDocument();
+    expect(peers[0].getConfiguration()).toEqual({ iceServers: [] });
   });
 
   it('plays HLS by itself, and says so, when the server has no WebRTC place for the viewer', async () => {
@@ -77,7 +111,7 @@ describe('LivePlayer', () => {
     renderApp(player(true));
     expect(await screen.findByText(HLS)).toBeInTheDocument();
     expect(screen.queryByText(WEBRTC)).not.toBeInTheDocument();
-    expect(calls).toHaveLength(1);
+    expect(calls.map((c) => c.method)).toEqual(['OPTIONS', 'POST']);
   });
 
   it('asks WebRTC once more when the connection drops, then plays HLS when it drops again', async () => {
