@@ -82,7 +82,8 @@ describe('live over WebRTC: WHIP ingest, WHEP playback', () => {
     const publisher = await publish(key);
     expect(publisher.status).toBe(201);
     expect(publisher.headers.get('content-type')).toMatch(/^application\/sdp/);
-    expect(publisher.session).toMatch(new RegExp(`^${api.base}/stream/whip/[\\w-]{22}$`));
+    // The session names its stream (any replica finds where it is), then 128 random bits.
+    expect(publisher.session).toMatch(new RegExp(`^${api.base}/stream/whip/${id.replace(/-/g, '')}[0-9a-f]{32}$`));
     expect(publisher.headers.get('access-control-expose-headers')).toContain('Location');
     expect(publisher.headers.get('link')).toBe(
       '<stun:stun.example.org:3478>; rel="ice-server", <turn:turn.example.org:3478?transport=tcp>; rel="ice-server"; username="ania"; credential="tajne"; credential-type="password"',
@@ -108,7 +109,7 @@ describe('live over WebRTC: WHIP ingest, WHEP playback', () => {
   it('plays to WHEP viewers: H.264 from a keyframe and Opus, in the payload types each viewer offered, on the publisher’s SSRCs', async () => {
     const viewer = await view(live.id, undefined, VIEWER_ID);
     expect(viewer.status).toBe(201);
-    expect(viewer.session).toMatch(new RegExp(`^${api.base}/stream/whep/[\\w-]{22}$`));
+    expect(viewer.session).toMatch(new RegExp(`^${api.base}/stream/whep/${live.id.replace(/-/g, '')}[0-9a-f]{32}$`));
     expect(viewer.body).toMatch(/a=rtpmap:102 H264\/90000/);
     expect(viewer.body).toMatch(/a=fmtp:109 .*stereo=1;sprop-stereo=1/);
     expect(viewer.body).toMatch(/a=sendonly/);

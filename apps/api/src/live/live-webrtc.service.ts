@@ -16,20 +16,23 @@ import {
 import { isUUID } from 'class-validator';
 import { Principals } from '../auth/principals.service';
 import { EntitlementsService } from '../billing/entitlements.service';
-import type { AppConfig } from '../core/config/config';
+import { type AppConfig, resolveJwtSecret } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
+import { API_PREFIX } from '../core/http/openapi';
 import { Metrics } from '../core/metrics/metrics';
 import { hashStreamKey, redactStreamKeys } from '../core/security/stream-keys';
 import { FEED_PAYLOAD_TYPES, Ffmpeg, SEGMENT_SECONDS } from '../repositories/ffmpeg';
 import { LiveStreamRepository, type PublisherRefusal } from '../repositories/live-stream.repository';
 import { freePortPair, WebRtcEngine, WebRtcRefusal } from '../repositories/webrtc-engine';
 import { announceHosts, narrowPublisherOffer, packagerSdp, parseTrickleFragment, readViewerOffer, SdpError } from '../repositories/webrtc-sdp';
+import { FORWARDED_HEADER, markForwarded, readForwarded } from './forwarded-signal';
 import { liveErrors } from './live-errors';
 import { LiveAccess } from './live-access.service';
 import type { LivePipeline } from './live-pipeline';
 import { LivePipelines } from './live-pipelines.service';
 import { LiveSlots } from './live-slots.service';
 import { LiveService } from './live.service';
+import { type ForwardedRequest, type RelayedAnswer, WebRtcForwarder } from './webrtc-forwarder';
 
 /** A stream key as OBS sends it for WHIP (the Bearer token): 43 base64url characters (core/security/stream-keys.ts). */
 const STREAM_KEY = /^[A-Za-z0-9_-]{43}$/;
@@ -58,6 +61,32 @@ export const webrtcErrors = {
   startFailed: (why: string) => new ServiceUnavailableException({ message: `The WebRTC session could not start: ${why}`, code: 'webrtc_failed' }),
 };
 
+/** A session id (WebRtcEngine.newSession): its stream's id without dashes, then 128 random bits, in hex. */
+export const SESSION_ID = /^[0-9a-f]{64}$/;
+
+/** The stream a session id names; undefined for anything that is not one. */
+export function streamOfSession(session: string): string | undefined {
+  if (!SESSION_ID.test(session)) return undefined;
+  const hex = session.slice(0, 32);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * What a WHEP, PATCH or DELETE brought besides its route's values, should it go on to the process with the stream's
+ * media: the client's address (as this process takes it), the headers passed on, its body, and the mark a replica
+ * that forwarded it added (forwarded-signal.ts).
+ */
+export interface Signalling {
+  address: string;
+  authorization?: string;
+  contentType?: string;
+  body?: string;
+  forwardedMark?: string | string[];
+}
+
+/** A WHEP answer: this process's own session and SDP, or the answer of the process that has the stream's media. */
+export type ViewAnswer = { session: string; answer: string } | { relayed: RelayedAnswer };
+
 const REFUSED: Record<PublisherRefusal, () => HttpException> = {
   unknown_key: webrtcErrors.wrongKey,
   live: webrtcErrors.busy,
@@ -71,6 +100,8 @@ type WebRtcSession =
       streamId: string;
       /** Who may trickle to it and stop it: the holder of the stream key, or its owner with any access token of theirs. */
       owner: { key: string } | { userId: string };
+      /** What gave the engine the stream's media (see `sources`). */
+      media: object;
       hangUp(): Promise<void>;
     }
   | { kind: 'viewer'; streamId: string; viewer: string; address: string; connected: boolean };
@@ -82,11 +113,24 @@ type WebRtcSession =
  * (LIVE_MAX_PUBLISHERS) and holds the stream as an RTMP publisher does, and its media is packaged as HLS for the
  * players without WebRTC and for the replay. A WHEP viewer is let in as an HLS one (the audience, the viewer cap of
  * every process), plus this process's WebRTC cap; the player plays HLS when refused.
+ *
+ * Behind a balancer (docs/live.md, "Several replicas") a stream's media is in the engine of the one process its
+ * publisher reached, which the stream's row names (webrtc_origin). A WHEP, PATCH or DELETE reaching a process without
+ * it goes on to that one over HTTP, whose answer is passed back; peers then send media to its own UDP port directly.
  */
 @Injectable()
 export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('LiveWebRtc');
   private readonly sessions = new Map<string, WebRtcSession>();
+  /**
+   * The streams whose media this process's engine has, each with the source that gave it (a WHIP publisher or an RTMP
+   * feed): only that source, when it ends, clears the stream's webrtc_origin, not one a newer source replaced.
+   */
+  private readonly sources = new Map<string, object>();
+  /** Each stream's webrtc_origin writes, one after the other (a clear must not overtake the next source's set). */
+  private readonly originWrites = new Map<string, Promise<void>>();
+  /** Signs and checks the mark of forwarded requests: every replica has the same (JWT_SECRET). */
+  private readonly secret: string;
   private timer?: NodeJS.Timeout;
 
   constructor(
@@ -100,8 +144,10 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly principals: Principals,
     private readonly entitlements: EntitlementsService,
     private readonly ffmpeg: Ffmpeg,
+    private readonly forwarder: WebRtcForwarder,
     metrics: Metrics,
   ) {
+    this.secret = resolveJwtSecret(config);
     metrics.liveWebRtcViewers.read(() => [[{}, this.viewersHere()]]);
   }
 
@@ -146,7 +192,8 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
     const pipeline = await this.pipelines.start(slot, source, { kind: 'rtp', sdp: packagerSdp(offer, ports) });
     if (pipeline === 'ended') throw webrtcErrors.ended();
     if (typeof pipeline === 'string') throw webrtcErrors.busy();
-    const session = this.engine.newSession();
+    const session = this.engine.newSession(id);
+    const media = {};
     // The packager ends gracefully (its last segment written) when the media stops: the stream then awaits its
     // publisher's return, or ends when the publisher hung up (DELETE).
     const stopPackaging = () => pipeline.ffmpeg.exitCode === null && pipeline.ffmpeg.kill('SIGTERM');
@@ -154,6 +201,7 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
       kind: 'publisher',
       streamId: id,
       owner,
+      media,
       hangUp: async () => {
         this.forget(session);
         // Still packaged here: the packager finishes and the stream ends rather than awaiting its publisher. Its
@@ -166,6 +214,8 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
     };
     this.sessions.set(session, entry);
     slot.publisher = { drop: () => this.forget(session) };
+    // Named before the engine answers, so that a connection closing at once clears it again.
+    const held = this.holdMedia(id, media);
     try {
       const answer = await this.engine.publish(
         session,
@@ -175,14 +225,18 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
         SEGMENT_SECONDS * 1000,
         (state) => {
           if (state !== 'closed' || this.sessions.get(session) !== entry) return;
+          this.releaseMedia(id, media);
           stopPackaging();
           // Its DELETE may still come (the page or OBS stopping on purpose): it is answered until the reconnect window closes.
           setTimeout(() => this.sessions.get(session) === entry && this.sessions.delete(session), (this.config.live.reconnectSeconds + 5) * 1000).unref();
         },
       );
+      // The engine has the stream's media from now: viewers reaching other replicas are sent here.
+      await held;
       return { session, answer: announceHosts(answer, this.config.live.webrtc.hosts) };
     } catch (e) {
       this.sessions.delete(session);
+      this.releaseMedia(id, media);
       pipeline.ffmpeg.kill('SIGKILL');
       throw e instanceof WebRtcRefusal ? webrtcErrors.startFailed(e.message) : e;
     }
@@ -197,7 +251,12 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
     if (!this.engine.running) return;
     const running = () => pipeline.ffmpeg.exitCode === null && pipeline.ffmpeg.signalCode === null;
     const ports = await this.engine.listen(streamId, { video: { payloadType: FEED_PAYLOAD_TYPES.video }, audio: { payloadType: FEED_PAYLOAD_TYPES.audio } });
-    if (!running()) return this.engine.dropSource(streamId);
+    const media = {};
+    await this.holdMedia(streamId, media);
+    if (!running()) {
+      this.engine.dropSource(streamId);
+      return this.releaseMedia(streamId, media);
+    }
     const feed = this.ffmpeg.feedRtp(url, { video: ports.video!, audio: ports.audio! });
     let stderr = '';
     feed.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-1000)));
@@ -206,35 +265,60 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
       // The URL carries the stream key: only the last line is logged, with every RTMP URL's key replaced.
       this.logger.warn(`The WebRTC feed of ${streamId} ended (${code}); its viewers play HLS: ${redactStreamKeys(stderr.trim().split('\n').at(-1) ?? '')}`);
       this.engine.dropSource(streamId);
+      this.releaseMedia(streamId, media);
     });
     pipeline.ffmpeg.once('exit', () => {
       feed.kill('SIGKILL');
       this.engine.dropSource(streamId);
+      this.releaseMedia(streamId, media);
     });
   }
 
-  /** A WHIP or WHEP session's trickle ICE (PATCH): its peer's further candidates. */
-  async trickle(session: string, fragment: string, token?: string): Promise<void> {
-    await this.sessionFor(session, token);
+  /**
+   * A WHIP or WHEP session's trickle ICE (PATCH): its peer's further candidates. A session of another process is
+   * answered by it: its answer (undefined when the session is this process's).
+   */
+  async trickle(session: string, kind: 'publisher' | 'viewer', fragment: string, token: string | undefined, request: Signalling): Promise<RelayedAnswer | undefined> {
     const { candidates } = parseTrickleFragment(fragment);
+    const entry = await this.sessionFor(session, kind, token, request, 'PATCH');
+    if ('relayed' in entry) return entry.relayed;
     if (candidates.length) this.engine.addCandidates(session, candidates);
+    return undefined;
   }
 
-  /** DELETE of a WHIP session (the publisher stops: its stream ends) or of a WHEP one (the viewer leaves). */
-  async end(session: string, kind: 'publisher' | 'viewer', token?: string): Promise<void> {
-    const entry = await this.sessionFor(session, token);
-    if (entry.kind !== kind) throw webrtcErrors.noSession();
+  /**
+   * DELETE of a WHIP session (the publisher stops: its stream ends) or of a WHEP one (the viewer leaves). A session of
+   * another process is ended by it: its answer (undefined when the session is this process's).
+   */
+  async end(session: string, kind: 'publisher' | 'viewer', token: string | undefined, request: Signalling): Promise<RelayedAnswer | undefined> {
+    const entry = await this.sessionFor(session, kind, token, request, 'DELETE');
+    if ('relayed' in entry) return entry.relayed;
     if (entry.kind === 'publisher') await entry.hangUp();
     else this.forget(session);
+    return undefined;
   }
 
   /**
    * The session, for a request that may act on it: a viewer's by its unguessable id; a publisher's also with its
-   * stream key, or an access token of the stream's owner (a browser's token is refreshed during a long concert).
+   * stream key, or an access token of the stream's owner (a browser's token is refreshed during a long concert). One
+   * this process does not have is asked of the process whose engine has its stream's media, if another one does.
    */
-  private async sessionFor(session: string, token: string | undefined): Promise<WebRtcSession> {
+  private async sessionFor(
+    session: string,
+    kind: 'publisher' | 'viewer',
+    token: string | undefined,
+    request: Signalling,
+    method: 'PATCH' | 'DELETE',
+  ): Promise<WebRtcSession | { relayed: RelayedAnswer }> {
     const entry = this.sessions.get(session);
-    if (!entry) throw webrtcErrors.noSession();
+    if (!entry) {
+      const streamId = streamOfSession(session);
+      const target = `session:${session}`;
+      const relayed = streamId && (await this.fromOrigin(streamId, target, request, method, `/${API_PREFIX}/stream/${kind === 'publisher' ? 'whip' : 'whep'}/${session}`));
+      if (relayed) return { relayed };
+      throw webrtcErrors.noSession();
+    }
+    if (entry.kind !== kind) throw webrtcErrors.noSession();
     if (entry.kind === 'viewer') return entry;
     if ('key' in entry.owner) {
       if (entry.owner.key === token) return entry;
@@ -248,15 +332,15 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * A WHEP viewer's offer: the engine's answer with the stream's tracks. 409 (Retry-After) while the stream has not
-   * started; 403 for an Ultra-only stream without the viewer's access; 503 at a cap (the player plays HLS then).
+   * started; 403 for an Ultra-only stream without the viewer's access; 503 at a cap (the player plays HLS then). While
+   * the stream's media is in another process's engine, that process answers (and counts the viewer): its answer.
    */
-  async view(streamId: string, offerText: string, access: string | undefined, viewer: string | undefined, address: string): Promise<{ session: string; answer: string }> {
+  async view(streamId: string, offerText: string, access: string | undefined, viewer: string | undefined, request: Signalling): Promise<ViewAnswer> {
     if (!isUUID(streamId)) throw liveErrors.notFound();
     await this.access.check(streamId, access);
     const stream = await this.live.find(streamId);
     if (stream.status === 'ended') throw webrtcErrors.ended();
     if (stream.status !== 'live') throw webrtcErrors.notStarted();
-    if (!this.engine.running) throw webrtcErrors.unavailable();
     let offer: ReturnType<typeof readViewerOffer>;
     try {
       offer = readViewerOffer(offerText);
@@ -264,8 +348,18 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
       if (e instanceof SdpError) throw webrtcErrors.badOffer(e.message);
       throw e;
     }
+    const target = `whep:${streamId}`;
+    // Asked before the viewer is counted or takes a place here, so that only the process serving it does either.
+    if (!this.sources.has(streamId)) {
+      const query = new URLSearchParams(Object.entries({ viewer, access }).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+      const relayed = await this.fromOrigin(streamId, target, request, 'POST', `/${API_PREFIX}/stream/${streamId}/whep${query ? `?${query}` : ''}`);
+      if (relayed) return { relayed };
+    }
+    if (!this.engine.running) throw webrtcErrors.unavailable();
     if (this.viewersHere() >= this.config.live.webrtc.maxViewers) throw webrtcErrors.full();
-    const session = this.engine.newSession();
+    // A viewer another replica sent here is counted at the address that replica vouched for, not at the replica's.
+    const address = readForwarded(request.forwardedMark, this.secret, target)?.address ?? request.address;
+    const session = this.engine.newSession(streamId);
     const key = viewer ?? session;
     if (!this.live.viewers.touch(streamId, { viewer: key, address })) throw liveErrors.viewersFull();
     const entry: WebRtcSession = { kind: 'viewer', streamId, viewer: key, address, connected: false };
@@ -278,11 +372,27 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
       return { session, answer: announceHosts(answer, this.config.live.webrtc.hosts) };
     } catch (e) {
       this.sessions.delete(session);
-      // The stream is live but its media is not in this process's engine (it is being packaged elsewhere, or its
-      // publisher is reconnecting): the player asks again, or plays HLS meanwhile.
+      // The stream is live but its media is in no engine that answers (its publisher is reconnecting, or the process
+      // that had it died): the player asks again, or plays HLS meanwhile.
       if (e instanceof WebRtcRefusal && e.reason === 'no_media') throw webrtcErrors.notStarted();
       throw e instanceof WebRtcRefusal ? webrtcErrors.startFailed(e.message) : e;
     }
+  }
+
+  /**
+   * The answer of the process whose engine has the stream's media (its webrtc_origin), to a request this process
+   * cannot serve from its own: the request goes on with the client's address signed. Undefined when there is no other
+   * process to ask (none has the media, it is this one, or the request was forwarded already: never twice) or when it
+   * does not answer (it died; the caller answers as without it).
+   */
+  private async fromOrigin(streamId: string, target: string, request: Signalling, method: ForwardedRequest['method'], path: string): Promise<RelayedAnswer | undefined> {
+    if (readForwarded(request.forwardedMark, this.secret, target)) return undefined;
+    const origin = await this.streams.webrtcOriginOf(streamId);
+    if (!origin || origin === this.config.live.webrtc.originUrl) return undefined;
+    const headers: Record<string, string> = { [FORWARDED_HEADER]: markForwarded(this.secret, target, request.address) };
+    if (request.contentType) headers['content-type'] = request.contentType;
+    if (request.authorization) headers.authorization = request.authorization;
+    return this.forwarder.forward(origin, { method, path, headers, body: request.body });
   }
 
   /** WebRTC viewers this process serves now (those still connecting count: they hold a place). */
@@ -325,8 +435,37 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Closes a session in the engine and forgets it. */
   private forget(session: string): void {
+    const entry = this.sessions.get(session);
     this.sessions.delete(session);
     this.engine.close(session);
+    // Closed here, the engine says nothing more of it: a publisher's media ends now.
+    if (entry?.kind === 'publisher') this.releaseMedia(entry.streamId, entry.media);
+  }
+
+  /** This process's engine has the stream's media from `media` (a source) now: the stream's webrtc_origin names this process. */
+  private holdMedia(streamId: string, media: object): Promise<void> {
+    this.sources.set(streamId, media);
+    return this.writeOrigin(streamId, () => this.streams.setWebRtcOrigin(streamId, this.config.live.webrtc.originUrl));
+  }
+
+  /** `media` (a source) stopped: the stream's webrtc_origin is cleared, unless a newer source (here or elsewhere) took it. */
+  private releaseMedia(streamId: string, media: object): void {
+    if (this.sources.get(streamId) !== media) return;
+    this.sources.delete(streamId);
+    void this.writeOrigin(streamId, () => this.streams.clearWebRtcOrigin(streamId, this.config.live.webrtc.originUrl));
+  }
+
+  /**
+   * Writes a stream's webrtc_origin after the writes before it. One that fails is logged, not thrown: a stale origin
+   * costs a forward that fails (its viewers play HLS), a missing one a 409 from the other replicas.
+   */
+  private writeOrigin(streamId: string, write: () => Promise<void>): Promise<void> {
+    const next = (this.originWrites.get(streamId) ?? Promise.resolve())
+      .then(write)
+      .catch((e: Error) => this.logger.warn(`The WebRTC origin of ${streamId} could not be written: ${e.message}`));
+    this.originWrites.set(streamId, next);
+    void next.then(() => this.originWrites.get(streamId) === next && this.originWrites.delete(streamId));
+    return next;
   }
 
   /** Connected WebRTC viewers count as HLS players do by reloading: every few seconds, in every process's count. */

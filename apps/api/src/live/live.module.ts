@@ -13,12 +13,13 @@ import { LiveViewers } from './live-viewers.service';
 import { RtmpAdmission } from './rtmp-admission.service';
 import { LiveWebRtc } from './live-webrtc.service';
 import { WebRtcController } from './webrtc.controller';
+import { WebRtcForwarder } from './webrtc-forwarder';
 
 /** Live streams: creating them, RTMP, WHIP and browser ingest packaged as HLS by ffmpeg, WebRTC (WHEP) and HLS playback, replays (docs/live.md). */
 @Module({
   imports: [WebhooksModule, BillingModule],
   controllers: [LiveController, HlsController, WebRtcController],
-  providers: [LiveService, LiveAccess, LiveViewers, LiveSlots, LivePipelines, RtmpAdmission, LiveMaintenance, LiveIngestGateway, LiveWebRtc],
+  providers: [LiveService, LiveAccess, LiveViewers, LiveSlots, LivePipelines, RtmpAdmission, LiveMaintenance, LiveIngestGateway, LiveWebRtc, WebRtcForwarder],
   exports: [LiveService],
 })
 export class LiveModule {}

@@ -4,10 +4,14 @@ import { SkipThrottle, Throttle } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig, IceServer } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
+import { bearerOf } from '../core/http/bearer';
 import { Endpoint } from '../core/http/endpoint.decorator';
 import { API_PREFIX } from '../core/http/openapi';
+import { FORWARDED_HEADER } from './forwarded-signal';
 import { PlaylistQueryDto, StreamIdParamDto, WhipQueryDto } from './live.dto';
-import { LiveWebRtc, webrtcErrors } from './live-webrtc.service';
+import { LiveWebRtc, type Signalling, webrtcErrors } from './live-webrtc.service';
+import type { RelayedAnswer } from './webrtc-forwarder';
+import { WebRtcSessionParamDto } from './webrtc.dto';
 
 const SDP = 'application/sdp';
 const TRICKLE = 'application/trickle-ice-sdpfrag';
@@ -20,16 +24,13 @@ const CORS = {
   'Access-Control-Expose-Headers': 'Location, Link, ETag, Accept-Patch, Retry-After',
 };
 
-/** A STUN/TURN server as a WHIP/WHEP `Link` header names it (RFC 9725 section 4.4). */
-function iceLink(server: IceServer): string {
-  const credentials = server.username ? `; username="${server.username}"; credential="${server.credential}"; credential-type="password"` : '';
-  return `<${server.url}>; rel="ice-server"${credentials}`;
-}
+/** A value as a Link header's quoted-string (RFC 8288, RFC 9110 section 5.6.4): a quote or backslash escaped. */
+const quoted = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
 
-/** The Bearer token of the Authorization header, if any. */
-function bearer(authorization: string | undefined): string | undefined {
-  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
-  return match?.[1];
+/** A STUN/TURN server as a WHIP/WHEP `Link` header names it (RFC 9725 section 4.4). */
+export function iceLink(server: IceServer): string {
+  const credentials = server.username ? `; username=${quoted(server.username)}; credential=${quoted(server.credential ?? '')}; credential-type="password"` : '';
+  return `<${server.url}>; rel="ice-server"${credentials}`;
 }
 
 /** The body as SDP text, or the 400 a client can act on. */
@@ -38,9 +39,16 @@ function sdpBody(body: unknown, contentType: string | undefined, type: string): 
   return body;
 }
 
+/** What goes on with a request to the process that has the stream's media, should this one not have it. */
+function signallingOf(req: FastifyRequest, body?: string): Signalling {
+  return { address: req.ip ?? 'unknown', authorization: req.headers.authorization, contentType: req.headers['content-type'], body, forwardedMark: req.headers[FORWARDED_HEADER] };
+}
+
 /**
  * WHIP (RFC 9725) and WHEP for sub-second live (docs/live.md, "Sub-second delivery"). Bodies are SDP, not JSON; the
  * errors are JSON as everywhere. OBS: Service WHIP, Server `<site>/api/v1/stream/whip`, Bearer Token the stream key.
+ * Answers are sent here rather than returned: one that another replica gave (docs/live.md, "Several replicas") keeps
+ * its own status.
  */
 @ApiTags('live')
 @Controller('stream')
@@ -80,19 +88,12 @@ export class WebRtcController {
       { status: HttpStatus.SERVICE_UNAVAILABLE, description: 'code live_full, webrtc_unavailable or webrtc_failed' },
     ],
   })
-  async publish(
-    @Body() body: unknown,
-    @Headers('content-type') contentType: string | undefined,
-    @Headers('authorization') authorization: string | undefined,
-    @Query() { stream }: WhipQueryDto,
-    @Res({ passthrough: true }) res: FastifyReply,
-  ): Promise<string> {
+  async publish(@Body() body: unknown, @Headers('content-type') contentType: string | undefined, @Query() { stream }: WhipQueryDto, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     this.headers(res);
-    const token = bearer(authorization);
+    const token = bearerOf(req);
     if (!token) throw webrtcErrors.noToken();
     const { session, answer } = await this.webrtc.publish(token, stream, sdpBody(body, contentType, SDP));
-    void res.status(HttpStatus.CREATED).type(SDP).header('Location', `/${API_PREFIX}/stream/whip/${session}`).header('Accept-Patch', TRICKLE);
-    return answer;
+    void res.status(HttpStatus.CREATED).type(SDP).header('Location', `/${API_PREFIX}/stream/whip/${session}`).header('Accept-Patch', TRICKLE).send(answer);
   }
 
   @Patch('whip/:session')
@@ -102,24 +103,19 @@ export class WebRtcController {
   @ApiBody({ description: 'Trickle ICE candidates (RFC 8840)', schema: { type: 'string' } })
   @ApiNoContentResponse({ description: 'The candidates are taken' })
   @Endpoint({ id: 'whipTrickle', summary: 'More ICE candidates of a WHIP session', errors: [HttpStatus.BAD_REQUEST, { status: HttpStatus.NOT_FOUND, description: 'code session_not_found' }] })
-  async trickle(
-    @Param('session') session: string,
-    @Body() body: unknown,
-    @Headers('content-type') contentType: string | undefined,
-    @Headers('authorization') authorization: string | undefined,
-    @Res({ passthrough: true }) res: FastifyReply,
-  ): Promise<void> {
+  async trickle(@Param() { session }: WebRtcSessionParamDto, @Body() body: unknown, @Headers('content-type') contentType: string | undefined, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     this.headers(res);
-    await this.webrtc.trickle(session, sdpBody(body, contentType, TRICKLE), bearer(authorization));
+    const fragment = sdpBody(body, contentType, TRICKLE);
+    this.send(res, HttpStatus.NO_CONTENT, await this.webrtc.trickle(session, 'publisher', fragment, bearerOf(req), signallingOf(req, fragment)));
   }
 
   @Delete('whip/:session')
   @SkipThrottle()
   @ApiOkResponse({ description: 'The publisher stopped: the stream ends (a replay)' })
   @Endpoint({ id: 'whipStop', summary: 'Stop publishing (ends the stream, as the stop button does)', errors: [{ status: HttpStatus.NOT_FOUND, description: 'code session_not_found' }] })
-  async stopPublishing(@Param('session') session: string, @Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
+  async stopPublishing(@Param() { session }: WebRtcSessionParamDto, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     this.headers(res);
-    await this.webrtc.end(session, 'publisher', bearer(authorization));
+    this.send(res, HttpStatus.OK, await this.webrtc.end(session, 'publisher', bearerOf(req), signallingOf(req)));
   }
 
   @Post(':id/whep')
@@ -144,16 +140,16 @@ export class WebRtcController {
     @Param() { id }: StreamIdParamDto,
     @Body() body: unknown,
     @Headers('content-type') contentType: string | undefined,
-    @Headers('authorization') authorization: string | undefined,
     @Query() { viewer, access }: PlaylistQueryDto,
     @Req() req: FastifyRequest,
-    @Res({ passthrough: true }) res: FastifyReply,
-  ): Promise<string> {
+    @Res() res: FastifyReply,
+  ): Promise<void> {
     this.headers(res);
+    const offer = sdpBody(body, contentType, SDP);
     // An Ultra-only stream's access (POST /stream/{id}/watch) in the query, as HLS takes it, or as the Bearer token.
-    const { session, answer } = await this.webrtc.view(id, sdpBody(body, contentType, SDP), access ?? bearer(authorization), viewer, req.ip ?? 'unknown');
-    void res.status(HttpStatus.CREATED).type(SDP).header('Location', `/${API_PREFIX}/stream/whep/${session}`).header('Accept-Patch', TRICKLE);
-    return answer;
+    const answered = await this.webrtc.view(id, offer, access ?? bearerOf(req), viewer, signallingOf(req, offer));
+    if ('relayed' in answered) return this.relay(res, answered.relayed);
+    void res.status(HttpStatus.CREATED).type(SDP).header('Location', `/${API_PREFIX}/stream/whep/${answered.session}`).header('Accept-Patch', TRICKLE).send(answered.answer);
   }
 
   @Patch('whep/:session')
@@ -163,18 +159,30 @@ export class WebRtcController {
   @ApiBody({ description: 'Trickle ICE candidates (RFC 8840)', schema: { type: 'string' } })
   @ApiNoContentResponse({ description: 'The candidates are taken' })
   @Endpoint({ id: 'whepTrickle', summary: 'More ICE candidates of a WHEP session', errors: [HttpStatus.BAD_REQUEST, { status: HttpStatus.NOT_FOUND, description: 'code session_not_found' }] })
-  async viewerTrickle(@Param('session') session: string, @Body() body: unknown, @Headers('content-type') contentType: string | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
+  async viewerTrickle(@Param() { session }: WebRtcSessionParamDto, @Body() body: unknown, @Headers('content-type') contentType: string | undefined, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     this.headers(res);
-    await this.webrtc.trickle(session, sdpBody(body, contentType, TRICKLE));
+    const fragment = sdpBody(body, contentType, TRICKLE);
+    this.send(res, HttpStatus.NO_CONTENT, await this.webrtc.trickle(session, 'viewer', fragment, undefined, signallingOf(req, fragment)));
   }
 
   @Delete('whep/:session')
   @SkipThrottle()
   @ApiOkResponse({ description: 'The viewer left' })
   @Endpoint({ id: 'whepStop', summary: 'Stop watching over WebRTC', errors: [{ status: HttpStatus.NOT_FOUND, description: 'code session_not_found' }] })
-  async stopViewing(@Param('session') session: string, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
+  async stopViewing(@Param() { session }: WebRtcSessionParamDto, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     this.headers(res);
-    await this.webrtc.end(session, 'viewer');
+    this.send(res, HttpStatus.OK, await this.webrtc.end(session, 'viewer', undefined, signallingOf(req)));
+  }
+
+  /** An empty answer with `status`, or the answer of the process that has the session, as it gave it. */
+  private send(res: FastifyReply, status: HttpStatus, relayed: RelayedAnswer | undefined): void {
+    if (relayed) return this.relay(res, relayed);
+    void res.status(status).send();
+  }
+
+  /** The answer of the process that has the stream's media: its status, body and the headers clients read; CORS is ours. */
+  private relay(res: FastifyReply, relayed: RelayedAnswer): void {
+    void res.status(relayed.status).headers(relayed.headers).send(relayed.body);
   }
 
   /** CORS, and the ICE servers clients should use, on every answer (errors too: a browser must read them). */

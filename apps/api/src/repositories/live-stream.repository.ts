@@ -55,10 +55,20 @@ const COLUMNS = `s.id, s.user_id AS "userId", COALESCE(u.display_name, u.usernam
 const FROM = `FROM live_streams s JOIN users u ON u.id = s.user_id`;
 
 /**
- * A live stream whose publisher's connection dropped less than `$n` seconds (LIVE_RECONNECT_SECONDS) ago: a publisher
- * of its key may come back and continue it (docs/live.md, "Reconnecting").
+ * Seconds a live stream's packager may journal nothing, its publisher not known to be gone, before the stream is taken
+ * as one whose packaging process died (killed outright, it set nothing): a packager whose video stops halts itself
+ * and says so within a few seconds (live-pipeline.ts), and a healthy one journals a segment every second.
  */
-const awaitingPublisher = (n: number) => `(status = 'live' AND disconnected_at > now() - make_interval(secs => $${n}))`;
+const STALLED_SECONDS = 10;
+
+/**
+ * A live stream whose publisher's connection dropped less than `$n` seconds (LIVE_RECONNECT_SECONDS) ago, or whose
+ * packaging process died as long ago (nothing journaled for STALLED_SECONDS): a publisher of its key may come back, to
+ * any process, and continue it (docs/live.md, "Reconnecting", "Several replicas").
+ */
+const awaitingPublisher = (n: number) =>
+  `(status = 'live' AND (disconnected_at > now() - make_interval(secs => $${n}) OR (disconnected_at IS NULL
+    AND COALESCE(last_segment_at, started_at) BETWEEN now() - make_interval(secs => $${n} + ${STALLED_SECONDS}) AND now() - make_interval(secs => ${STALLED_SECONDS}))))`;
 /** Another process's publisher holds the stream (starting, or coming back). */
 const HELD = `publisher_until > now()`;
 
@@ -149,8 +159,10 @@ export class LiveStreamRepository {
         )) as { count: number }[];
         if (count >= maxTranscodes) return 'transcodes_full';
       }
+      // A stream whose packaging process died is marked as awaiting its publisher from now, as its packager would have.
       const [rows] = (await tx.query(
-        `UPDATE live_streams SET publisher_until = now() + make_interval(secs => $2), transcoding = $3
+        `UPDATE live_streams SET publisher_until = now() + make_interval(secs => $2), transcoding = $3,
+           disconnected_at = CASE WHEN status = 'live' THEN COALESCE(disconnected_at, now()) END
          WHERE id = $1 AND (status = 'ready' OR ${awaitingPublisher(4)}) AND (publisher_until IS NULL OR publisher_until < now())
          RETURNING publisher_until::text AS until, status = 'live' AS continues`,
         [id, seconds, transcodes, reconnectSeconds],
@@ -235,6 +247,25 @@ export class LiveStreamRepository {
       [id, reconnectSeconds],
     )) as { secondsLeft: number; held: boolean }[];
     return rows[0];
+  }
+
+  /**
+   * This process's engine (`origin`, its LIVE_WEBRTC_ORIGIN_URL) has the stream's WebRTC media now: the other replicas
+   * forward its WHEP, PATCH and DELETE there. The last engine to take the media wins (a publisher that moved replicas).
+   */
+  async setWebRtcOrigin(id: string, origin: string): Promise<void> {
+    await this.manager.query(`UPDATE live_streams SET webrtc_origin = $2 WHERE id = $1 AND status <> 'ended'`, [id, origin]);
+  }
+
+  /** This process's engine no longer has the stream's media: cleared only if it still names `origin` (not a newer one). */
+  async clearWebRtcOrigin(id: string, origin: string): Promise<void> {
+    await this.manager.query(`UPDATE live_streams SET webrtc_origin = NULL WHERE id = $1 AND webrtc_origin = $2`, [id, origin]);
+  }
+
+  /** Which process's engine has the stream's WebRTC media; undefined when none does (or there is no such stream). */
+  async webrtcOriginOf(id: string): Promise<string | undefined> {
+    const rows = (await this.manager.query(`SELECT webrtc_origin AS origin FROM live_streams WHERE id = $1`, [id])) as { origin: string | null }[];
+    return rows[0]?.origin ?? undefined;
   }
 
   /** Sets who may watch a stream that is ready or live; the stream as it is now, or undefined when it ended or is gone. */

@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Worker } from 'node:worker_threads';
 import { redactStreamKeys } from '../core/security/stream-keys';
 import type { RtmpWorkerCommand, RtmpWorkerData, RtmpWorkerEvent } from './rtmp-worker';
-import { newWorker } from './workers';
+import { newWorker, RestartingWorker } from './workers';
 
 /** An encoder asking to publish: its session in the worker (to `drop` it), the app and stream name (the key) it gave. */
 export type RtmpPublish = Omit<Extract<RtmpWorkerEvent, { type: 'publish' }>, 'type'>;
@@ -20,10 +20,9 @@ export interface RtmpIngestOptions {
 @Injectable()
 export class RtmpIngest implements OnModuleDestroy {
   private readonly logger = new Logger('RtmpIngest');
-  private worker?: Worker;
+  private readonly restarting = new RestartingWorker('RTMP worker', this.logger, () => this.spawn());
   private listener?: (publish: RtmpPublish) => void;
   private options?: RtmpIngestOptions;
-  private stopping = false;
 
   /**
    * Starts the server; rejects when it cannot listen (the port is taken). Should its worker die later (hostile input
@@ -32,10 +31,10 @@ export class RtmpIngest implements OnModuleDestroy {
   async start(options: RtmpIngestOptions, listener: (publish: RtmpPublish) => void): Promise<void> {
     this.options = options;
     this.listener = listener;
-    await this.spawn();
+    await this.restarting.start();
   }
 
-  private async spawn(): Promise<void> {
+  private async spawn(): Promise<Worker> {
     const options = this.options!;
     const workerData: RtmpWorkerData = { bind: options.bind ?? '0.0.0.0', port: options.port };
     const worker = newWorker('live-rtmp-worker.js', 'rtmp-worker.ts', { stdout: true, stderr: true, workerData });
@@ -53,21 +52,12 @@ export class RtmpIngest implements OnModuleDestroy {
     worker.stdout.removeAllListeners('data').on('data', () => undefined);
     worker.on('message', ({ type, ...publish }: RtmpWorkerEvent) => type === 'publish' && this.listener?.(publish as RtmpPublish));
     worker.on('error', (e) => this.logger.error(`RTMP worker failed: ${redactStreamKeys(e.message)}`));
-    worker.once('exit', (code) => {
-      if (this.stopping || this.worker !== worker) return;
-      this.worker = undefined;
-      this.logger.error(`RTMP worker ended (${code}); starting it again`);
-      setTimeout(() => void this.restart(), 1000).unref();
-    });
-    this.worker = worker;
+    return worker;
   }
 
-  private async restart(): Promise<void> {
-    if (this.stopping) return;
-    await this.spawn().catch((e: Error) => {
-      this.logger.error(`${e.message}; trying again in 5 s`);
-      setTimeout(() => void this.restart(), 5000).unref();
-    });
+  /** The worker, while one runs (live.e2e-spec.ts ends it through this, as a crash would). */
+  private get worker(): Worker | undefined {
+    return this.restarting.current;
   }
 
   get running(): boolean {
@@ -80,9 +70,7 @@ export class RtmpIngest implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopping = true;
-    const worker = this.worker;
-    this.worker = undefined;
+    const worker = this.restarting.stop();
     if (!worker) return;
     const exited = new Promise((resolve) => worker.once('exit', resolve));
     worker.postMessage({ type: 'stop' } satisfies RtmpWorkerCommand);

@@ -4,7 +4,7 @@ import { createSocket } from 'node:dgram';
 import type { ChildProcess } from 'node:child_process';
 import { OPUS_FMTP } from './webrtc-sdp';
 import { ENGINE_PROCESS, type MediaFormat, type RtpForward, type WebRtcWorkerCommand, type WebRtcWorkerEvent } from './webrtc-worker';
-import { newWorkerProcess } from './workers';
+import { newWorkerProcess, RestartingWorker } from './workers';
 
 export interface WebRtcEngineOptions {
   port: number;
@@ -38,12 +38,16 @@ const ANSWER_MS = 10_000;
 @Injectable()
 export class WebRtcEngine implements OnModuleDestroy {
   private readonly logger = new Logger('WebRtcEngine');
-  private worker?: ChildProcess;
+  private readonly restarting = new RestartingWorker('WebRTC engine process', this.logger, () => this.spawn(), () => this.forgetSessions());
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (event: WebRtcWorkerEvent) => void; timer: NodeJS.Timeout }>();
   private readonly stateListeners = new Map<string, (state: 'connected' | 'closed') => void>();
   private options?: WebRtcEngineOptions;
-  private stopping = false;
+
+  /** The engine's process, while one runs. */
+  private get worker(): ChildProcess | undefined {
+    return this.restarting.current;
+  }
 
   get running(): boolean {
     return this.worker !== undefined;
@@ -52,10 +56,10 @@ export class WebRtcEngine implements OnModuleDestroy {
   /** Starts the engine; rejects when it cannot (its port taken). A worker that dies later is started again. */
   async start(options: WebRtcEngineOptions): Promise<void> {
     this.options = options;
-    await this.spawn();
+    await this.restarting.start();
   }
 
-  private async spawn(): Promise<void> {
+  private async spawn(): Promise<ChildProcess> {
     const options = this.options!;
     const worker = newWorkerProcess('live-webrtc-worker.js', 'webrtc-worker.ts', { [ENGINE_PROCESS]: '1' });
     const failed = (why: string) => new Error(`The WebRTC engine could not start on UDP ${options.port}: ${why}`);
@@ -68,36 +72,31 @@ export class WebRtcEngine implements OnModuleDestroy {
     worker.removeAllListeners('exit').removeAllListeners('error');
     worker.on('message', (event: WebRtcWorkerEvent) => this.received(event));
     worker.on('error', (e) => this.logger.error(`WebRTC engine process failed: ${e.message}`));
-    worker.once('exit', (code, signal) => {
-      if (this.stopping || this.worker !== worker) return;
-      this.worker = undefined;
-      this.logger.error(`WebRTC engine process ended (${code ?? signal}); starting it again`);
-      // Every session it had is gone: their owners hear so, and requests waiting for it are answered.
-      for (const [session, listener] of this.stateListeners) {
-        this.stateListeners.delete(session);
-        listener('closed');
-      }
-      for (const [id, { resolve, timer }] of this.pending) {
-        clearTimeout(timer);
-        this.pending.delete(id);
-        resolve({ type: 'refused', id, reason: 'failed', message: 'The WebRTC engine stopped' });
-      }
-      setTimeout(() => void this.restart(), 1000).unref();
-    });
-    this.worker = worker;
+    return worker;
   }
 
-  private async restart(): Promise<void> {
-    if (this.stopping) return;
-    await this.spawn().catch((e: Error) => {
-      this.logger.error(`${e.message}; trying again in 5 s`);
-      setTimeout(() => void this.restart(), 5000).unref();
-    });
+  /**
+   * The process ended by itself: every session it had is gone. Their owners hear so, and requests waiting for it are
+   * answered.
+   */
+  private forgetSessions(): void {
+    for (const [session, listener] of this.stateListeners) {
+      this.stateListeners.delete(session);
+      listener('closed');
+    }
+    for (const [id, { resolve, timer }] of this.pending) {
+      clearTimeout(timer);
+      this.pending.delete(id);
+      resolve({ type: 'refused', id, reason: 'failed', message: 'The WebRTC engine stopped' });
+    }
   }
 
-  /** A new unguessable session id (it is the last part of the session's URL). */
-  newSession(): string {
-    return randomBytes(16).toString('base64url');
+  /**
+   * A new unguessable session id (the last part of the session's URL): the stream's id without dashes, then 128 random
+   * bits, 64 hex digits in all, so any replica tells a session's stream from its URL (docs/live.md, "Several replicas").
+   */
+  newSession(streamId: string): string {
+    return `${streamId.replace(/-/g, '').toLowerCase()}${randomBytes(16).toString('hex')}`;
   }
 
   /**
@@ -146,9 +145,7 @@ export class WebRtcEngine implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopping = true;
-    const worker = this.worker;
-    this.worker = undefined;
+    const worker = this.restarting.stop();
     if (!worker) return;
     if (worker.exitCode !== null || worker.signalCode !== null) return;
     const exited = new Promise((resolve) => worker.once('exit', resolve));

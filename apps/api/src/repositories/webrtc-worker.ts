@@ -188,47 +188,6 @@ function run(data: WebRtcWorkerData): void {
     return source;
   }
 
-  /** One RTP or RTCP packet of the stream: to each viewer (its payload type set), and the sender reports as they are. */
-  function fanOut(source: Source, kind: 'video' | 'audio', packet: Buffer): void {
-    const type = packet[1];
-    if (type >= 192 && type <= 223) {
-      // RTCP: the publisher's sender reports let each viewer line its audio up with its video.
-      if (type !== RTCP_SR) return;
-      for (const viewer of source.viewers) {
-        const out = viewer[kind];
-        if (out?.track.isOpen() && (kind === 'audio' || viewer.started)) out.track.sendMessageBinary(packet);
-      }
-      return;
-    }
-    if (source.ssrc[kind] === undefined) {
-      source.ssrc[kind] = packet.readUInt32BE(8);
-      if (knowsSsrcs(source)) for (const wake of source.waiting.splice(0)) wake();
-    }
-    const keyframe = kind === 'video' && isH264Keyframe(packet);
-    let rewritten: Buffer | undefined;
-    for (const viewer of source.viewers) {
-      const out = viewer[kind];
-      if (!out || !out.track.isOpen()) continue;
-      if (kind === 'video' && !viewer.started) {
-        if (!keyframe) continue;
-        viewer.started = true;
-      }
-      if ((packet[1] & 0x7f) === out.payloadType) out.track.sendMessageBinary(packet);
-      else {
-        // Viewers that numbered the codec otherwise get a copy with their payload type (the marker bit kept).
-        rewritten ??= Buffer.from(packet);
-        rewritten[1] = (packet[1] & 0x80) | out.payloadType;
-        out.track.sendMessageBinary(rewritten);
-        rewritten = undefined;
-      }
-    }
-  }
-
-  /** Whether every kind the stream carries has sent a packet (viewers' answers name their SSRCs). */
-  function knowsSsrcs(source: Source): boolean {
-    return (!source.format.video || source.ssrc.video !== undefined) && (!source.format.audio || source.ssrc.audio !== undefined);
-  }
-
   function askKeyframe(source: Source): void {
     const now = Date.now();
     if (now - source.lastKeyframeAsk < KEYFRAME_GAP_MS) return;
@@ -420,6 +379,59 @@ function run(data: WebRtcWorkerData): void {
     }
   });
   post({ type: 'ready', port: data.port });
+}
+
+/**
+ * One RTP or RTCP packet of the stream: to each viewer in the payload type it negotiated, and the sender reports as
+ * they are. This runs for every packet and every viewer (hundreds of them): a viewer that numbered the codec as the
+ * stream does gets the packet itself, and the viewers that numbered it otherwise share one copy per payload type.
+ */
+export function fanOut(source: Source, kind: 'video' | 'audio', packet: Buffer): void {
+  // Shorter than an RTP header: not a packet of the stream (anything on this machine may write to the loopback port).
+  if (packet.length < 12) return;
+  const type = packet[1];
+  if (type >= 192 && type <= 223) {
+    // RTCP: the publisher's sender reports let each viewer line its audio up with its video.
+    if (type !== RTCP_SR) return;
+    for (const viewer of source.viewers) {
+      const out = viewer[kind];
+      if (out?.track.isOpen() && (kind === 'audio' || viewer.started)) out.track.sendMessageBinary(packet);
+    }
+    return;
+  }
+  if (source.ssrc[kind] === undefined) {
+    source.ssrc[kind] = packet.readUInt32BE(8);
+    if (knowsSsrcs(source)) for (const wake of source.waiting.splice(0)) wake();
+  }
+  const keyframe = kind === 'video' && isH264Keyframe(packet);
+  const payloadType = type & 0x7f;
+  // Made on the first viewer that needs each: browsers mostly agree on a numbering, so there are one or two.
+  let copies: Map<number, Buffer> | undefined;
+  for (const viewer of source.viewers) {
+    const out = viewer[kind];
+    if (!out || !out.track.isOpen()) continue;
+    if (kind === 'video' && !viewer.started) {
+      if (!keyframe) continue;
+      viewer.started = true;
+    }
+    if (out.payloadType === payloadType) {
+      out.track.sendMessageBinary(packet);
+      continue;
+    }
+    let copy = copies?.get(out.payloadType);
+    if (!copy) {
+      // The viewer's payload type, the marker bit kept. Never changed once sent: every viewer of that type shares it.
+      copy = Buffer.from(packet);
+      copy[1] = (type & 0x80) | out.payloadType;
+      (copies ??= new Map()).set(out.payloadType, copy);
+    }
+    out.track.sendMessageBinary(copy);
+  }
+}
+
+/** Whether every kind the stream carries has sent a packet (viewers' answers name their SSRCs). */
+function knowsSsrcs(source: Source): boolean {
+  return (!source.format.video || source.ssrc.video !== undefined) && (!source.format.audio || source.ssrc.audio !== undefined);
 }
 
 /**

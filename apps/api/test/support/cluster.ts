@@ -25,7 +25,13 @@ export interface Cluster {
  * one database, with media in an S3 bucket (s3rver through the real AWS SDK), behind a real nginx configured by the
  * deployment's own template. They start together, as replicas of a deploy do: the migrations take turns.
  */
-export async function startCluster(databaseUrl: string, size = 3, env: Record<string, string> = {}): Promise<Cluster> {
+export async function startCluster(
+  databaseUrl: string,
+  size = 3,
+  env: Record<string, string> = {},
+  /** What differs from one process to the next (each one's WebRTC UDP port), by its index. */
+  envOf: (index: number) => Record<string, string> = () => ({}),
+): Promise<Cluster> {
   const store = await new LocalObjectStore().start();
   const dataDirs = Array.from({ length: size }, () => mkdtempSync(path.join(tmpdir(), 'grouarock-replica-')));
   const rtmpPorts: number[] = [];
@@ -40,6 +46,7 @@ export async function startCluster(databaseUrl: string, size = 3, env: Record<st
         RTMP_PORT: String(rtmpPorts[i]),
         TRUST_PROXY: BALANCER_ADDRESS,
         ...env,
+        ...envOf(i),
       }),
     ),
   );

@@ -150,14 +150,16 @@ export interface WhepViewer {
   body: string;
   session?: string;
   connected: Promise<void>;
-  /** RTP packets received, by kind, and the SSRCs and payload types they came with. */
-  received: { video: number; audio: number; keyframes: number; ssrcs: Set<number>; payloadTypes: Set<number> };
+  /** RTP packets received, by kind, their bytes, and the SSRCs and payload types they came with; when the last one came (ms). */
+  received: { video: number; audio: number; bytes: number; keyframes: number; ssrcs: Set<number>; payloadTypes: Set<number>; lastAt: number };
+  /** When the connection was first seen lost (disconnected, failed or closed), once it was (ms). */
+  lostAt?: number;
   close(): Promise<void>;
 }
 
 /** Watches over WHEP: a receive-only offer for H.264 (payload type 102) and Opus (109), as a browser numbers them its own way. */
 export async function whepView(url: string, token?: string, viewerId?: string, attempt = 1): Promise<WhepViewer> {
-  const received = { video: 0, audio: 0, keyframes: 0, ssrcs: new Set<number>(), payloadTypes: new Set<number>() };
+  const received = { video: 0, audio: 0, bytes: 0, keyframes: 0, ssrcs: new Set<number>(), payloadTypes: new Set<number>(), lastAt: 0 };
   const { pc, offer, made: tracks } = await newPeer('whep-client', (pc) => {
     const video = new Video('v', 'RecvOnly');
     video.addH264Codec(102, H264);
@@ -167,6 +169,8 @@ export async function whepView(url: string, token?: string, viewerId?: string, a
     for (const [i, track] of made.entries()) {
       track.onMessage((packet) => {
         if (packet[1] >= 192 && packet[1] <= 223) return;
+        received.lastAt = Date.now();
+        received.bytes += packet.length;
         received.ssrcs.add(packet.readUInt32BE(8));
         received.payloadTypes.add(packet[1] & 0x7f);
         if (i === 0) {
@@ -184,8 +188,12 @@ export async function whepView(url: string, token?: string, viewerId?: string, a
     pc.close();
     return { ...response, session, received, connected: refused('WHEP', response.status), close: async () => undefined };
   }
+  const viewer: WhepViewer = { ...response, session, received, connected: Promise.resolve(), close: async () => undefined };
   const connected = new Promise<void>((resolve, reject) => {
-    pc.onStateChange((state) => (state === 'connected' ? resolve() : state === 'failed' ? reject(new Error('WHEP connection failed')) : undefined));
+    pc.onStateChange((state) => {
+      if (state !== 'connected' && state !== 'connecting' && state !== 'new') viewer.lostAt ??= Date.now();
+      return state === 'connected' ? resolve() : state === 'failed' ? reject(new Error('WHEP connection failed')) : undefined;
+    });
   });
   connected.catch(() => undefined);
   try {
@@ -196,17 +204,14 @@ export async function whepView(url: string, token?: string, viewerId?: string, a
     if (session) await fetch(session, { method: 'DELETE' });
     return whepView(url, token, viewerId, attempt + 1);
   }
-  return {
-    ...response,
-    session,
+  return Object.assign(viewer, {
     connected,
-    received,
     close: async () => {
       if (session) await fetch(session, { method: 'DELETE' }).catch(() => undefined);
       for (const track of tracks) track.close();
       pc.close();
     },
-  };
+  });
 }
 
 /** The `connected` of a peer the server refused: rejects, handled or not. */

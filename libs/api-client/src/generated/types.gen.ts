@@ -3394,6 +3394,9 @@ export type WhipPublishResponse = WhipPublishResponses[keyof WhipPublishResponse
 export type WhipStopData = {
     body?: never;
     path: {
+        /**
+         * The session, as the Location of its POST names it
+         */
         session: string;
     };
     query?: never;
@@ -3422,6 +3425,9 @@ export type WhipTrickleData = {
      */
     body: string;
     path: {
+        /**
+         * The session, as the Location of its POST names it
+         */
         session: string;
     };
     query?: never;
@@ -3502,6 +3508,9 @@ export type WhepViewResponse = WhepViewResponses[keyof WhepViewResponses];
 export type WhepStopData = {
     body?: never;
     path: {
+        /**
+         * The session, as the Location of its POST names it
+         */
         session: string;
     };
     query?: never;
@@ -3530,6 +3539,9 @@ export type WhepTrickleData = {
      */
     body: string;
     path: {
+        /**
+         * The session, as the Location of its POST names it
+         */
         session: string;
     };
     query?: never;

@@ -62,13 +62,13 @@ describe('loadConfig', () => {
       readyMinutes: 5,
       maxHours: 2,
       reconnectSeconds: 30,
-      webrtc: { port: 8189, bind: '0.0.0.0', hosts: [], maxViewers: 200, iceServers: [] },
+      webrtc: { port: 8189, bind: '0.0.0.0', hosts: [], maxViewers: 200, iceServers: [], originUrl: 'http://127.0.0.1:3000' },
     });
     expect(loadConfig({ LIVE_RECONNECT_SECONDS: '5' }, '/srv/app').live.reconnectSeconds).toBe(5);
     expect(errorOf({ LIVE_RECONNECT_SECONDS: '601' })).toMatchObject({ variable: 'LIVE_RECONNECT_SECONDS' });
   });
 
-  it('reads the WebRTC settings: the port (0: none here), what is announced, the viewer cap and the ICE servers with their credentials', () => {
+  it('reads the WebRTC settings: the port (0: none here), what is announced, the viewer cap, the ICE servers with their credentials and how other replicas reach this one', () => {
     const { webrtc } = loadConfig(
       {
         LIVE_WEBRTC_PORT: '0',
@@ -76,6 +76,7 @@ describe('loadConfig', () => {
         LIVE_WEBRTC_HOSTS: '203.0.113.7, live.example.org',
         LIVE_WEBRTC_MAX_VIEWERS: '50',
         LIVE_ICE_SERVERS: 'stun:stun.example.org:3478, turn:ania:p%40ss@turn.example.org:443?transport=tcp',
+        LIVE_WEBRTC_ORIGIN_URL: 'http://app2:3000/',
       },
       '/srv/app',
     ).live;
@@ -85,7 +86,11 @@ describe('loadConfig', () => {
       hosts: ['203.0.113.7', 'live.example.org'],
       maxViewers: 50,
       iceServers: [{ url: 'stun:stun.example.org:3478' }, { url: 'turn:turn.example.org:443?transport=tcp', username: 'ania', credential: 'p@ss' }],
+      originUrl: 'http://app2:3000',
     });
+    // Unset: this machine's loopback at this process's own port (several processes on one host).
+    expect(loadConfig({ PORT: '3002' }, '/srv/app').live.webrtc.originUrl).toBe('http://127.0.0.1:3002');
+    expect(errorOf({ LIVE_WEBRTC_ORIGIN_URL: 'app2:3000' })).toMatchObject({ variable: 'LIVE_WEBRTC_ORIGIN_URL' });
     expect(errorOf({ LIVE_ICE_SERVERS: 'http://turn.example.org' })).toMatchObject({ variable: 'LIVE_ICE_SERVERS' });
     expect(errorOf({ LIVE_WEBRTC_BIND: 'everywhere' })).toMatchObject({ variable: 'LIVE_WEBRTC_BIND' });
   });

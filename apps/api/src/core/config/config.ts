@@ -178,6 +178,11 @@ export interface WebRtcConfig {
   maxViewers: number;
   /** STUN/TURN servers handed to clients in Link headers. */
   iceServers: IceServer[];
+  /**
+   * How the other API processes reach this one over HTTP (no trailing slash): a stream's WHEP, PATCH and DELETE that
+   * land elsewhere are forwarded here while this process's engine has its media (docs/live.md, "Several replicas").
+   */
+  originUrl: string;
 }
 
 /** A STUN or TURN server from LIVE_ICE_SERVERS: its URL without credentials, and those. */
@@ -391,6 +396,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
         // 200 viewers of a 1.5 Mbit/s stream took 45 % of a core here (docs/live.md, "Sub-second delivery").
         maxViewers: Number(environment.LIVE_WEBRTC_MAX_VIEWERS ?? 200),
         iceServers: parseIceServers(environment.LIVE_ICE_SERVERS),
+        // One machine: the others reach it on loopback at its own port; replicas on several hosts name their own.
+        originUrl: (environment.LIVE_WEBRTC_ORIGIN_URL ?? `http://127.0.0.1:${Number(environment.PORT ?? 3000)}`).replace(/\/+$/, ''),
       },
     },
     assistant: assistantOf(environment),

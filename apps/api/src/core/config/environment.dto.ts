@@ -133,6 +133,8 @@ export class Environment {
   @IsOptional() @Matches(/^[0-9a-fA-F.:]+$/, { message: 'must be an IP address' }) LIVE_WEBRTC_BIND?: string;
   /** Addresses announced to WebRTC peers instead of the bound one (the host's public address behind NAT), comma-separated. */
   @IsOptional() @Matches(/^[\w.:-]+(\s*,\s*[\w.:-]+)*$/, { message: 'must be addresses or host names, separated by commas' }) LIVE_WEBRTC_HOSTS?: string;
+  /** How the other API processes reach this one over HTTP, to forward WHEP, PATCH and DELETE of streams whose media it has. */
+  @IsOptional() @httpUrl() LIVE_WEBRTC_ORIGIN_URL?: string;
   /** WebRTC viewers this process serves at once; more play HLS. */
   @IsOptional() @IsWholeNumber(0, 100_000) LIVE_WEBRTC_MAX_VIEWERS?: string;
   /** STUN and TURN servers for WebRTC clients, comma-separated: stun:host:port, turn:user:password@host:port?transport=tcp. */

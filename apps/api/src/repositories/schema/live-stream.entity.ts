@@ -91,6 +91,13 @@ export class LiveStream {
   @Column({ name: 'disconnected_at', type: 'timestamptz', nullable: true })
   disconnectedAt!: Date | null;
 
+  /**
+   * The internal URL (LIVE_WEBRTC_ORIGIN_URL) of the API process whose WebRTC engine has the stream's media now, where
+   * other replicas forward its WHEP, PATCH and DELETE (docs/live.md, "Several replicas"). Null while no engine has it.
+   */
+  @Column({ name: 'webrtc_origin', type: 'text', nullable: true })
+  webrtcOrigin!: string | null;
+
   /** Its publisher's video is encoded (a browser's VP8), counted against LIVE_MAX_TRANSCODES over every process. */
   @Column({ type: 'boolean', default: false })
   transcoding!: boolean;
