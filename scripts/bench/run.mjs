@@ -12,7 +12,7 @@ const out = path.join(root, 'tmp/bench');
 execFileSync(process.execPath, [tsup, '--config', 'apps/api/tsup.config.ts', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 execFileSync(
   process.execPath,
-  [tsup, `apps/api/bench/${name}.bench.ts`, 'apps/api/bench/bare-ws.child.ts', 'apps/api/bench/realtime-clients.child.ts', 'apps/api/bench/bare-http.child.ts', 'apps/api/bench/relay-listeners.child.ts', '--format', 'cjs', '--target', 'node24', '--tsconfig', 'apps/api/tsconfig.json', '--external', 'playwright-core', '--out-dir', out, '--silent'],
+  [tsup, `apps/api/bench/${name}.bench.ts`, 'apps/api/bench/bare-ws.child.ts', 'apps/api/bench/realtime-clients.child.ts', 'apps/api/bench/bare-http.child.ts', 'apps/api/bench/relay-listeners.child.ts', 'apps/api/bench/live-viewers.child.ts', '--format', 'cjs', '--target', 'node24', '--tsconfig', 'apps/api/tsconfig.json', '--external', 'playwright-core', '--out-dir', out, '--silent'],
   { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
 );
 execFileSync(process.execPath, [path.join(out, `${name}.bench.js`)], { cwd: root, stdio: 'inherit' });

@@ -4,22 +4,47 @@
 // - latency_p50_s / latency_p95_s: glass to glass in Chromium, in the product's own player (the home page's watch
 //   dialog of the production build), read from a frame counter drawn into the video (the source's clock: frame n
 //   leaves the publisher n/30 s after it starts), against a bare page playing it with hls.js's defaults;
+//   The product's player plays WebRTC first; these HLS figures are of a viewer whose UDP is blocked, whom the player
+//   moves to HLS by itself (hls_fallback_first_frame_s: the click on "watch" → the first frame it shows);
 // - streams=20 segment_interval_p99_s: 20 streams published at once, the time between new segments of each as
-//   a viewer polling its playlist sees them, against the 1 s segment length.
+//   a viewer polling its playlist sees them, against the 1 s segment length;
+// - webrtc_latency_p50_s / _p95_s: a browser publishing over WHIP (a canvas drawing the wall clock, and a tone) →
+//   the product's player over WebRTC, against the same browser sending the same canvas to itself (no server);
+// - rtmp_webrtc_latency_p50_s: the RTMP publisher above → the product's player over WebRTC (AAC → Opus);
+// - webrtc_viewers=200 webrtc_viewers_p95_s: one process serving 200 WebRTC viewers of the 1.5 Mbit/s RTMP stream
+//   (199 libdatachannel peers in a process of their own at the lowest CPU priority, standing for machines of their
+//   own, and the product's player in Chromium, whose glass-to-glass p95 it is), with the player's longest wait
+//   between two frames (a stall: 1 s or more) and the peers' lost video packets, and the server's CPU per viewer
+//   beside the same number of viewers over HLS.
 // Ends with: bench:live first_playlist_s=… latency_p50_s=… latency_p95_s=… streams=20 segment_interval_p99_s=…
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+//   webrtc_latency_p50_s=… webrtc_latency_p95_s=… rtmp_webrtc_latency_p50_s=… webrtc_viewers=… webrtc_viewers_p95_s=…
+//   hls_fallback_first_frame_s=…
+import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { cpus, setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { chromium } from 'playwright-core';
-import { cpuSeconds, freePort, percentile, root, sleep, startServer } from './support';
+import { chromium, type Page } from 'playwright-core';
+import type { Ready, Report, Start } from './live-viewers.child';
+import { cpuSeconds, freePort, machineBusySeconds, next, percentile, root, sleep, startServer, treeCpuSeconds, udpReceiveDrops } from './support';
 
 const STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 20);
 const WATCH_SECONDS = Number(process.env.BENCH_LIVE_WATCH_SECONDS ?? 20);
 const CADENCE_SECONDS = Number(process.env.BENCH_LIVE_CADENCE_SECONDS ?? 30);
+/** WebRTC viewers of one stream in one process: the server's own cap (LIVE_WEBRTC_MAX_VIEWERS), the browser's included. */
+const VIEWERS = Number(process.env.BENCH_LIVE_VIEWERS ?? 200);
 const FPS = 30;
+const CLIP_SECONDS = 60;
+/** How a picture tells when it left: numbers a second, and the seconds after which they start again. */
+interface Clock {
+  fps: number;
+  period?: number;
+}
+/** The RTMP clip's frame numbers: 30 a second, from 0 again at each of its loops. */
+const CLIP_CLOCK: Clock = { fps: FPS, period: CLIP_SECONDS };
+/** The browser publisher's canvas: the wall clock in 10 ms steps. */
+const CANVAS_CLOCK: Clock = { fps: 100 };
 const requireHere = createRequire(__filename);
 const ffmpeg = (requireHere('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 const browserSetup = requireHere(path.join(root, 'tools/chromium.cjs')) as { launchOptions: { executablePath: string; args: string[] }; assertChromium: () => void };
@@ -30,16 +55,17 @@ function run(args: string[]): Promise<void> {
 
 /**
  * 60 s of 854×480 at 30 fps, 1.5 Mbit/s, a keyframe each second (as the README asks of OBS), with a tone; the top
- * band carries the frame number in 16 black/white blocks, which the page reads back.
+ * band carries the frame number in 16 black/white blocks, which the page reads back. Noise over the picture makes the
+ * encoder spend its 1.5 Mbit/s, as a camera's picture does (a clean test pattern takes 0.2 Mbit/s).
  */
 async function makeClip(dir: string): Promise<string> {
   const clip = path.join(dir, 'clip.flv');
   const bits = "if(lt(Y,48),255*mod(floor(N/pow(2,floor(X/53))),2),128+60*sin(X/40+N/10))";
   await run([
     '-hide_banner', '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `color=c=gray:s=854x480:r=${FPS},format=gray,geq=lum='${bits}',format=yuv420p`,
+    '-f', 'lavfi', '-i', `color=c=gray:s=854x480:r=${FPS},format=gray,geq=lum='${bits}',format=yuv420p,noise=c0s=24:c0f=t`,
     '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-    '-t', '60', '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-b:v', '1500k', '-g', String(FPS), '-keyint_min', String(FPS), '-sc_threshold', '0',
+    '-t', String(CLIP_SECONDS), '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-b:v', '1500k', '-maxrate', '1500k', '-bufsize', '3000k', '-g', String(FPS), '-keyint_min', String(FPS), '-sc_threshold', '0',
     '-c:a', 'aac', '-b:a', '128k', '-f', 'flv', clip,
   ]);
   return clip;
@@ -84,11 +110,14 @@ async function streamsOf(base: string, databaseUrl: string, n: number): Promise<
 
 /**
  * Runs in the page (plain JavaScript: the bench's bundler would wrap a compiled function in helpers the page lacks).
- * Plays the playlist with hls.js and, for each frame shown, reads the frame number from the top band.
+ * For each frame the video `selector` shows, reads the number in its top band (16 black/white blocks over the top
+ * tenth of the picture, whatever size the picture arrives at) and keeps how late it is: `fps` numbers a second,
+ * counted from `t0`, starting again every `period` seconds if it is given (a clip played in a loop); and the
+ * longest wait between two frames shown (a stall, past a second). With a `url`, plays that playlist with hls.js at
+ * its defaults first.
  */
-const MEASURE_IN_PAGE = `async ({ url, t0, ms, fps }) => {
-  // The product's player, or (with a url) hls.js at its defaults on this bare page.
-  const video = document.querySelector(url ? 'video' : 'dialog video, [role=dialog] video');
+const MEASURE_IN_PAGE = `async ({ url, selector, t0, ms, fps, period }) => {
+  const video = document.querySelector(selector);
   let hls;
   if (url) {
     hls = new Hls();
@@ -101,52 +130,195 @@ const MEASURE_IN_PAGE = `async ({ url, t0, ms, fps }) => {
   canvas.height = 48;
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
   const samples = [];
+  let lastFrame = 0;
+  let longestGap = 0;
   const end = Date.now() + ms;
   await new Promise((resolve) => {
     const frame = () => {
-      if (Date.now() > end) return resolve();
-      if (video.readyState >= 2) {
-        ctx.drawImage(video, 0, 0, 854, 48, 0, 0, 854, 48);
+      const now = Date.now();
+      if (now > end) return resolve();
+      if (video.readyState >= 2 && video.videoWidth) {
+        if (lastFrame) longestGap = Math.max(longestGap, now - lastFrame);
+        lastFrame = now;
+        ctx.drawImage(video, 0, 0, video.videoWidth, video.videoHeight / 10, 0, 0, 854, 48);
         const row = ctx.getImageData(0, 24, 854, 1).data;
         let n = 0;
         for (let bit = 0; bit < 16; bit++) if (row[(bit * 53 + 26) * 4] > 128) n += 2 ** bit;
-        samples.push((Date.now() - t0) / 1000 - n / fps);
+        const late = (Date.now() - t0) / 1000 - n / fps;
+        samples.push(period ? ((late % period) + period) % period : late);
       }
       video.requestVideoFrameCallback(frame);
     };
     video.requestVideoFrameCallback(frame);
   });
   if (hls) hls.destroy();
-  return samples;
+  return { samples, longestGapS: longestGap / 1000 };
 }`;
 
+/** Runs in the page: `window.firstFrame`, a promise of the wall clock at the first frame the watch dialog's video shows. */
+const FIRST_FRAME_IN_PAGE = `void (window.firstFrame = new Promise((resolve, reject) => {
+  setTimeout(() => reject(new Error('no frame within 30 s')), 30000);
+  const look = () => {
+    const video = document.querySelector('dialog video, [role=dialog] video');
+    if (!video) return setTimeout(look, 5);
+    video.requestVideoFrameCallback(() => resolve(Date.now()));
+  };
+  look();
+}))`;
+
 /**
- * Glass-to-glass samples in Chromium: in the product's watch dialog (`title` is the stream to open on the home
- * page), or on a bare page of the server's origin playing `playlist` with hls.js's defaults.
+ * Runs in the page: the publisher. A 854×480 canvas drawing the wall clock (10 ms steps since `t0`, in the same
+ * 16 blocks) and a moving square, at 30 fps, with a stereo tone, sent as the product's go-live sends it (H.264
+ * preferred, 1.5 Mbit/s). With `whip`, to the server over WHIP with the stream key (as OBS does); without, to a
+ * second peer of this page, whose picture plays in `video#loopback` (the browser's own floor: no server between).
  */
-async function latencies(base: string, startedAt: number, seconds: number, watch: { title: string } | { playlist: string }): Promise<number[]> {
+const PUBLISH_IN_PAGE = `async ({ whip, key, t0 }) => {
+  const canvas = document.createElement('canvas');
+  canvas.width = 854;
+  canvas.height = 480;
+  const ctx = canvas.getContext('2d');
+  const draw = () => {
+    const n = Math.floor((Date.now() - t0) / 10);
+    ctx.fillStyle = '#808080';
+    ctx.fillRect(0, 0, 854, 480);
+    for (let bit = 0; bit < 16; bit++) {
+      ctx.fillStyle = Math.floor(n / 2 ** bit) % 2 ? '#ffffff' : '#000000';
+      ctx.fillRect(bit * 53, 0, 53, 48);
+    }
+    ctx.fillStyle = '#202020';
+    ctx.fillRect((n * 3) % 800, 200, 54, 54);
+  };
+  draw();
+  setInterval(draw, 5);
+  const media = canvas.captureStream(30);
+  const audio = new AudioContext({ sampleRate: 48000 });
+  const merger = audio.createChannelMerger(2);
+  [440, 660].forEach((frequency, channel) => {
+    const tone = new OscillatorNode(audio, { frequency });
+    tone.connect(merger, 0, channel);
+    tone.start();
+  });
+  const out = audio.createMediaStreamDestination();
+  merger.connect(out);
+  const pc = new RTCPeerConnection();
+  const video = pc.addTransceiver(media.getVideoTracks()[0], { direction: 'sendonly', sendEncodings: [{ maxBitrate: 1500000 }] });
+  const h264 = (RTCRtpSender.getCapabilities('video')?.codecs ?? []).filter((c) => c.mimeType === 'video/H264');
+  if (h264.length) video.setCodecPreferences(h264);
+  pc.addTransceiver(out.stream.getAudioTracks()[0], { direction: 'sendonly' });
+  const gathered = async (peer) => {
+    await peer.setLocalDescription(await peer.createOffer());
+    await new Promise((resolve) => {
+      if (peer.iceGatheringState === 'complete') return resolve();
+      peer.addEventListener('icegatheringstatechange', () => peer.iceGatheringState === 'complete' && resolve());
+    });
+    return peer.localDescription.sdp;
+  };
+  const offer = await gathered(pc);
+  let answer;
+  if (whip) {
+    const res = await fetch(whip, { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: 'Bearer ' + key }, body: offer });
+    if (res.status !== 201) throw new Error('WHIP answered ' + res.status + ': ' + (await res.text()));
+    answer = await res.text();
+  } else {
+    const receiver = new RTCPeerConnection();
+    const shown = document.createElement('video');
+    shown.id = 'loopback';
+    shown.muted = true;
+    document.body.append(shown);
+    receiver.ontrack = (e) => {
+      if (e.track.kind !== 'video') return;
+      shown.srcObject = new MediaStream([e.track]);
+      void shown.play();
+    };
+    await receiver.setRemoteDescription({ type: 'offer', sdp: offer });
+    await receiver.setLocalDescription(await receiver.createAnswer());
+    await new Promise((resolve) => {
+      if (receiver.iceGatheringState === 'complete') return resolve();
+      receiver.addEventListener('icegatheringstatechange', () => receiver.iceGatheringState === 'complete' && resolve());
+    });
+    answer = receiver.localDescription.sdp;
+  }
+  await pc.setRemoteDescription({ type: 'answer', sdp: answer });
+  await new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error('the publisher was not connected within 20 s')), 20000);
+    pc.addEventListener('connectionstatechange', () => (pc.connectionState === 'connected' ? resolve() : pc.connectionState === 'failed' ? reject(new Error('the publisher could not connect')) : undefined));
+  });
+}`;
+
+const launch = (extraArgs: string[] = []) => {
   browserSetup.assertChromium();
-  const browser = await chromium.launch(browserSetup.launchOptions);
+  return chromium.launch({ ...browserSetup.launchOptions, args: [...browserSetup.launchOptions.args, ...extraArgs] });
+};
+
+/** What MEASURE_IN_PAGE gives. */
+interface Measured {
+  samples: number[];
+  longestGapS: number;
+}
+
+interface Watched extends Measured {
+  /** What the player says it plays: 'webrtc' or 'hls'. */
+  delivery: string | null;
+  /** The click on "watch" → the first frame shown, in seconds. */
+  firstFrameS: number;
+}
+
+/**
+ * A viewer in the product's watch dialog (the home page's `title`) for `seconds`: glass-to-glass samples in Chromium.
+ * `blockUdp`: a browser whose WebRTC may use UDP only through a proxy, and there is none (no TURN either).
+ */
+async function watchInPlayer(base: string, t0: number, seconds: number, title: string, clock: Clock, blockUdp = false): Promise<Watched> {
+  const browser = await launch(blockUdp ? ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp'] : []);
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: 'pl-PL' });
-    let url: string | null = null;
-    if ('title' in watch) {
-      await page.goto(`${base}/#streaming`);
-      await page.getByRole('button', { name: `Oglądaj: ${watch.title}` }).click();
-      await page.getByRole('dialog', { name: watch.title }).locator('video').waitFor();
-    } else {
-      url = watch.playlist;
-      await page.route(`${base}/bench/live`, (route) =>
-        route.fulfill({ contentType: 'text/html', body: '<video muted playsinline style="width:854px;height:480px"></video><script src="/bench/hls.js"></script>' }),
-      );
-      await page.route(`${base}/bench/hls.js`, (route) => route.fulfill({ contentType: 'text/javascript', path: path.join(root, 'node_modules/hls.js/dist/hls.light.min.js') }));
-      await page.goto(`${base}/bench/live`);
-    }
-    const args = { url, t0: startedAt, ms: seconds * 1000, fps: FPS };
-    return (await page.evaluate(`(${MEASURE_IN_PAGE})(${JSON.stringify(args)})`)) as number[];
+    await page.goto(`${base}/#streaming`);
+    const watch = page.getByRole('button', { name: `Oglądaj: ${title}` });
+    await watch.waitFor();
+    await page.evaluate(FIRST_FRAME_IN_PAGE);
+    const clicked = Date.now();
+    await watch.click();
+    const logged: string[] = [];
+    page.on('console', (m) => logged.push(`${m.type()}: ${m.text()}`));
+    page.on('requestfinished', (r) => void r.response().then((res) => logged.push(`${r.method()} ${r.url()} ${res?.status()}`)));
+    const firstFrame = (await page.evaluate('window.firstFrame').catch(async (e: Error) => {
+      const dialog = await page.locator('dialog, [role=dialog]').first().innerText().catch(() => '');
+      throw new Error(`${e.message}; the dialog said: ${dialog}\n${logged.join('\n')}`);
+    })) as number;
+    const firstFrameS = (firstFrame - clicked) / 1000;
+    const delivery = await page.locator('[data-delivery]').getAttribute('data-delivery');
+    const args = { url: null, selector: 'dialog video, [role=dialog] video', t0, ms: seconds * 1000, ...clock };
+    const measured = (await page.evaluate(`(${MEASURE_IN_PAGE})(${JSON.stringify(args)})`)) as Measured;
+    return { ...measured, delivery, firstFrameS };
   } finally {
     await browser.close();
   }
+}
+
+/** A bare page of the server's origin playing `playlist` with hls.js's defaults: glass-to-glass samples. */
+async function watchWithHlsDefaults(base: string, t0: number, seconds: number, playlist: string): Promise<number[]> {
+  const browser = await launch();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: 'pl-PL' });
+    await page.route(`${base}/bench/live`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<video muted playsinline style="width:854px;height:480px"></video><script src="/bench/hls.js"></script>' }),
+    );
+    await page.route(`${base}/bench/hls.js`, (route) => route.fulfill({ contentType: 'text/javascript', path: path.join(root, 'node_modules/hls.js/dist/hls.light.min.js') }));
+    await page.goto(`${base}/bench/live`);
+    const args = { url: playlist, selector: 'video', t0, ms: seconds * 1000, ...CLIP_CLOCK };
+    return ((await page.evaluate(`(${MEASURE_IN_PAGE})(${JSON.stringify(args)})`)) as Measured).samples;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A browser publishing the clock canvas: over WHIP to `whip` with `key`, or (without) to itself, measured in its page. */
+async function browserPublisher(base: string, t0: number, whip?: { url: string; key: string }): Promise<{ page: Page; close: () => Promise<void> }> {
+  const browser = await launch();
+  const page = await browser.newPage({ locale: 'pl-PL' });
+  await page.route(`${base}/bench/publish`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>publisher</title>' }));
+  await page.goto(`${base}/bench/publish`);
+  await page.evaluate(`(${PUBLISH_IN_PAGE})(${JSON.stringify({ whip: whip?.url ?? null, key: whip?.key ?? null, t0 })})`);
+  return { page, close: () => browser.close() };
 }
 
 /** New segments of each stream as a viewer polling its playlist every 50 ms sees them; the gaps between them. */
@@ -174,15 +346,54 @@ async function cadence(urls: string[], seconds: number): Promise<number[]> {
   return gaps;
 }
 
+/** The viewers' process (live-viewers.child.ts) once every viewer plays; how many were refused. */
+async function viewersOf(start: Start): Promise<{ child: ChildProcess } & Ready> {
+  const child = fork(path.join(__dirname, 'live-viewers.child.js'));
+  // The viewers stand for machines of their own: on this one they yield to the server and to the browser measured.
+  setPriority(child.pid!, 19);
+  child.send(start);
+  const answer = await next<Ready | { error: string }>(child).catch((e: Error) => ({ error: e.message }));
+  if ('error' in answer) {
+    child.kill('SIGKILL');
+    throw new Error(`the ${start.kind} viewers: ${answer.error}`);
+  }
+  return { child, ...answer };
+}
+
+/** CPU over `work`, in cores: the server's (its engine and workers with it; not ffmpeg), the viewers' process's, the machine's. */
+async function coresDuring(serverPid: number, viewersPid: number | undefined, work: () => Promise<unknown>): Promise<{ server: number; viewers: number; machine: number }> {
+  const notFfmpeg = (command: string) => command !== 'ffmpeg';
+  const used = () => ({ server: treeCpuSeconds(serverPid, notFfmpeg), viewers: viewersPid ? treeCpuSeconds(viewersPid) : 0, machine: machineBusySeconds() });
+  const before = used();
+  const started = Date.now();
+  await work();
+  const after = used();
+  const wall = (Date.now() - started) / 1000;
+  return { server: (after.server - before.server) / wall, viewers: (after.viewers - before.viewers) / wall, machine: (after.machine - before.machine) / wall };
+}
+
+const steady = (samples: number[]) => samples.slice(Math.floor(samples.length / 4));
+const seconds = (s: number) => s.toFixed(2);
+const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+/** Mbit/s per viewer of what `viewers` received over `s` seconds. */
+const mbits = (report: Report, viewers: number, s: number) => (report.bytes / s / viewers / 125_000).toFixed(2);
+
 async function main(): Promise<void> {
   // The production web build, which the server serves: the latency is measured in the product's own player.
   execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
   const work = mkdtempSync(path.join(tmpdir(), 'grouarock-bench-live-'));
   const rtmpPort = await freePort();
-  const server = await startServer({ RTMP_PORT: String(rtmpPort), LIVE_MAX_PUBLISHERS: String(STREAMS + 2) });
+  const server = await startServer({
+    RTMP_PORT: String(rtmpPort),
+    LIVE_WEBRTC_PORT: String(await freePort()),
+    LIVE_MAX_PUBLISHERS: String(STREAMS + 3),
+    LIVE_WEBRTC_BIND: '127.0.0.1',
+    LIVE_WEBRTC_MAX_VIEWERS: String(VIEWERS),
+  });
+  const children = new Set<ChildProcess>();
   try {
     const clip = await makeClip(work);
-    const streams = await streamsOf(server.base, server.databaseUrl(), STREAMS + 1);
+    const streams = await streamsOf(server.base, server.databaseUrl(), STREAMS + 2);
     const rtmp = (key: string) => `rtmp://127.0.0.1:${rtmpPort}/live/${key}`;
     const playlistOf = (id: string) => `${server.base}/api/v1/live/${id}/index.m3u8`;
 
@@ -194,18 +405,97 @@ async function main(): Promise<void> {
     const directFirst = (await until(10_000, async () => (existsSync(path.join(direct, 'index.m3u8')) ? Date.now() : undefined))) - directStart;
     reference.kill('SIGKILL');
 
-    const [first, ...rest] = streams;
+    const [first, whipStream, ...rest] = streams;
     const published = publish(clip, rtmp(first.streamKey));
     const firstPlaylist = (await until(10_000, async () => ((await fetch(playlistOf(first.id))).ok ? Date.now() : undefined))) - published.startedAt;
-    console.log(`first playlist: ${(firstPlaylist / 1000).toFixed(2)} s after the publisher started; ffmpeg from the file: ${(directFirst / 1000).toFixed(2)} s (ratio ${(firstPlaylist / directFirst).toFixed(2)})`);
-
+    console.log(`first playlist: ${seconds(firstPlaylist / 1000)} s after the publisher started; ffmpeg from the file: ${seconds(directFirst / 1000)} s (ratio ${(firstPlaylist / directFirst).toFixed(2)})`);
     await sleep(3000);
-    const tuned = await latencies(server.base, published.startedAt, WATCH_SECONDS, { title: 'Bench 0' });
-    const defaults = await latencies(server.base, published.startedAt, WATCH_SECONDS, { playlist: playlistOf(first.id) });
-    // The first seconds are the player joining; the steady state is what a viewer lives with.
-    const steady = (samples: number[]) => samples.slice(Math.floor(samples.length / 4));
-    const [t50, t95, d50] = [percentile(steady(tuned), 50), percentile(steady(tuned), 95), percentile(steady(defaults), 50)];
-    console.log(`glass to glass, the product's player: p50 ${t50.toFixed(2)} s, p95 ${t95.toFixed(2)} s (${steady(tuned).length} frames); hls.js defaults: p50 ${d50.toFixed(2)} s (ratio ${(t50 / d50).toFixed(2)})`);
+
+    // The RTMP stream in the product's player: over WebRTC, then (UDP blocked) over HLS, then hls.js's defaults.
+    const rtmpWebrtc = await watchInPlayer(server.base, published.startedAt, WATCH_SECONDS, 'Bench 0', CLIP_CLOCK);
+    const fallback = await watchInPlayer(server.base, published.startedAt, WATCH_SECONDS, 'Bench 0', CLIP_CLOCK, true);
+    const defaults = await watchWithHlsDefaults(server.base, published.startedAt, WATCH_SECONDS, playlistOf(first.id));
+    if (rtmpWebrtc.delivery !== 'webrtc') throw new Error(`the player played the RTMP stream over ${rtmpWebrtc.delivery}, not WebRTC`);
+    if (fallback.delivery !== 'hls') throw new Error(`with UDP blocked the player played ${fallback.delivery}, not HLS`);
+    const [t50, t95, d50] = [percentile(steady(fallback.samples), 50), percentile(steady(fallback.samples), 95), percentile(steady(defaults), 50)];
+    const [r50, r95] = [percentile(steady(rtmpWebrtc.samples), 50), percentile(steady(rtmpWebrtc.samples), 95)];
+    console.log(
+      `glass to glass, RTMP → the product's player over HLS (UDP blocked): p50 ${seconds(t50)} s, p95 ${seconds(t95)} s (${steady(fallback.samples).length} frames); hls.js defaults: p50 ${seconds(d50)} s (ratio ${(t50 / d50).toFixed(2)})`,
+    );
+    console.log(
+      `glass to glass, RTMP → the product's player over WebRTC: p50 ${seconds(r50)} s, p95 ${seconds(r95)} s (${steady(rtmpWebrtc.samples).length} frames); against HLS in the same player: ratio ${(r50 / t50).toFixed(2)}`,
+    );
+    console.log(`first frame after "watch": ${seconds(rtmpWebrtc.firstFrameS)} s over WebRTC, ${seconds(fallback.firstFrameS)} s falling back to HLS with UDP blocked`);
+
+    // A browser publishing over WHIP → the product's player over WebRTC; against that browser sending to itself.
+    const whipStart = Date.now();
+    const whip = await browserPublisher(server.base, whipStart, { url: `${server.base}/api/v1/stream/whip`, key: whipStream.streamKey });
+    await until(15_000, async () => ((await fetch(playlistOf(whipStream.id))).ok ? true : undefined));
+    const whipWatched = await watchInPlayer(server.base, whipStart, WATCH_SECONDS, 'Bench 1', CANVAS_CLOCK);
+    await whip.close();
+    if (whipWatched.delivery !== 'webrtc') throw new Error(`the player played the WHIP stream over ${whipWatched.delivery}, not WebRTC`);
+    const loopStart = Date.now();
+    const loop = await browserPublisher(server.base, loopStart);
+    const loopArgs = { url: null, selector: '#loopback', t0: loopStart, ms: WATCH_SECONDS * 1000, ...CANVAS_CLOCK };
+    const loopSamples = ((await loop.page.evaluate(`(${MEASURE_IN_PAGE})(${JSON.stringify(loopArgs)})`)) as Measured).samples;
+    await loop.close();
+    const [w50, w95, l50] = [percentile(steady(whipWatched.samples), 50), percentile(steady(whipWatched.samples), 95), percentile(steady(loopSamples), 50)];
+    console.log(
+      `glass to glass, a browser over WHIP → the product's player over WebRTC: p50 ${seconds(w50)} s, p95 ${seconds(w95)} s (${steady(whipWatched.samples).length} frames); ` +
+        `the browser to itself, no server: p50 ${seconds(l50)} s (difference ${seconds(w50 - l50)} s)`,
+    );
+
+    // 200 viewers of the RTMP stream (1.5 Mbit/s) from one process: over WebRTC, then as many over HLS.
+    const idle = (await coresDuring(server.pid, undefined, () => sleep(10_000))).server;
+    const peers = await viewersOf({ kind: 'webrtc', url: `${server.base}/api/v1/stream/${first.id}/whep`, count: VIEWERS - 1 });
+    children.add(peers.child);
+    if (peers.refused || peers.failed) throw new Error(`of ${VIEWERS - 1} WebRTC viewers, ${peers.refused} were refused and ${peers.failed} could not connect twice`);
+    await sleep(3000);
+    peers.child.send('report');
+    await next<Report>(peers.child);
+    const webrtcStarted = Date.now();
+    const dropsBefore = udpReceiveDrops();
+    let crowd: Watched | undefined;
+    const webrtcUse = await coresDuring(server.pid, peers.child.pid, async () => (crowd = await watchInPlayer(server.base, published.startedAt, WATCH_SECONDS, 'Bench 0', CLIP_CLOCK)));
+    const webrtcCores = webrtcUse.server;
+    peers.child.send('report');
+    const webrtcReport = await next<Report>(peers.child);
+    const webrtcSeconds = (Date.now() - webrtcStarted) / 1000;
+    const drops = udpReceiveDrops() - dropsBefore;
+    peers.child.send('close');
+    await new Promise((resolve) => peers.child.once('exit', resolve));
+    children.delete(peers.child);
+    if (crowd?.delivery !== 'webrtc') throw new Error(`the 200th viewer played ${crowd?.delivery}, not WebRTC`);
+    const [c50, c95] = [percentile(steady(crowd.samples), 50), percentile(steady(crowd.samples), 95)];
+    const webrtcPerViewer = (webrtcCores - idle) / VIEWERS;
+    const hls = await viewersOf({ kind: 'hls', url: playlistOf(first.id), count: VIEWERS });
+    children.add(hls.child);
+    await sleep(3000);
+    hls.child.send('report');
+    await next<Report>(hls.child);
+    const hlsStarted = Date.now();
+    const hlsUse = await coresDuring(server.pid, hls.child.pid, () => sleep(WATCH_SECONDS * 1000));
+    const hlsCores = hlsUse.server;
+    hls.child.send('report');
+    const hlsReport = await next<Report>(hls.child);
+    const hlsSeconds = (Date.now() - hlsStarted) / 1000;
+    if (hls.refused) throw new Error(`${hls.refused} of ${VIEWERS} HLS viewers were refused`);
+    hls.child.send('close');
+    children.delete(hls.child);
+    const hlsPerViewer = (hlsCores - idle) / VIEWERS;
+    console.log(
+      `${VIEWERS} WebRTC viewers of one 1.5 Mbit/s stream in one process: the browser among them p50 ${seconds(c50)} s, p95 ${seconds(c95)} s glass to glass; ` +
+        `its longest wait between two frames ${seconds(crowd.longestGapS)} s (a stall: 1 s or more); ` +
+        `the ${VIEWERS - 1} peers ${mbits(webrtcReport, VIEWERS - 1, webrtcSeconds)} Mbit/s each, ${percent(webrtcReport.lost.all)} of the video packets lost ` +
+        `(the worst peer ${percent(webrtcReport.lost.worst)}; datagrams this machine's receivers dropped: ${drops}), ${peers.retried} connected at their second try; ` +
+        `the server used ${(webrtcCores * 100).toFixed(0)} % of a core (${(idle * 100).toFixed(0)} % with no viewer): ${(webrtcPerViewer * 1000).toFixed(2)} ms of CPU a second per viewer; ` +
+        `the peers' process ${(webrtcUse.viewers * 100).toFixed(0)} %, the whole machine ${(webrtcUse.machine * 100).toFixed(0)} % of its ${cpus().length} cores`,
+    );
+    console.log(
+      `${VIEWERS} HLS viewers of the same stream: the server used ${(hlsCores * 100).toFixed(0)} % of a core: ${(hlsPerViewer * 1000).toFixed(2)} ms of CPU a second per viewer ` +
+        `(WebRTC against HLS: ratio ${(webrtcPerViewer / hlsPerViewer).toFixed(2)}); ${mbits(hlsReport, VIEWERS, hlsSeconds)} Mbit/s per viewer; failed requests: ${JSON.stringify(hlsReport.failures)}; ` +
+        `the viewers' process ${(hlsUse.viewers * 100).toFixed(0)} %, the whole machine ${(hlsUse.machine * 100).toFixed(0)} %`,
+    );
     publishers.forEach((p) => p.kill('SIGKILL'));
     publishers.clear();
     await sleep(5000);
@@ -216,14 +506,19 @@ async function main(): Promise<void> {
     for (const stream of many) publish(clip, rtmp(stream.streamKey));
     await Promise.all(many.map((s) => until(15_000, async () => ((await fetch(playlistOf(s.id))).ok ? true : undefined))));
     const gaps = await cadence(many.map((s) => playlistOf(s.id)), CADENCE_SECONDS);
-    const serverCores = (cpuSeconds(server.pid) - cpuBefore) / ((Date.now() - wallBefore) / 1000);
+    const manyCores = (cpuSeconds(server.pid) - cpuBefore) / ((Date.now() - wallBefore) / 1000);
     const p99 = percentile(gaps, 99);
     console.log(
       `${many.length} streams at once: a new segment every ${percentile(gaps, 50).toFixed(3)} s (p50), ${p99.toFixed(3)} s (p99), ${Math.max(...gaps).toFixed(3)} s (max) over ${gaps.length} segments; ` +
-        `against the 1 s segment: ratio ${p99.toFixed(2)}; the API process (RTMP worker included, ffmpeg not) used ${(serverCores * 100).toFixed(0)} % of a core`,
+        `against the 1 s segment: ratio ${p99.toFixed(2)}; the API process (RTMP worker included, ffmpeg not) used ${(manyCores * 100).toFixed(0)} % of a core`,
     );
-    console.log(`bench:live first_playlist_s=${(firstPlaylist / 1000).toFixed(2)} latency_p50_s=${t50.toFixed(2)} latency_p95_s=${t95.toFixed(2)} streams=${many.length} segment_interval_p99_s=${p99.toFixed(3)}`);
+    console.log(
+      `bench:live first_playlist_s=${seconds(firstPlaylist / 1000)} latency_p50_s=${seconds(t50)} latency_p95_s=${seconds(t95)} streams=${many.length} segment_interval_p99_s=${p99.toFixed(3)} ` +
+        `webrtc_latency_p50_s=${seconds(w50)} webrtc_latency_p95_s=${seconds(w95)} rtmp_webrtc_latency_p50_s=${seconds(r50)} webrtc_viewers=${VIEWERS} webrtc_viewers_p95_s=${seconds(c95)} ` +
+        `hls_fallback_first_frame_s=${seconds(fallback.firstFrameS)}`,
+    );
   } finally {
+    children.forEach((c) => c.kill('SIGKILL'));
     publishers.forEach((p) => p.kill('SIGKILL'));
     await server.stop();
     rmSync(work, { recursive: true, force: true });

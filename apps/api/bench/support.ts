@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,6 +93,40 @@ export const ms = (n: number) => n.toFixed(1);
 export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+}
+
+/**
+ * CPU seconds used so far by a process and every descendant it still has whose command `counts` (say, not ffmpeg),
+ * from /proc; a descendant that exits meanwhile takes its seconds with it.
+ */
+export function treeCpuSeconds(pid: number, counts: (command: string) => boolean = () => true): number {
+  let total = 0;
+  const visit = (id: number, top: boolean) => {
+    let children: number[] = [];
+    try {
+      if (top || counts(readFileSync(`/proc/${id}/comm`, 'utf8').trim())) total += cpuSeconds(id);
+      for (const task of readdirSync(`/proc/${id}/task`)) {
+        children = children.concat(readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+      }
+    } catch {
+      return; // Gone meanwhile.
+    }
+    for (const child of children) visit(child, false);
+  };
+  visit(pid, true);
+  return total;
+}
+
+/** CPU seconds every core of the machine has been busy so far (all but idle and I/O wait), from /proc/stat. */
+export function machineBusySeconds(): number {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
+/** UDP datagrams the machine's receivers dropped so far, their buffers full (RcvbufErrors in /proc/net/snmp). */
+export function udpReceiveDrops(): number {
+  const [names, values] = readFileSync('/proc/net/snmp', 'utf8').split('\n').filter((line) => line.startsWith('Udp:'));
+  return Number(values.split(/\s+/)[names.split(/\s+/).indexOf('RcvbufErrors')]);
 }
 
 /** Resident memory of a process in KiB, from /proc. */

@@ -150,8 +150,21 @@ export interface WhepViewer {
   body: string;
   session?: string;
   connected: Promise<void>;
-  /** RTP packets received, by kind, their bytes, and the SSRCs and payload types they came with; when the last one came (ms). */
-  received: { video: number; audio: number; bytes: number; keyframes: number; ssrcs: Set<number>; payloadTypes: Set<number>; lastAt: number };
+  /**
+   * RTP packets received, by kind, their bytes, and the SSRCs and payload types they came with; when the last one came
+   * (ms); the first video sequence number and the newest (extended past 2^16): packets sent meanwhile, lost or not.
+   */
+  received: {
+    video: number;
+    audio: number;
+    bytes: number;
+    keyframes: number;
+    ssrcs: Set<number>;
+    payloadTypes: Set<number>;
+    lastAt: number;
+    videoFirstSeq: number;
+    videoLastSeq: number;
+  };
   /** When the connection was first seen lost (disconnected, failed or closed), once it was (ms). */
   lostAt?: number;
   close(): Promise<void>;
@@ -159,7 +172,7 @@ export interface WhepViewer {
 
 /** Watches over WHEP: a receive-only offer for H.264 (payload type 102) and Opus (109), as a browser numbers them its own way. */
 export async function whepView(url: string, token?: string, viewerId?: string, attempt = 1): Promise<WhepViewer> {
-  const received = { video: 0, audio: 0, bytes: 0, keyframes: 0, ssrcs: new Set<number>(), payloadTypes: new Set<number>(), lastAt: 0 };
+  const received = { video: 0, audio: 0, bytes: 0, keyframes: 0, ssrcs: new Set<number>(), payloadTypes: new Set<number>(), lastAt: 0, videoFirstSeq: -1, videoLastSeq: -1 };
   const { pc, offer, made: tracks } = await newPeer('whep-client', (pc) => {
     const video = new Video('v', 'RecvOnly');
     video.addH264Codec(102, H264);
@@ -175,6 +188,13 @@ export async function whepView(url: string, token?: string, viewerId?: string, a
         received.payloadTypes.add(packet[1] & 0x7f);
         if (i === 0) {
           received.video++;
+          // RTP sequence numbers wrap at 2^16: the newest one, extended, tells how many were sent since the first.
+          const sequence = packet.readUInt16BE(2);
+          if (received.videoFirstSeq < 0) received.videoFirstSeq = received.videoLastSeq = sequence;
+          else {
+            const ahead = (sequence - received.videoLastSeq + 0x10000) % 0x10000;
+            if (ahead > 0 && ahead < 0x8000) received.videoLastSeq += ahead;
+          }
           if ((packet[12] & 0x1f) === 7 || ((packet[12] & 0x1f) === 24 && (packet[15] & 0x1f) === 7)) received.keyframes++;
         } else received.audio++;
       });
