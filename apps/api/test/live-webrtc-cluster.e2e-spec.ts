@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type Cluster, requestFrom, startCluster } from './support/cluster';
 import { createTestDatabase, type TestDatabase } from './support/database';
-import { freePort } from './support/free-port';
+import { freeUdpPort } from './support/free-port';
 import { until as waitFor } from './support/waiting';
 import { until, whepView, type WhepViewer } from './support/webrtc-clients';
 
@@ -65,7 +65,7 @@ describe('WebRTC over two API processes: signalling reaches the process with the
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    for (let i = 0; i < 2; i++) udpPorts.push(await freePort());
+    for (let i = 0; i < 2; i++) udpPorts.push(await freeUdpPort());
     // A minute to come back: the publisher of a stream whose process died reconnects to the other one.
     cluster = await startCluster(db.url, 2, { LIVE_WEBRTC_BIND: '127.0.0.1', LIVE_RECONNECT_SECONDS: '60' }, (i) => ({ LIVE_WEBRTC_PORT: String(udpPorts[i]) }));
     lb = `${cluster.balancer.base}/api/v1`;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Ffmpeg } from '../src/repositories/ffmpeg';
 import { signedInMember, useApiUnderTest } from './support/app';
-import { freePort } from './support/free-port';
+import { freePort, freeUdpPort } from './support/free-port';
 import { postOffer, until, whepView, whipPublish, type WhepViewer, type WhipPublisher } from './support/webrtc-clients';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON under test
@@ -20,7 +20,7 @@ describe('live over WebRTC: WHIP ingest, WHEP playback', () => {
   let webrtcPort = 0;
   let rtmpPort = 0;
   beforeAll(async () => {
-    webrtcPort = await freePort();
+    webrtcPort = await freeUdpPort();
     rtmpPort = await freePort();
   });
   const api = useApiUnderTest(() => ({
