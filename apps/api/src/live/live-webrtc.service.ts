@@ -314,7 +314,8 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
     if (!entry) {
       const streamId = streamOfSession(session);
       const target = `session:${session}`;
-      const relayed = streamId && (await this.fromOrigin(streamId, target, request, method, `/${API_PREFIX}/stream/${kind === 'publisher' ? 'whip' : 'whep'}/${session}`));
+      const vouched = readForwarded(request.forwardedMark, this.secret, target);
+      const relayed = streamId && (await this.fromOrigin(streamId, target, request, vouched, method, `/${API_PREFIX}/stream/${kind === 'publisher' ? 'whip' : 'whep'}/${session}`));
       if (relayed) return { relayed };
       throw webrtcErrors.noSession();
     }
@@ -349,16 +350,18 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
       throw e;
     }
     const target = `whep:${streamId}`;
+    // The address another replica vouched for, when it forwarded this request here.
+    const vouched = readForwarded(request.forwardedMark, this.secret, target);
     // Asked before the viewer is counted or takes a place here, so that only the process serving it does either.
     if (!this.sources.has(streamId)) {
       const query = new URLSearchParams(Object.entries({ viewer, access }).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
-      const relayed = await this.fromOrigin(streamId, target, request, 'POST', `/${API_PREFIX}/stream/${streamId}/whep${query ? `?${query}` : ''}`);
+      const relayed = await this.fromOrigin(streamId, target, request, vouched, 'POST', `/${API_PREFIX}/stream/${streamId}/whep${query ? `?${query}` : ''}`);
       if (relayed) return { relayed };
     }
     if (!this.engine.running) throw webrtcErrors.unavailable();
     if (this.viewersHere() >= this.config.live.webrtc.maxViewers) throw webrtcErrors.full();
     // A viewer another replica sent here is counted at the address that replica vouched for, not at the replica's.
-    const address = readForwarded(request.forwardedMark, this.secret, target)?.address ?? request.address;
+    const address = vouched?.address ?? request.address;
     const session = this.engine.newSession(streamId);
     const key = viewer ?? session;
     if (!this.live.viewers.touch(streamId, { viewer: key, address })) throw liveErrors.viewersFull();
@@ -382,11 +385,18 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
   /**
    * The answer of the process whose engine has the stream's media (its webrtc_origin), to a request this process
    * cannot serve from its own: the request goes on with the client's address signed. Undefined when there is no other
-   * process to ask (none has the media, it is this one, or the request was forwarded already: never twice) or when it
-   * does not answer (it died; the caller answers as without it).
+   * process to ask (none has the media, it is this one, or the request was forwarded already, `vouched` for by a
+   * replica: never twice) or when it does not answer (it died; the caller answers as without it).
    */
-  private async fromOrigin(streamId: string, target: string, request: Signalling, method: ForwardedRequest['method'], path: string): Promise<RelayedAnswer | undefined> {
-    if (readForwarded(request.forwardedMark, this.secret, target)) return undefined;
+  private async fromOrigin(
+    streamId: string,
+    target: string,
+    request: Signalling,
+    vouched: { address: string } | undefined,
+    method: ForwardedRequest['method'],
+    path: string,
+  ): Promise<RelayedAnswer | undefined> {
+    if (vouched) return undefined;
     const origin = await this.streams.webrtcOriginOf(streamId);
     if (!origin || origin === this.config.live.webrtc.originUrl) return undefined;
     const headers: Record<string, string> = { [FORWARDED_HEADER]: markForwarded(this.secret, target, request.address) };
