@@ -232,21 +232,27 @@ export async function bucketOutage(rig: Rig, load: SteadyLoad, stored: { trackId
   return report;
 }
 
-/** After every drill: each write the cluster acknowledged is there (the last acknowledged state of each like). */
+/**
+ * After every drill: each write the cluster acknowledged is there (the last acknowledged state of each like, each
+ * playlist made and not deleted since) and each acknowledged deletion of a playlist is gone.
+ */
 export async function acknowledgedWrites(rig: Rig, load: SteadyLoad): Promise<DrillReport> {
   const report = new DrillReport('acknowledged writes');
   // Per member and station, the acknowledged like or unlike that started last.
   const likes = new Map<string, Extract<(typeof load.requests.acknowledged)[number], { kind: 'like' }>>();
-  const playlists: { id: string }[] = [];
+  const made = new Set<string>();
+  const deleted = new Set<string>();
   for (const write of load.requests.acknowledged) {
-    if (write.kind === 'playlist') playlists.push(write);
+    if (write.kind === 'playlist') made.add(write.id);
+    else if (write.kind === 'playlist deleted') deleted.add(write.id);
     else if ((likes.get(`${write.member.id}/${write.station}`)?.started ?? 0) <= write.started) likes.set(`${write.member.id}/${write.station}`, write);
   }
   // A later try that got no answer, or a 5xx, may or may not have changed it: neither acknowledged nor clearly refused
-  // to its client, such a like is left out.
+  // to its client, such a like is left out; so is a playlist whose deletion was tried and not acknowledged.
   for (const o of load.requests.outcomes) {
     const last = o.key ? likes.get(o.key) : undefined;
     if (last && (o.status === 0 || o.status >= 500) && o.at > last.started) likes.delete(o.key!);
+    if (o.op === 'POST/DELETE playlist' && o.key && !deleted.has(o.key)) made.delete(o.key);
   }
   let missing = 0;
   for (const { member, station, liked } of likes.values()) {
@@ -255,9 +261,13 @@ export async function acknowledgedWrites(rig: Rig, load: SteadyLoad): Promise<Dr
   }
   report.figure('likes acknowledged (last state per member and station)', likes.size);
   report.promise('every acknowledged like is as acknowledged', missing === 0, `${missing} differ`);
-  const rows = await rig.sql<{ id: string }>('SELECT id FROM playlists WHERE id = ANY($1::uuid[])', [playlists.map((p) => p.id)]);
-  report.figure('playlists acknowledged', playlists.length);
-  report.promise('every acknowledged playlist is there', rows.length === playlists.length, `${playlists.length - rows.length} missing`);
-  log(`checked ${likes.size} likes and ${playlists.length} playlists`);
+  const kept = [...made].filter((id) => !deleted.has(id));
+  const [there, stillThere] = await Promise.all(
+    [kept, [...deleted]].map(async (ids) => (await rig.sql<{ n: number }>('SELECT count(*)::int AS n FROM playlists WHERE id = ANY($1::uuid[])', [ids]))[0].n),
+  );
+  report.figure('playlists acknowledged (made and not deleted since / deleted)', `${kept.length} / ${deleted.size}`);
+  report.promise('every acknowledged playlist is there', there === kept.length, `${kept.length - there} missing`);
+  report.promise('every acknowledged deletion of a playlist holds', stillThere === 0, `${stillThere} still there`);
+  log(`checked ${likes.size} likes and ${kept.length + deleted.size} playlists`);
   return report;
 }

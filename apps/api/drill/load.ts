@@ -29,12 +29,22 @@ export interface Member {
 }
 
 /** A write the cluster acknowledged, to look for after the drill. */
-export type Acknowledged = { kind: 'like'; member: Member; station: string; liked: boolean; at: number; started: number } | { kind: 'playlist'; member: Member; id: string; at: number };
+export type Acknowledged =
+  | { kind: 'like'; member: Member; station: string; liked: boolean; at: number; started: number }
+  | { kind: 'playlist'; member: Member; id: string; at: number }
+  | { kind: 'playlist deleted'; member: Member; id: string; at: number };
+
+/**
+ * The playlists each member keeps: past them the load deletes its oldest instead of making one, so that a member's list,
+ * which every `GET /user/playlists` reads, stays the same size through a soak (growing, it would slow that route down
+ * as the soak goes on: a change in the load, not in the cluster).
+ */
+export const KEPT_PLAYLISTS = 5;
 
 /**
  * A fixed rate of mixed reads and writes through the balancer, as the site's users make them: the stations list,
- * now-playing, likes and the weekly top (reads), likes set and cleared and playlists made (writes, each by a signed-in
- * member from their own address). Every outcome is kept, and every write the cluster acknowledged.
+ * now-playing, likes and the weekly top (reads), likes set and cleared and playlists made and deleted (writes, each by a
+ * signed-in member from their own address). Every outcome is kept, and every write the cluster acknowledged.
  */
 export class RequestLoad {
   readonly outcomes: Outcome[] = [];
@@ -42,6 +52,8 @@ export class RequestLoad {
   private timer?: NodeJS.Timeout;
   private n = 0;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Each member's playlists made by the load and not yet deleted, oldest first. */
+  private readonly kept = new Map<Member, string[]>();
 
   constructor(
     private readonly api: string,
@@ -69,8 +81,8 @@ export class RequestLoad {
     // Each member makes ten requests in a row, one of each operation, then the next member: every member does everything.
     const member = this.members[Math.floor(n / 10) % this.members.length];
     const auth = { authorization: `Bearer ${member.token}` };
-    // Two writes in ten.
-    const ops: [string, boolean, () => Promise<Answer>, (a: Answer) => void][] = [
+    // Two writes in ten. The playlist write is chosen only when it is its turn: it takes a playlist off the member's list.
+    const ops: (Op | (() => Op))[] = [
       ['GET stations', false, () => requestFrom(address(n % 400), `${this.api}/radio/stations`), () => undefined],
       ['GET nowplaying', false, () => requestFrom(address(n % 400), `${this.api}/radio/${station}/nowplaying`), () => undefined],
       ['GET likes', false, () => requestFrom(member.address, `${this.api}/radio/${station}/likes`, { headers: auth }), () => undefined],
@@ -85,16 +97,12 @@ export class RequestLoad {
         () => requestFrom(member.address, `${this.api}/radio/${station}/like`, { method: n % 4 < 2 ? 'PUT' : 'DELETE', headers: auth }),
         () => this.acknowledged.push({ kind: 'like', member, station, liked: n % 4 < 2, at: Date.now(), started }),
       ],
-      [
-        'POST playlist',
-        true,
-        () => requestFrom(member.address, `${this.api}/user/playlists`, { method: 'POST', headers: auth, body: { name: `Drill ${n}`, items: [{ type: 'station', id: station }] } }),
-        (a) => this.acknowledged.push({ kind: 'playlist', member, id: a.json().id as string, at: Date.now() }),
-      ],
+      () => this.playlistWrite(member, station, n),
     ];
     const started = Date.now();
-    const [op, write, send, acknowledge] = ops[n % ops.length];
-    const key = op === 'PUT/DELETE like' ? `${member.id}/${station}` : undefined;
+    const chosen = ops[n % ops.length];
+    const [op, write, send, acknowledge, playlist] = typeof chosen === 'function' ? chosen() : chosen;
+    const key = op === 'PUT/DELETE like' ? `${member.id}/${station}` : playlist;
     const done = send().then(
       (answer) => {
         const ok = answer.status >= 200 && answer.status < 300;
@@ -106,7 +114,37 @@ export class RequestLoad {
     this.inFlight.add(done);
     void done.finally(() => this.inFlight.delete(done));
   }
+
+  /** A member's playlist write: a new one, or the deletion of its oldest once it keeps KEPT_PLAYLISTS (its id then). */
+  private playlistWrite(member: Member, station: string, n: number): Op {
+    const auth = { authorization: `Bearer ${member.token}` };
+    const kept = this.kept.get(member) ?? this.kept.set(member, []).get(member)!;
+    if (kept.length < KEPT_PLAYLISTS) {
+      return [
+        'POST/DELETE playlist',
+        true,
+        () => requestFrom(member.address, `${this.api}/user/playlists`, { method: 'POST', headers: auth, body: { name: `Drill ${n}`, items: [{ type: 'station', id: station }] } }),
+        (a) => {
+          const id = a.json().id as string;
+          kept.push(id);
+          this.acknowledged.push({ kind: 'playlist', member, id, at: Date.now() });
+        },
+      ];
+    }
+    // Off the list whatever the answer: one whose deletion was not acknowledged is left out of the checks.
+    const id = kept.shift()!;
+    return [
+      'POST/DELETE playlist',
+      true,
+      () => requestFrom(member.address, `${this.api}/user/playlists/${id}`, { method: 'DELETE', headers: auth }),
+      () => this.acknowledged.push({ kind: 'playlist deleted', member, id, at: Date.now() }),
+      id,
+    ];
+  }
 }
+
+/** One operation of the load: its name, whether it writes, how it is sent, what its acknowledgement records, and the playlist a deletion names. */
+type Op = [op: string, write: boolean, send: () => Promise<Answer>, acknowledge: (a: Answer) => void, playlist?: string];
 
 function isErrorJson(answer: Answer): boolean {
   try {

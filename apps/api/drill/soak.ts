@@ -45,8 +45,9 @@ export async function soak(rig: Rig, load: SteadyLoad, options: SoakOptions): Pr
     await sleep(Math.min(left, 30_000));
     log(`soak: ${Math.round((Date.now() - started) / 1000)} of ${options.seconds} s`);
   }
-  const end = await memory();
+  // The last window ends before the memory is read: Prometheus's work for that read is none of the processes' latency.
   const lastWindow = { from: Date.now() - options.windowSeconds * 1000, to: Date.now() };
+  const end = await memory();
   const outcomes = load.requests.since(started);
   const p99 = (w: { from: number; to: number }) => quantile(outcomes.filter((o) => o.at >= w.from && o.at < w.to && o.status > 0).map((o) => o.ms), 0.99);
   const [clientFirst, clientLast] = [p99(firstWindow), p99(lastWindow)];
@@ -55,15 +56,29 @@ export async function soak(rig: Rig, load: SteadyLoad, options: SoakOptions): Pr
   // viewers) adds tens of milliseconds of jitter to a p99 of a few tens. It is the p99 of the load's API requests: the
   // HLS viewers' playlist and segment fetches (two thirds of all requests) follow the publisher's segment cadence and
   // the packaging's disk, not the API's health, and the live drill has their own figures.
-  const serverP99 = async (at: number) =>
-    ((await rig.prometheus.value(`histogram_quantile(0.99, sum by (le) (rate(grouarock_http_request_duration_seconds_bucket{route!="unmatched",route!~"/api/v1/live/.+"}[${options.windowSeconds}s])))`, at / 1000)) ?? NaN) * 1000;
+  const p99By = (by: string, at: number) =>
+    rig.prometheus.query(`histogram_quantile(0.99, sum by (${by}) (rate(grouarock_http_request_duration_seconds_bucket{route!="unmatched",route!~"/api/v1/live/.+"}[${options.windowSeconds}s])))`, at / 1000);
+  const serverP99 = async (at: number) => ((await p99By('le', at))[0]?.value ?? NaN) * 1000;
   const [first, last] = [Math.round(await serverP99(firstWindow.to)), Math.round(await serverP99(lastWindow.to))];
+  // Every window between them, and each route's first and last, to tell a trend from one noisy minute.
+  const steps = [first];
+  for (let at = firstWindow.to + options.windowSeconds * 1000; at < lastWindow.to - 1000; at += options.windowSeconds * 1000) steps.push(Math.round(await serverP99(at)));
+  steps.push(last);
+  const [routesFirst, routesLast] = await Promise.all([p99By('le, method, route', firstWindow.to), p99By('le, method, route', lastWindow.to)]);
+  const routeP99 = (samples: typeof routesFirst, s: (typeof routesFirst)[number]) =>
+    samples.find((o) => o.metric.route === s.metric.route && o.metric.method === s.metric.method)?.value ?? NaN;
+  const byRoute = routesLast
+    .map((s) => ({ name: `${s.metric.method} ${s.metric.route}`, from: Math.round(routeP99(routesFirst, s) * 1000), to: Math.round(s.value * 1000) }))
+    .filter((r) => Number.isFinite(r.from) && Number.isFinite(r.to))
+    .sort((a, b) => b.to - b.from - (a.to - a.from));
   report.figure('requests', outcomes.length);
   report.figure('answers by operation and status', statusesByOperation(outcomes));
   report.figure(`the load generator's p99, first and last window (${options.windowSeconds} s)`, `${clientFirst} → ${clientLast} ms`);
   report.figure(`the processes' p99 of the first window after warm-up (${options.windowSeconds} s)`, first, ' ms');
   report.figure(`the processes' p99 of the last window (${options.windowSeconds} s)`, last, ' ms');
   report.figure('last p99 against the first', first ? last / first : 0, '×');
+  report.figure(`the processes' p99, window by window (${options.windowSeconds} s each)`, `${steps.join(' → ')} ms`);
+  report.figure('the routes whose p99 grew most, first → last window', byRoute.slice(0, 4).map((r) => `${r.name} ${r.from} → ${r.to} ms`).join('; '));
   const change = (from: number, to: number) => `${(from / 2 ** 20).toFixed(1)} → ${(to / 2 ** 20).toFixed(1)} MiB (${(((to - from) / from) * 100).toFixed(1)} %)`;
   rig.replicas.forEach((r, i) => {
     report.figure(`${r.name}: heap kept after collections (compiled code left out), after warm-up → at the end`, change(baseline.heap[i], end.heap[i]));
