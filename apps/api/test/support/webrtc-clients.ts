@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
+import { inspect } from 'node:util';
 import { Audio, PeerConnection, type Track, Video } from 'node-datachannel';
 
 /**
@@ -9,13 +10,17 @@ import { Audio, PeerConnection, type Track, Video } from 'node-datachannel';
  * that counts what reaches it.
  */
 
-/** Each peer's own name. */
-let peers = 0;
 /**
  * Every peer and track made, kept for the life of the test process: libdatachannel's objects taken by the garbage
- * collector after being closed were seen to close newer peers under them.
+ * collector after being closed were seen to close newer peers under them. Kept on a core module, which is the one
+ * object a jest worker shares between the test files it runs one after another (each file has modules, and globals,
+ * of its own). Kept in this module only, a finished file's peers could be collected during the next file's tests: the
+ * likely cause of a flake seen twice, each time when a WebRTC spec ran after another in one worker, whose first WHIP
+ * peer libdatachannel closed while the server answered ("Got a remote candidate without ICE transport").
  */
-const held: unknown[] = [];
+const shared = inspect as unknown as Record<symbol, { held: unknown[]; peers: number } | undefined>;
+const clients = (shared[Symbol.for('grouarock.webrtc-client-peers')] ??= { held: [], peers: 0 });
+const held = clients.held;
 
 const OPUS = 'minptime=10;useinbandfec=1;stereo=1;sprop-stereo=1';
 const H264 = 'profile-level-id=42e01f;packetization-mode=1;level-asymmetry-allowed=1';
@@ -35,7 +40,7 @@ async function gatheredOffer(pc: PeerConnection): Promise<string> {
  */
 async function newPeer<T>(name: string, prepare: (pc: PeerConnection) => T): Promise<{ pc: PeerConnection; offer: string; made: T }> {
   for (let attempt = 1; ; attempt++) {
-    const pc = new PeerConnection(`${name}-${++peers}`, { iceServers: [], bindAddress: '127.0.0.1' });
+    const pc = new PeerConnection(`${name}-${++clients.peers}`, { iceServers: [], bindAddress: '127.0.0.1' });
     const made = prepare(pc);
     held.push(pc, made);
     const offer = await gatheredOffer(pc);
