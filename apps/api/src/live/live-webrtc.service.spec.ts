@@ -48,7 +48,12 @@ function setUp(origin: string | undefined, forwarded: RelayedAnswer | 'down' = R
   };
   const forward = jest.fn<ReturnType<WebRtcForwarder['forward']>, Parameters<WebRtcForwarder['forward']>>(() => Promise.resolve(forwarded === 'down' ? undefined : forwarded));
   const access = { check: jest.fn(() => Promise.resolve({ restricted: false })) };
-  const feed = () => Object.assign(new EventEmitter(), { stderr: new EventEmitter(), kill: jest.fn() });
+  const feeds: (EventEmitter & { kill: jest.Mock })[] = [];
+  const feedRtp = jest.fn(() => {
+    const feed = Object.assign(new EventEmitter(), { stderr: new EventEmitter(), exitCode: null, signalCode: null, kill: jest.fn() });
+    feeds.push(feed);
+    return feed;
+  });
   const metrics = { liveWebRtcViewers: { read: () => undefined } };
   const webrtc = new LiveWebRtc(
     config,
@@ -60,11 +65,11 @@ function setUp(origin: string | undefined, forwarded: RelayedAnswer | 'down' = R
     access as unknown as LiveAccess,
     {} as never,
     {} as never,
-    { feedRtp: feed } as unknown as Ffmpeg,
+    { feedRtp } as unknown as Ffmpeg,
     { forward } as unknown as WebRtcForwarder,
     metrics as unknown as Metrics,
   );
-  return { webrtc, engine, touch, streams, forward, access };
+  return { webrtc, engine, touch, streams, forward, access, feedRtp, feeds };
 }
 
 /** An RTMP stream's packager, running until `exit` is emitted. */
@@ -232,6 +237,73 @@ describe('LiveWebRtc over several replicas', () => {
     // Its media gone, a viewer is asked of whichever process the database names.
     await t.webrtc.view(STREAM, OFFER, undefined, undefined, client());
     expect(t.streams.webrtcOriginOf).toHaveBeenCalledWith(STREAM);
+  });
+
+  it('starts an RTMP stream’s WebRTC feed with its first viewer, once for viewers arriving together, and not while nobody watches over WebRTC', async () => {
+    const t = setUp(undefined);
+    await t.webrtc.feedRtmp(STREAM, 'rtmp://127.0.0.1:1935/live/key', pipeline());
+    expect(t.streams.setWebRtcOrigin).toHaveBeenCalledWith(STREAM, HERE);
+    expect(t.engine.listen).not.toHaveBeenCalled();
+    expect(t.feedRtp).not.toHaveBeenCalled();
+    const answers = await Promise.all([1, 2].map(() => t.webrtc.view(STREAM, OFFER, undefined, undefined, client())));
+    expect(answers).toEqual([expect.objectContaining({ session: expect.any(String) }), expect.objectContaining({ session: expect.any(String) })]);
+    expect(t.engine.listen).toHaveBeenCalledTimes(1);
+    expect(t.feedRtp).toHaveBeenCalledTimes(1);
+    expect(t.feedRtp).toHaveBeenCalledWith('rtmp://127.0.0.1:1935/live/key', { video: 40000, audio: 40002 });
+  });
+
+  it('stops the feed once the stream has had no WebRTC viewer for 30 s, and the next viewer starts it again', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate'] });
+    try {
+      const t = setUp(undefined);
+      await t.webrtc.feedRtmp(STREAM, 'rtmp://127.0.0.1:1935/live/key', pipeline());
+      const first = await t.webrtc.view(STREAM, OFFER, undefined, undefined, client());
+      // Watched for a minute: it runs on.
+      jest.advanceTimersByTime(60_000);
+      expect(t.feeds[0].kill).not.toHaveBeenCalled();
+      await t.webrtc.end('session' in first ? first.session : '', 'viewer', undefined, client());
+      jest.advanceTimersByTime(20_000);
+      expect(t.feeds[0].kill).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(15_000);
+      expect(t.feeds[0].kill).toHaveBeenCalledWith('SIGKILL');
+      expect(t.engine.dropSource).toHaveBeenCalledWith(STREAM);
+      // Still the stream's origin: the next viewer, here or sent here, starts it again.
+      expect(t.streams.clearWebRtcOrigin).not.toHaveBeenCalled();
+      await t.webrtc.view(STREAM, OFFER, undefined, undefined, client());
+      expect(t.feedRtp).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('starts a feed whose ffmpeg failed again with the next viewer, and stops it for good with the stream’s packager', async () => {
+    const t = setUp(undefined);
+    const packager = pipeline();
+    await t.webrtc.feedRtmp(STREAM, 'rtmp://127.0.0.1:1935/live/key', packager);
+    await t.webrtc.view(STREAM, OFFER, undefined, undefined, client());
+    t.feeds[0].emit('exit', 1);
+    expect(t.engine.dropSource).toHaveBeenCalledWith(STREAM);
+    await t.webrtc.view(STREAM, OFFER, undefined, undefined, client());
+    expect(t.feedRtp).toHaveBeenCalledTimes(2);
+    packager.ffmpeg.emit('exit', 0);
+    await flush();
+    expect(t.feeds[1].kill).toHaveBeenCalledWith('SIGKILL');
+    expect(t.streams.clearWebRtcOrigin).toHaveBeenCalledWith(STREAM, HERE);
+  });
+
+  it('starts the new feed at once when the publisher comes back while WebRTC viewers of its earlier connection are here', async () => {
+    const t = setUp(undefined);
+    const first = pipeline();
+    await t.webrtc.feedRtmp(STREAM, 'rtmp://127.0.0.1:1935/live/key', first);
+    await t.webrtc.view(STREAM, OFFER, undefined, undefined, client());
+    // OBS reconnected (to this process) before its first packager was done.
+    await t.webrtc.feedRtmp(STREAM, 'rtmp://127.0.0.1:1935/live/key', pipeline());
+    expect(t.feedRtp).toHaveBeenCalledTimes(2);
+    const dropped = t.engine.dropSource.mock.calls.length;
+    // The first packager's end takes the first feed down, not the engine's source the new feed sends to.
+    first.ffmpeg.emit('exit', 0);
+    expect(t.feeds[0].kill).toHaveBeenCalledWith('SIGKILL');
+    expect(t.engine.dropSource).toHaveBeenCalledTimes(dropped);
   });
 
   it('keeps serving when the origin cannot be written: logged, the stream plays', async () => {

@@ -20,8 +20,8 @@ import { type AppConfig, resolveJwtSecret } from '../core/config/config';
 import { APP_CONFIG } from '../core/config/config.module';
 import { API_PREFIX } from '../core/http/openapi';
 import { Metrics } from '../core/metrics/metrics';
-import { hashStreamKey, redactStreamKeys } from '../core/security/stream-keys';
-import { FEED_PAYLOAD_TYPES, Ffmpeg, SEGMENT_SECONDS } from '../repositories/ffmpeg';
+import { hashStreamKey } from '../core/security/stream-keys';
+import { Ffmpeg, SEGMENT_SECONDS } from '../repositories/ffmpeg';
 import { LiveStreamRepository, type PublisherRefusal } from '../repositories/live-stream.repository';
 import { freePortPair, WebRtcEngine, WebRtcRefusal } from '../repositories/webrtc-engine';
 import { announceHosts, narrowPublisherOffer, packagerSdp, parseTrickleFragment, readViewerOffer, SdpError } from '../repositories/webrtc-sdp';
@@ -32,6 +32,7 @@ import type { LivePipeline } from './live-pipeline';
 import { LivePipelines } from './live-pipelines.service';
 import { LiveSlots } from './live-slots.service';
 import { LiveService } from './live.service';
+import { RtmpFeed } from './rtmp-feed';
 import { type ForwardedRequest, type RelayedAnswer, WebRtcForwarder } from './webrtc-forwarder';
 
 /** A stream key as OBS sends it for WHIP (the Bearer token): 43 base64url characters (core/security/stream-keys.ts). */
@@ -243,35 +244,30 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * An RTMP stream reaches WebRTC viewers too (docs/live.md, "Sub-second delivery"): while `pipeline` packages it, a
-   * second ffmpeg pulls the same RTMP and sends its H.264 and its audio as stereo Opus to the engine, as RTP on
-   * loopback. Nothing when this process has no engine; a feed that fails leaves the stream to HLS.
+   * An RTMP stream reaches WebRTC viewers too (docs/live.md, "Sub-second delivery"): while `pipeline` packages it, this
+   * process is the stream's origin, and its first WebRTC viewer starts the feed that transcodes it for the engine
+   * (RtmpFeed). Nothing when this process has no engine.
    */
   async feedRtmp(streamId: string, url: string, pipeline: LivePipeline): Promise<void> {
     if (!this.engine.running) return;
     const running = () => pipeline.ffmpeg.exitCode === null && pipeline.ffmpeg.signalCode === null;
-    const ports = await this.engine.listen(streamId, { video: { payloadType: FEED_PAYLOAD_TYPES.video }, audio: { payloadType: FEED_PAYLOAD_TYPES.audio } });
-    const media = {};
-    await this.holdMedia(streamId, media);
-    if (!running()) {
-      this.engine.dropSource(streamId);
-      return this.releaseMedia(streamId, media);
-    }
-    const feed = this.ffmpeg.feedRtp(url, { video: ports.video!, audio: ports.audio! });
-    let stderr = '';
-    feed.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-1000)));
-    feed.once('exit', (code) => {
-      if (!running()) return;
-      // The URL carries the stream key: only the last line is logged, with every RTMP URL's key replaced.
-      this.logger.warn(`The WebRTC feed of ${streamId} ended (${code}); its viewers play HLS: ${redactStreamKeys(stderr.trim().split('\n').at(-1) ?? '')}`);
-      this.engine.dropSource(streamId);
-      this.releaseMedia(streamId, media);
+    const feed: RtmpFeed = new RtmpFeed({
+      streamId,
+      url,
+      engine: this.engine,
+      ffmpeg: this.ffmpeg,
+      logger: this.logger,
+      hasViewers: () => this.hasViewers(streamId),
+      isCurrent: () => this.sources.get(streamId) === feed,
     });
+    await this.holdMedia(streamId, feed);
+    if (!running()) return this.releaseMedia(streamId, feed);
     pipeline.ffmpeg.once('exit', () => {
-      feed.kill('SIGKILL');
-      this.engine.dropSource(streamId);
-      this.releaseMedia(streamId, media);
+      feed.dispose();
+      this.releaseMedia(streamId, feed);
     });
+    // The publisher came back: viewers of its earlier connection, still here, get the new one's media.
+    if (this.hasViewers(streamId)) await feed.wake();
   }
 
   /**
@@ -368,6 +364,9 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
     const entry: WebRtcSession = { kind: 'viewer', streamId, viewer: key, address, connected: false };
     this.sessions.set(session, entry);
     try {
+      const source = this.sources.get(streamId);
+      // An RTMP stream's first WebRTC viewer starts its feed; the engine waits for its first packets.
+      if (source instanceof RtmpFeed) await source.wake();
       const answer = await this.engine.view(session, streamId, offer, (state) => {
         if (state === 'connected') entry.connected = true;
         else if (this.sessions.get(session) === entry) this.sessions.delete(session);
@@ -403,6 +402,11 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
     if (request.contentType) headers['content-type'] = request.contentType;
     if (request.authorization) headers.authorization = request.authorization;
     return this.forwarder.forward(origin, { method, path, headers, body: request.body });
+  }
+
+  private hasViewers(streamId: string): boolean {
+    for (const session of this.sessions.values()) if (session.kind === 'viewer' && session.streamId === streamId) return true;
+    return false;
   }
 
   /** WebRTC viewers this process serves now (those still connecting count: they hold a place). */
