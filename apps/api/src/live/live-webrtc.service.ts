@@ -266,7 +266,8 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
       feed.dispose();
       this.releaseMedia(streamId, feed);
     });
-    // The publisher came back: viewers of its earlier connection, still here, get the new one's media.
+    // The publisher came back while WebRTC viewers were here: the engine's new source closes its old one's viewers, and
+    // the feed runs when they ask again.
     if (this.hasViewers(streamId)) await feed.wake();
   }
 
