@@ -79,6 +79,11 @@ export async function soak(rig: Rig, load: SteadyLoad, options: SoakOptions): Pr
   report.figure('last p99 against the first', first ? last / first : 0, '×');
   report.figure(`the processes' p99, window by window (${options.windowSeconds} s each)`, `${steps.join(' → ')} ms`);
   report.figure('the routes whose p99 grew most, first → last window', byRoute.slice(0, 4).map((r) => `${r.name} ${r.from} → ${r.to} ms`).join('; '));
+  // Each scrape renders the process's metrics on its event loop, every second here: requests arriving meanwhile wait.
+  const scrapeMs = async (fn: string) =>
+    (await read((replica) => `${fn}_over_time(scrape_duration_seconds{replica="${replica}"}[${options.seconds - options.warmupSeconds}s])`)).map((v) => (v * 1000).toFixed(1));
+  const [scrapeMean, scrapeMax] = [await scrapeMs('avg'), await scrapeMs('max')];
+  report.figure("Prometheus's scrape of each process after warm-up, mean / longest", rig.replicas.map((r, i) => `${r.name} ${scrapeMean[i]} / ${scrapeMax[i]} ms`).join('; '));
   const change = (from: number, to: number) => `${(from / 2 ** 20).toFixed(1)} → ${(to / 2 ** 20).toFixed(1)} MiB (${(((to - from) / from) * 100).toFixed(1)} %)`;
   rig.replicas.forEach((r, i) => {
     report.figure(`${r.name}: heap kept after collections (compiled code left out), after warm-up → at the end`, change(baseline.heap[i], end.heap[i]));

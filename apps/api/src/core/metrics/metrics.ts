@@ -11,15 +11,8 @@ export type Reader<Label extends string> = () => Iterable<Reading<Label>> | Prom
 export const LIMITERS = ['site', 'sign_in', 'second_factor', 'api_key_failures', 'api_plan', 'assistant', 'data_export', 'relay_room'] as const;
 export type Limiter = (typeof LIMITERS)[number];
 
-/**
- * Buckets of request and operation latencies, in seconds: 5 ms to 10 s, finer where a p99 usually lies (10–200 ms):
- * each at most a fifth wider than the one below from 10 ms to 100 ms, so that a quantile read from them (interpolated
- * inside one bucket) can tell a 20 % change, which the soak's promise compares (docs/operations.md, "Fault drills").
- */
-const LATENCY_BUCKETS = [
-  0.005, 0.0075, 0.01, 0.012, 0.014, 0.016, 0.018, 0.02, 0.0225, 0.025, 0.0275, 0.03, 0.035, 0.04, 0.045, 0.05, 0.055, 0.06, 0.07, 0.08, 0.09, 0.1, 0.125,
-  0.15, 0.175, 0.2, 0.25, 0.3, 0.5, 1, 2.5, 5, 10,
-];
+/** Buckets of request and operation latencies, in seconds: 5 ms to 10 s, finer where a p99 usually lies (10–200 ms). */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.09, 0.1, 0.125, 0.15, 0.175, 0.2, 0.25, 0.3, 0.5, 1, 2.5, 5, 10];
 /** Buckets of long work (a studio render, an assistant reply), in seconds. */
 const WORK_BUCKETS = [0.1, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300];
 
