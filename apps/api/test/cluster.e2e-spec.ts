@@ -187,6 +187,9 @@ describe('three API processes behind a load balancer, media in S3-compatible sto
     const segments = replay.match(/seg-\d+\.ts/g) ?? [];
     expect(segments.length).toBeGreaterThanOrEqual(25);
     for (const segment of segments) expect([segment, (await requestFrom(address, `${lb}/live/${id}/${segment}`)).status]).toEqual([segment, 200]);
+    // The balancer kept every segment after its first read (the API marks them immutable): the replay costs no replica.
+    const again = await requestFrom(address, `${lb}/live/${id}/${segments[0]}`);
+    expect([again.status, again.headers['x-cache']]).toEqual([200, 'HIT']);
     // Decoded from the first segment to the last through the balancer, as a player would (not a synchronous child:
     // the bucket's server runs in this process).
     const player = spawn(ffmpeg, ['-hide_banner', '-v', 'error', '-i', `${lb}/live/${id}/index.m3u8`, '-f', 'null', '-']);

@@ -47,7 +47,14 @@ export async function startBalancer(upstreams: readonly string[], listenPort?: n
   const dir = mkdtempSync(path.join(tmpdir(), 'grouarock-balancer-'));
   const port = listenPort ?? (await freePort());
   const site = path.join(dir, 'grouarock.conf');
-  writeFileSync(site, renderBalancerTemplate({ GROUAROCK_LISTEN: `127.0.0.1:${port}`, GROUAROCK_UPSTREAMS: upstreams.map((u) => `server ${u} max_fails=0;`).join(' ') }));
+  writeFileSync(
+    site,
+    renderBalancerTemplate({
+      GROUAROCK_LISTEN: `127.0.0.1:${port}`,
+      GROUAROCK_UPSTREAMS: upstreams.map((u) => `server ${u} max_fails=0;`).join(' '),
+      GROUAROCK_CACHE: path.join(dir, 'cache'),
+    }),
+  );
   const temp = path.join(dir, 'temp');
   mkdirSync(temp);
   const errorLog = path.join(dir, 'error.log');
