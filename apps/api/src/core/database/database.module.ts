@@ -56,7 +56,13 @@ export class DatabaseModule {
             // Keep the pool small and fail fast while the server is away: a request waits at most this long for a
             // connection (a new one, or a turn at a busy pool) before its 503 (database-errors.ts), so that it is
             // answered within 2 s, and health's 2 s probe hears the pool's error rather than its own timeout.
-            extra: { max: 10, connectionTimeoutMillis: 1500 },
+            // A connection once opened stays (pg closes idle ones after 10 s by default): under a steady load the
+            // pool's third or fourth connection was idle for 10 s between bursts, closed, and opened again at the
+            // next one, and the requests of that burst waited for PostgreSQL to start a backend and for the SCRAM
+            // handshake, tens of milliseconds, which is where the API's p99 lay in the soak (docs/operations.md).
+            // One that breaks (the server restarted) leaves the pool and a new one is made when needed; TCP
+            // keep-alive finds one a network device dropped while it was idle.
+            extra: { max: 10, connectionTimeoutMillis: 1500, idleTimeoutMillis: 0, keepAlive: true },
             retryAttempts: 5,
             retryDelay: 2000,
           }),
