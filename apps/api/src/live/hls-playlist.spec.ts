@@ -1,4 +1,4 @@
-import { EMPTY_WINDOW, livePlaylist, parseLivePlaylist, replayPlaylist, type StreamSegment, slideWindow, withAccess } from './hls-playlist';
+import { EMPTY_WINDOW, livePlaylist, parseLivePlaylist, replayPlaylist, type StreamSegment, slideWindow, withAccess, withLiveStart } from './hls-playlist';
 
 const live = `#EXTM3U
 #EXT-X-VERSION:3
@@ -101,5 +101,44 @@ describe('withAccess', () => {
     const text = withAccess(live, 'eyJr.abc_-');
     expect(text.split('\n').filter((line) => line && !line.startsWith('#'))).toEqual(['seg-4.ts?access=eyJr.abc_-', 'seg-5.ts?access=eyJr.abc_-']);
     expect(text.split('\n').filter((line) => line.startsWith('#'))).toEqual(live.split('\n').filter((line) => line.startsWith('#')));
+  });
+});
+
+describe('where a player starting the live stream begins', () => {
+  // Segments of 1 s listed each second, the newest at 12:00:10.000 (so it began at 12:00:09.000).
+  const newestListedAt = Date.parse('2026-12-03T12:00:10.000Z');
+  const dated = (sequence: number): StreamSegment => ({ sequence, uri: `seg-${sequence}.ts`, duration: 1, discontinuity: false, listedAt: newestListedAt - (9 - sequence) * 1000 });
+  const text = livePlaylist(slideWindow(EMPTY_WINDOW, [4, 5, 6, 7, 8, 9].map(dated)));
+
+  it('dates each segment the packager listed by when it began (its listing time less its length)', () => {
+    expect(text).toContain('#EXT-X-PROGRAM-DATE-TIME:2026-12-03T12:00:08.000Z\n#EXTINF:1.000000,\nseg-8.ts\n#EXT-X-PROGRAM-DATE-TIME:2026-12-03T12:00:09.000Z\n#EXTINF:1.000000,\nseg-9.ts\n');
+    expect(text.match(/#EXT-X-PROGRAM-DATE-TIME/g)).toHaveLength(6);
+    expect(parseLivePlaylist(text)?.segments.map((s) => s.uri)).toEqual(['seg-4.ts', 'seg-5.ts', 'seg-6.ts', 'seg-7.ts', 'seg-8.ts', 'seg-9.ts']);
+  });
+
+  it('places it 1.5 s behind the newest media by the wall clock, however old the newest segment already is', () => {
+    // Read as it was listed: the player's own 1.5 s from the playlist's end is right.
+    expect(withLiveStart(text, newestListedAt)).toContain('#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-START:TIME-OFFSET=-1.500\n#EXT-X-PROGRAM-DATE-TIME');
+    // Read 0.8 s later: the newest media is 0.8 s past the playlist's end, so 0.7 s from its end is 1.5 s behind.
+    expect(withLiveStart(text, newestListedAt + 800)).toContain('#EXT-X-START:TIME-OFFSET=-0.700\n');
+    // Another replica's clock a little behind the packager's: never placed closer than the player's own 1.5 s.
+    expect(withLiveStart(text, newestListedAt - 300)).toContain('#EXT-X-START:TIME-OFFSET=-1.500\n');
+    expect(withLiveStart(text, newestListedAt + 800).match(/#EXT-X-START/g)).toHaveLength(1);
+  });
+
+  it("leaves the player's own placement when the packager is late, the newest segment is undated, or the stream ended", () => {
+    expect(withLiveStart(text, newestListedAt + 1500)).toBe(text);
+    expect(withLiveStart(text, newestListedAt + 60_000)).toBe(text);
+    expect(withLiveStart(live, Date.now())).toBe(live);
+    const afterReconnect = livePlaylist(slideWindow(EMPTY_WINDOW, [...[4, 5, 6, 7, 8].map(dated), { sequence: 9, uri: 'seg-9.ts', duration: 1, discontinuity: true }]));
+    expect(withLiveStart(afterReconnect, newestListedAt)).toBe(afterReconnect);
+    const replay = replayPlaylist([4, 5, 6].map(dated));
+    expect(withLiveStart(replay, newestListedAt)).toBe(replay);
+  });
+
+  it('keeps the start when the access is added to the segment URLs of an Ultra-only stream', () => {
+    const started = withAccess(withLiveStart(text, newestListedAt + 800), 'eyJr.abc_-');
+    expect(started).toContain('#EXT-X-START:TIME-OFFSET=-0.700\n');
+    expect(started).toContain('seg-9.ts?access=eyJr.abc_-\n');
   });
 });

@@ -50,6 +50,12 @@ export function parseLivePlaylist(text: string): LivePlaylist | undefined {
  */
 export interface StreamSegment extends HlsSegment {
   discontinuity: boolean;
+  /**
+   * When the packager saw ffmpeg list it (ms since the epoch): the wall clock of the segment's end, give or take the
+   * packager's 100 ms reads. The live playlist dates the segment by it; a segment from the journal (a window rebuilt
+   * after a reconnect) has none.
+   */
+  listedAt?: number;
 }
 
 /** Segments a live playlist lists, as ffmpeg's own window (repositories/ffmpeg.ts). */
@@ -106,9 +112,37 @@ function header(targetDuration: number, mediaSequence: number): string {
   return `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:${targetDuration}\n#EXT-X-MEDIA-SEQUENCE:${mediaSequence}\n`;
 }
 
-/** Each segment as its lines of a playlist. */
-function entries(segments: (Pick<HlsSegment, 'uri' | 'duration'> & { discontinuity?: boolean })[]): string {
-  return segments.map((s) => `${s.discontinuity ? '#EXT-X-DISCONTINUITY\n' : ''}#EXTINF:${s.duration.toFixed(6)},\n${s.uri}\n`).join('');
+/** Each segment as its lines of a playlist, dated (EXT-X-PROGRAM-DATE-TIME: when it began) when its listing time is known. */
+function entries(segments: (Pick<StreamSegment, 'uri' | 'duration' | 'listedAt'> & { discontinuity?: boolean })[]): string {
+  return segments
+    .map((s) => {
+      const dated = s.listedAt === undefined ? '' : `#EXT-X-PROGRAM-DATE-TIME:${new Date(s.listedAt - Math.round(s.duration * 1000)).toISOString()}\n`;
+      return `${s.discontinuity ? '#EXT-X-DISCONTINUITY\n' : ''}${dated}#EXTINF:${s.duration.toFixed(6)},\n${s.uri}\n`;
+    })
+    .join('');
+}
+
+/**
+ * How far behind the newest media a viewer starting the live stream over HLS is placed: the player's own target
+ * (hls.js `liveSyncDuration`, apps/web/src/features/live/hls-config.ts) counted from the wall clock instead of from the
+ * playlist it loaded.
+ */
+export const LIVE_START_BEHIND_SECONDS = 1.5;
+
+/**
+ * The live playlist as a viewer `now` gets it: with EXT-X-START placing a player that starts on it
+ * `behind` seconds behind the newest media on the wall clock. A player counts from the end of the newest segment the
+ * playlist lists, which was 0 to 1 s old already when the playlist was read (the phase of its reloads against the
+ * packager's segments, the same for the whole session): without it, a viewer's latency moved by that much from one
+ * session to the next. Left as it is when the newest segment is undated, or older than `behind` (the packager is late:
+ * the player's own placement is the safer one).
+ */
+export function withLiveStart(text: string, now: number, behind = LIVE_START_BEHIND_SECONDS): string {
+  const dated = [...text.matchAll(/^#EXT-X-PROGRAM-DATE-TIME:(\S+)\n#EXTINF:([\d.]+),\n[^#\n]+\n$/gm)].at(-1);
+  if (!dated || dated.index + dated[0].length !== text.length || text.includes('#EXT-X-ENDLIST')) return text;
+  const age = Math.max(0, (now - (Date.parse(dated[1]) + Number(dated[2]) * 1000)) / 1000);
+  if (!(age < behind)) return text;
+  return text.replace('#EXT-X-INDEPENDENT-SEGMENTS\n', `#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-START:TIME-OFFSET=-${(behind - age).toFixed(3)}\n`);
 }
 
 /** The playlist with `access` added to each segment URL: an Ultra-only stream's segments are asked with it (live-access.service.ts). */

@@ -9,7 +9,7 @@ import { fromStorage, sendMedia } from '../core/http/send-media';
 import { HlsFiles } from '../repositories/hls-files';
 import { MediaStorage } from '../repositories/media-storage';
 import { liveErrors } from './live-errors';
-import { withAccess } from './hls-playlist';
+import { withAccess, withLiveStart } from './hls-playlist';
 import { LiveAccess } from './live-access.service';
 import { AccessQueryDto, PlaylistQueryDto, SegmentParamDto, StreamIdParamDto } from './live.dto';
 import { LiveService } from './live.service';
@@ -49,8 +49,10 @@ export class HlsController {
     const text = await fromStorage(() => this.files.readPlaylist(id));
     if (text === undefined) throw liveErrors.notYetPlayable();
     if (!this.live.viewers.touch(id, { viewer, address: req.ip ?? 'unknown' })) throw liveErrors.viewersFull();
-    // An Ultra-only stream's segments are asked with the viewer's access too: the playlist's URLs carry it.
-    void res.headers({ 'Content-Type': 'application/vnd.apple.mpegurl', 'Cache-Control': 'no-cache' }).send(restricted ? withAccess(text, access!) : text);
+    // Where a player starting now begins, by the wall clock (withLiveStart). An Ultra-only stream's segments are asked
+    // with the viewer's access too: the playlist's URLs carry it.
+    const playlist = withLiveStart(text, Date.now());
+    void res.headers({ 'Content-Type': 'application/vnd.apple.mpegurl', 'Cache-Control': 'no-cache' }).send(restricted ? withAccess(playlist, access!) : playlist);
   }
 
   /** Served from the media store by whichever process is asked, or by the CDN in front of it (MEDIA_PUBLIC_URL). */

@@ -144,7 +144,7 @@ export class LivePipeline {
       this.lastSegmentAt = now;
     }
     for (const { sequence, uri, duration } of listed) if (sequence > this.lastSequence && !this.unpublished.has(sequence)) this.unpublished.set(sequence, { uri, duration, at: now });
-    const fresh = [...this.unpublished].sort(([a], [b]) => a - b).map(([sequence, { uri, duration }]) => ({ sequence, uri, duration }));
+    const fresh = [...this.unpublished].sort(([a], [b]) => a - b).map(([sequence, { uri, duration, at }]) => ({ sequence, uri, duration, at }));
     if (fresh.length) {
       const { firstSequence, continues } = this.start;
       const segments: StreamSegment[] = fresh.map((s, i) => ({
@@ -153,6 +153,7 @@ export class LivePipeline {
         sequence: firstSequence + s.sequence,
         // The first segment of a part that follows a reconnect: its timestamps start afresh.
         discontinuity: continues && !this.wentLiveHere && i === 0,
+        listedAt: s.at,
       }));
       for (const [i, segment] of fresh.entries()) {
         if (segment.sequence <= this.lastMoved) continue;
@@ -165,7 +166,7 @@ export class LivePipeline {
       this.window = window;
       this.lastSequence = fresh[fresh.length - 1].sequence;
       const published = Date.now();
-      this.hooks.onPublished(fresh.map((s) => (published - this.unpublished.get(s.sequence)!.at) / 1000));
+      this.hooks.onPublished(fresh.map((s) => (published - s.at) / 1000));
       for (const { sequence } of fresh) this.unpublished.delete(sequence);
       if (!this.wentLiveHere) {
         this.wentLiveHere = true;
