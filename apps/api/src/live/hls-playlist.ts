@@ -138,8 +138,9 @@ export const LIVE_START_BEHIND_SECONDS = 1.5;
  * the player's own placement is the safer one).
  */
 export function withLiveStart(text: string, now: number, behind = LIVE_START_BEHIND_SECONDS): string {
-  const dated = [...text.matchAll(/^#EXT-X-PROGRAM-DATE-TIME:(\S+)\n#EXTINF:([\d.]+),\n[^#\n]+\n$/gm)].at(-1);
-  if (!dated || dated.index + dated[0].length !== text.length || text.includes('#EXT-X-ENDLIST')) return text;
+  // The playlist's last lines: a dated segment (a finished playlist ends with its end marker instead).
+  const dated = /#EXT-X-PROGRAM-DATE-TIME:(\S+)\n#EXTINF:([\d.]+),\n[^#\n]+\n$/.exec(text);
+  if (!dated) return text;
   const age = Math.max(0, (now - (Date.parse(dated[1]) + Number(dated[2]) * 1000)) / 1000);
   if (!(age < behind)) return text;
   return text.replace('#EXT-X-INDEPENDENT-SEGMENTS\n', `#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-START:TIME-OFFSET=-${(behind - age).toFixed(3)}\n`);
