@@ -34,8 +34,8 @@ function publisher(ffmpeg: string, clip: string, port: number, key: string, all:
 
 /** The segment files a playlist lists, by number, in order. */
 const listed = (text: string) => [...text.matchAll(/^seg-(\d+)\.ts$/gm)].map((m) => Number(m[1]));
-/** The number of the segment right after each discontinuity mark of a playlist. */
-const afterMarks = (text: string) => [...text.matchAll(/#EXT-X-DISCONTINUITY\n#EXTINF:[\d.]+,\nseg-(\d+)\.ts/g)].map((m) => Number(m[1]));
+/** The number of the segment right after each discontinuity mark of a playlist (a live one dates its segments). */
+const afterMarks = (text: string) => [...text.matchAll(/#EXT-X-DISCONTINUITY\n(?:#EXT-X-PROGRAM-DATE-TIME:\S+\n)?#EXTINF:[\d.]+,\nseg-(\d+)\.ts/g)].map((m) => Number(m[1]));
 
 interface JournalRow {
   sequence: number;
