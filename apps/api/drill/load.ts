@@ -313,14 +313,17 @@ export class RealtimeSockets {
 
 /**
  * HLS viewers of one live stream through the balancer, as hls.js plays live: the playlist every second, each segment
- * it names once. Each counts what failed, and whether it ever saw the stream end.
+ * it names once. Each viewer keeps its own second, as players that started at different moments do (spread evenly
+ * over the first second): in step, all of them would ask for each new segment in the same instant, a burst no audience
+ * makes, and each of them would miss the balancer's cache since none of their answers had come yet. Each counts what
+ * failed, and whether it ever saw the stream end.
  */
 export class HlsViewers {
   readonly errors: { at: number; what: string; status: number }[] = [];
   readonly segments = new Set<string>();
   ended = false;
-  private timer?: NodeJS.Timeout;
-  private busy = false;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private stopped = false;
 
   constructor(
     private readonly api: string,
@@ -329,34 +332,39 @@ export class HlsViewers {
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.poll(), 1000);
+    for (let i = 0; i < this.count; i++) {
+      this.timers.push(
+        setTimeout(() => {
+          if (this.stopped) return;
+          let busy = false;
+          const poll = () => {
+            if (busy) return;
+            busy = true;
+            void this.poll(i).finally(() => (busy = false));
+          };
+          poll();
+          this.timers.push(setInterval(poll, 1000));
+        }, (i * 1000) / this.count),
+      );
+    }
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    this.stopped = true;
+    for (const timer of this.timers) clearInterval(timer);
   }
 
-  private async poll(): Promise<void> {
-    if (this.busy) return;
-    this.busy = true;
-    try {
-      await Promise.all(
-        Array.from({ length: this.count }, async (_, i) => {
-          const from = address(3000 + i);
-          const playlist = await requestFrom(from, `${this.api}/live/${this.streamId}/index.m3u8`).catch(() => undefined);
-          if (playlist?.status !== 200) return void this.errors.push({ at: Date.now(), what: 'playlist', status: playlist?.status ?? 0 });
-          const text = playlist.body.toString();
-          if (text.includes('#EXT-X-ENDLIST')) this.ended = true;
-          for (const segment of text.match(/seg-\d+\.ts/g) ?? []) {
-            if (this.segments.has(`${i}/${segment}`)) continue;
-            const got = await requestFrom(from, `${this.api}/live/${this.streamId}/${segment}`).catch(() => undefined);
-            if (got?.status === 200) this.segments.add(`${i}/${segment}`);
-            else this.errors.push({ at: Date.now(), what: segment, status: got?.status ?? 0 });
-          }
-        }),
-      );
-    } finally {
-      this.busy = false;
+  private async poll(i: number): Promise<void> {
+    const from = address(3000 + i);
+    const playlist = await requestFrom(from, `${this.api}/live/${this.streamId}/index.m3u8`).catch(() => undefined);
+    if (playlist?.status !== 200) return void this.errors.push({ at: Date.now(), what: 'playlist', status: playlist?.status ?? 0 });
+    const text = playlist.body.toString();
+    if (text.includes('#EXT-X-ENDLIST')) this.ended = true;
+    for (const segment of text.match(/seg-\d+\.ts/g) ?? []) {
+      if (this.segments.has(`${i}/${segment}`)) continue;
+      const got = await requestFrom(from, `${this.api}/live/${this.streamId}/${segment}`).catch(() => undefined);
+      if (got?.status === 200) this.segments.add(`${i}/${segment}`);
+      else this.errors.push({ at: Date.now(), what: segment, status: got?.status ?? 0 });
     }
   }
 }
