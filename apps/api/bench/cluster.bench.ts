@@ -3,7 +3,9 @@
 // one database and one bucket (s3rver through the AWS SDK). Rounds alternate one and three so a machine that gets
 // busier or quieter weighs on both alike; each figure is the median of its rounds. On a machine with 2 cores the
 // ratio says what the design costs (the balancer's hop, the shared store, three processes sharing two cores), not
-// what more machines would add.
+// what more machines would add. The balancer keeps live segments, so each segment request names a URL of its own (an
+// `access` the API ignores for a public stream): every one misses nginx's cache and costs what a segment nginx lacks
+// costs a process.
 // Ends with: bench:cluster stations_rps_1=… stations_rps_3=… stations_ratio=… segment_rps_1=… segment_rps_3=… segment_ratio=…
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -21,7 +23,7 @@ const ROUNDS = Number(process.env.BENCH_CLUSTER_ROUNDS ?? 3);
 const SEGMENT_BYTES = 180_000;
 
 /** Requests per second of a round at this run's size. */
-const load = async (url: string, headers: (i: number) => Record<string, string>) => (await loadRound(url, headers, REQUESTS, CONCURRENCY)).rps;
+const load = async (url: string | ((i: number) => string), headers: (i: number) => Record<string, string>) => (await loadRound(url, headers, REQUESTS, CONCURRENCY)).rps;
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'grouarock-bench-cluster-'));
@@ -45,12 +47,15 @@ async function main(): Promise<void> {
     await bucket.put(`live/${stream}/seg-0.ts`, randomBytes(SEGMENT_BYTES), { contentType: 'video/mp2t' });
     bucket.onModuleDestroy();
 
+    // Unique per round too (the warm-up's URLs would be nginx's by then): a counter over the whole run.
+    let asked = 0;
+    const segment = (base: string) => () => `${base}/api/v1/live/${stream}/seg-0.ts?access=bench${asked++}.${'A'.repeat(43)}`;
     const from = (i: number) => ({ 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` });
     const targets = {
       stations_1: () => load(`${single.base}/api/v1/radio/stations`, from),
       stations_3: () => load(`${cluster.balancer.base}/api/v1/radio/stations`, from),
-      segment_1: () => load(`${single.base}/api/v1/live/${stream}/seg-0.ts`, from),
-      segment_3: () => load(`${cluster.balancer.base}/api/v1/live/${stream}/seg-0.ts`, from),
+      segment_1: () => load(segment(single.base), from),
+      segment_3: () => load(segment(cluster.balancer.base), from),
     };
     type Name = keyof typeof targets;
     const names = Object.keys(targets) as Name[];

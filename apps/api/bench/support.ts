@@ -139,19 +139,20 @@ export interface LoadRound {
   latencies: number[];
 }
 
-/** `requests` GETs of `url`, `concurrency` at a time on keep-alive connections; every answer must be a 200. */
-export async function loadRound(url: string, headers: (i: number) => Record<string, string>, requests: number, concurrency: number): Promise<LoadRound> {
+/** `requests` GETs of `url` (or of the i-th request's URL), `concurrency` at a time on keep-alive connections; every answer must be a 200. */
+export async function loadRound(url: string | ((i: number) => string), headers: (i: number) => Record<string, string>, requests: number, concurrency: number): Promise<LoadRound> {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies: number[] = [];
   let next = 0;
   const one = (i: number) =>
     new Promise<void>((resolve, reject) => {
       const started = performance.now();
-      request(url, { agent, headers: headers(i) }, (res) => {
+      const target = typeof url === 'string' ? url : url(i);
+      request(target, { agent, headers: headers(i) }, (res) => {
         res.resume();
         res.on('end', () => {
           latencies.push(performance.now() - started);
-          if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
+          if (res.statusCode !== 200) reject(new Error(`${target} answered ${res.statusCode}`));
           else resolve();
         });
       })
