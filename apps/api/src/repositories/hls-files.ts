@@ -31,7 +31,7 @@ const MAX_HELD = 1000;
  * (`live/<id>/seg-N.ts`) before the playlist viewers get (`live/<id>/index.m3u8`, replaced whole) lists it, so any
  * API process serves a stream whichever one packages it. Every process holds the viewers' playlists its viewers ask
  * for, replaced as the packaging process announces each new one on the event bus: viewers reload it every second,
- * and reading it from the store each time was most of what a process did for them.
+ * and reading it from the store each time was a bucket GET a viewer-second (docs/capacity.md).
  */
 @Injectable()
 export class HlsFiles {
