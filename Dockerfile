@@ -35,7 +35,7 @@ WORKDIR /app
 COPY --from=build /bundle ./
 RUN mkdir -p /data && chown node:node /data
 USER node
-EXPOSE 3000 1935 8189/udp
+EXPOSE 3000 1935 8189/udp 8189/tcp
 VOLUME ["/data"]
 # Liveness, not readiness: a replica draining or waiting for its database is not-ready on purpose, not broken.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/v1/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

@@ -88,8 +88,9 @@ export default tseslint.config(
         {
           enforceBuildableLibDependency: false,
           // The e2e harness runs the product on the API's own embedded-database launcher, with the
-          // API tests' Icecast2 harness as the radio upstream and their Stripe fake as the payment provider.
-          allow: ['../../api/src/core/database/embedded-database', '../../api/test/support/icecast', '../../api/test/support/fake-stripe'],
+          // API tests' Icecast2 harness as the radio upstream and their Stripe fake as the payment provider; a viewer
+          // behind a web-only proxy uses the one the live bench uses.
+          allow: ['../../api/src/core/database/embedded-database', '../../api/test/support/icecast', '../../api/test/support/fake-stripe', '../../api/test/support/web-only-proxy'],
           depConstraints,
           banTransitiveDependencies: false,
         },

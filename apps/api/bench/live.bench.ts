@@ -4,8 +4,10 @@
 // - latency_p50_s / latency_p95_s: glass to glass in Chromium, in the product's own player (the home page's watch
 //   dialog of the production build), read from a frame counter drawn into the video (the source's clock: frame n
 //   leaves the publisher n/30 s after it starts), against a bare page playing it with hls.js's defaults;
-//   The product's player plays WebRTC first; these HLS figures are of a viewer whose UDP is blocked, whom the player
-//   moves to HLS by itself (hls_fallback_first_frame_s: the click on "watch" → the first frame it shows);
+//   The product's player plays WebRTC first; these HLS figures are of a viewer who reaches only the site, through a
+//   proxy (neither UDP nor the engine's TCP port), whom the player moves to HLS by itself (hls_fallback_first_frame_s:
+//   the click on "watch" → the first frame it shows); a viewer whose UDP alone is blocked plays WebRTC over TCP, whose
+//   glass to glass is printed beside the same stream over UDP;
 // - streams=20 segment_interval_p99_s: 20 streams published at once, the time between new segments of each as
 //   a viewer polling its playlist sees them, against the 1 s segment length;
 // - webrtc_latency_p50_s / _p95_s: a browser publishing over WHIP (a canvas drawing the wall clock, and a tone) →
@@ -27,6 +29,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { chromium, type Page } from 'playwright-core';
 import type { Ready, Report, Start } from './live-viewers.child';
+import { WebOnlyProxy } from '../test/support/web-only-proxy';
 import { cpuSeconds, freePort, machineBusySeconds, next, percentile, root, sleep, startServer, treeCpuSeconds, udpReceiveDrops } from './support';
 
 const STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 20);
@@ -264,11 +267,16 @@ interface Watched extends Measured {
 }
 
 /**
- * A viewer in the product's watch dialog (the home page's `title`) for `seconds`: glass-to-glass samples in Chromium.
- * `blockUdp`: a browser whose WebRTC may use UDP only through a proxy, and there is none (no TURN either).
+ * Where a viewer's browser may reach: anywhere; no UDP for WebRTC (no proxy, no TURN: it reaches the engine's TCP
+ * port, ICE over TCP); or only the site, through a proxy that lets nothing else through (its player falls back to HLS).
  */
-async function watchInPlayer(base: string, t0: number, seconds: number, title: string, clock: Clock, blockUdp = false): Promise<Watched> {
-  const browser = await launch(blockUdp ? ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp'] : []);
+type Network = 'open' | 'no-udp' | 'web-only';
+
+/** A viewer in the product's watch dialog (the home page's `title`) for `seconds`: glass-to-glass samples in Chromium. */
+async function watchInPlayer(base: string, t0: number, seconds: number, title: string, clock: Clock, network: Network = 'open'): Promise<Watched> {
+  const proxy = network === 'web-only' ? new WebOnlyProxy([Number(new URL(base).port)]) : undefined;
+  const args = proxy ? WebOnlyProxy.launchArgs(await proxy.start()) : network === 'no-udp' ? ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp'] : [];
+  const browser = await launch(args);
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: 'pl-PL' });
     await page.goto(`${base}/#streaming`);
@@ -291,6 +299,7 @@ async function watchInPlayer(base: string, t0: number, seconds: number, title: s
     return { ...measured, delivery, firstFrameS };
   } finally {
     await browser.close();
+    await proxy?.stop();
   }
 }
 
@@ -411,21 +420,28 @@ async function main(): Promise<void> {
     console.log(`first playlist: ${seconds(firstPlaylist / 1000)} s after the publisher started; ffmpeg from the file: ${seconds(directFirst / 1000)} s (ratio ${(firstPlaylist / directFirst).toFixed(2)})`);
     await sleep(3000);
 
-    // The RTMP stream in the product's player: over WebRTC, then (UDP blocked) over HLS, then hls.js's defaults.
+    // The RTMP stream in the product's player: over WebRTC; with UDP blocked (ICE over TCP); behind a web-only proxy
+    // (over HLS); then hls.js's defaults.
     const rtmpWebrtc = await watchInPlayer(server.base, published.startedAt, WATCH_SECONDS, 'Bench 0', CLIP_CLOCK);
-    const fallback = await watchInPlayer(server.base, published.startedAt, WATCH_SECONDS, 'Bench 0', CLIP_CLOCK, true);
+    const overTcp = await watchInPlayer(server.base, published.startedAt, WATCH_SECONDS, 'Bench 0', CLIP_CLOCK, 'no-udp');
+    const fallback = await watchInPlayer(server.base, published.startedAt, WATCH_SECONDS, 'Bench 0', CLIP_CLOCK, 'web-only');
     const defaults = await watchWithHlsDefaults(server.base, published.startedAt, WATCH_SECONDS, playlistOf(first.id));
     if (rtmpWebrtc.delivery !== 'webrtc') throw new Error(`the player played the RTMP stream over ${rtmpWebrtc.delivery}, not WebRTC`);
-    if (fallback.delivery !== 'hls') throw new Error(`with UDP blocked the player played ${fallback.delivery}, not HLS`);
+    if (overTcp.delivery !== 'webrtc') throw new Error(`with UDP blocked the player played ${overTcp.delivery}, not WebRTC over TCP`);
+    if (fallback.delivery !== 'hls') throw new Error(`behind a web-only proxy the player played ${fallback.delivery}, not HLS`);
     const [t50, t95, d50] = [percentile(steady(fallback.samples), 50), percentile(steady(fallback.samples), 95), percentile(steady(defaults), 50)];
     const [r50, r95] = [percentile(steady(rtmpWebrtc.samples), 50), percentile(steady(rtmpWebrtc.samples), 95)];
     console.log(
-      `glass to glass, RTMP → the product's player over HLS (UDP blocked): p50 ${seconds(t50)} s, p95 ${seconds(t95)} s (${steady(fallback.samples).length} frames); hls.js defaults: p50 ${seconds(d50)} s (ratio ${(t50 / d50).toFixed(2)})`,
+      `glass to glass, RTMP → the product's player over HLS (behind a web-only proxy): p50 ${seconds(t50)} s, p95 ${seconds(t95)} s (${steady(fallback.samples).length} frames); hls.js defaults: p50 ${seconds(d50)} s (ratio ${(t50 / d50).toFixed(2)})`,
     );
     console.log(
       `glass to glass, RTMP → the product's player over WebRTC: p50 ${seconds(r50)} s, p95 ${seconds(r95)} s (${steady(rtmpWebrtc.samples).length} frames); against HLS in the same player: ratio ${(r50 / t50).toFixed(2)}`,
     );
-    console.log(`first frame after "watch": ${seconds(rtmpWebrtc.firstFrameS)} s over WebRTC, ${seconds(fallback.firstFrameS)} s falling back to HLS with UDP blocked`);
+    const [o50, o95] = [percentile(steady(overTcp.samples), 50), percentile(steady(overTcp.samples), 95)];
+    console.log(`glass to glass, RTMP → the product's player over WebRTC with UDP blocked (ICE over TCP): p50 ${seconds(o50)} s, p95 ${seconds(o95)} s (${steady(overTcp.samples).length} frames, longest gap ${seconds(overTcp.longestGapS)} s); against UDP: ratio ${(o50 / r50).toFixed(2)}`);
+    console.log(
+      `first frame after "watch": ${seconds(rtmpWebrtc.firstFrameS)} s over WebRTC, ${seconds(overTcp.firstFrameS)} s over WebRTC with UDP blocked, ${seconds(fallback.firstFrameS)} s falling back to HLS behind a web-only proxy`,
+    );
 
     // A browser publishing over WHIP → the product's player over WebRTC; against that browser sending to itself.
     const whipStart = Date.now();

@@ -100,10 +100,11 @@ describe('live over WebRTC: WHIP ingest, WHEP playback', () => {
     expect(publisher.headers.get('link')).toBe(
       '<stun:stun.example.org:3478>; rel="ice-server", <turn:turn.example.org:3478?transport=tcp>; rel="ice-server"; username="ania"; credential="tajne"; credential-type="password"',
     );
-    // The answer takes H.264 and stereo Opus only, and names the engine's one port.
+    // The answer takes H.264 and stereo Opus only, and names the engine's one port, UDP and (ICE over TCP) TCP.
     expect(publisher.body).toMatch(/a=rtpmap:96 H264\/90000/);
     expect(publisher.body).toMatch(/a=fmtp:111 .*stereo=1/);
-    expect(publisher.body).toContain(` 127.0.0.1 ${webrtcPort} typ host`);
+    expect(publisher.body).toMatch(new RegExp(` UDP \\d+ 127\\.0\\.0\\.1 ${webrtcPort} typ host`));
+    expect(publisher.body).toMatch(new RegExp(` TCP \\d+ 127\\.0\\.0\\.1 ${webrtcPort} typ host tcptype passive`));
     await publisher.connected;
 
     await until(() => publisher.sent.video > 30, 10_000, 'the publisher’s first video');

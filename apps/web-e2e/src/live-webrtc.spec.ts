@@ -1,11 +1,13 @@
 import { chromium as playwrightChromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createConfirmedAccount, signInOnAuthPage, toast } from '../support/accounts';
+import { WebOnlyProxy } from '../../api/test/support/web-only-proxy';
+import { e2eWebRtcPort } from '../support/e2e-config';
 import { expect, httpError, test } from '../support/fixtures';
 
 /**
  * Sub-second live in real Chromium (docs/live.md, "The web app"): a musician goes live over WHIP, a viewer watches
- * over WHEP, and a viewer whose UDP is blocked falls back to HLS by itself. The e2e server runs the WebRTC engine on
- * one UDP port of loopback (support/global-setup.ts).
+ * over WHEP, a viewer whose UDP is blocked watches over ICE over TCP, and one that reaches only the web falls back to
+ * HLS by itself. The e2e server runs the WebRTC engine on one port of loopback, UDP and TCP (support/global-setup.ts).
  */
 
 /**
@@ -89,12 +91,19 @@ async function viewerStats(page: Page) {
     const report = await pc.getStats();
     const codecs = new Map<string, { mimeType: string; sdpFmtpLine?: string; channels?: number }>();
     const inbound: { kind: string; packetsReceived: number; framesDecoded?: number; codecId?: string }[] = [];
+    const byId = new Map<string, Record<string, unknown>>();
+    let pairId: unknown;
     report.forEach((stat: { type: string; id: string } & Record<string, unknown>) => {
+      byId.set(stat.id, stat);
       if (stat.type === 'codec') codecs.set(stat.id, stat as never);
       if (stat.type === 'inbound-rtp') inbound.push(stat as never);
+      if (stat.type === 'transport') pairId = stat.selectedCandidatePairId;
     });
+    // The path the media takes: the selected pair's remote candidate (the engine's UDP port, or its TCP one).
+    const remote = byId.get(String(byId.get(String(pairId))?.remoteCandidateId));
     return {
       connectionState: pc.connectionState,
+      remote: remote ? { protocol: String(remote.protocol), port: Number(remote.port) } : undefined,
       localSdp: pc.currentLocalDescription?.sdp ?? '',
       remoteSdp: pc.currentRemoteDescription?.sdp ?? '',
       inbound: inbound.map((s) => ({ kind: s.kind, packets: s.packetsReceived, frames: s.framesDecoded, codec: s.codecId ? codecs.get(s.codecId) : undefined })),
@@ -202,13 +211,40 @@ test.describe('sub-second live over WebRTC', () => {
     expect(videoIn?.codec?.mimeType).toBe('video/H264');
   });
 
-  test('a viewer whose UDP is blocked falls back to HLS by itself, says so, and plays', async () => {
+  test('a viewer whose UDP is blocked watches over WebRTC all the same, through the engine’s TCP port', async () => {
     // A browser of its own: WebRTC may use UDP only through a proxy, and there is none (no TURN either).
     const { launchOptions, baseURL } = test.info().project.use;
     const blocked: Browser = await playwrightChromium.launch({
       ...launchOptions,
       args: [...(launchOptions?.args ?? []), '--force-webrtc-ip-handling-policy=disable_non_proxied_udp'],
     });
+    try {
+      const context = await blocked.newContext({ locale: 'pl-PL', baseURL });
+      await context.addInitScript(keepPeers);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto('/#streaming');
+      const card = page.getByRole('region', { name: 'Na żywo teraz' }).getByRole('listitem').filter({ hasText: title });
+      await card.getByRole('button').first().click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(dialog.getByText(WEBRTC_LABEL)).toBeVisible({ timeout: 15_000 });
+      const moving = await framesOver(page, title, 2000);
+      const stats = await viewerStats(page);
+      expect(moving.frames, JSON.stringify(stats)).toBeGreaterThan(8);
+      expect(stats?.remote).toEqual({ protocol: 'tcp', port: e2eWebRtcPort });
+      expect(stats?.inbound.find((s) => s.kind === 'audio')?.packets).toBeGreaterThan(50);
+      expect(errors).toEqual([]);
+    } finally {
+      await blocked.close();
+    }
+  });
+
+  test('a viewer whose only way out is a web proxy falls back to HLS by itself, says so, and plays', async () => {
+    // Everything through a proxy that lets the site through and nothing else: WebRTC reaches neither of the engine's ports.
+    const { launchOptions, baseURL } = test.info().project.use;
+    const proxy = new WebOnlyProxy([Number(new URL(baseURL!).port)]);
+    const blocked: Browser = await playwrightChromium.launch({ ...launchOptions, args: [...(launchOptions?.args ?? []), ...WebOnlyProxy.launchArgs(await proxy.start())] });
     try {
       const context = await blocked.newContext({ locale: 'pl-PL', baseURL });
       const page = await context.newPage();
@@ -229,9 +265,12 @@ test.describe('sub-second live over WebRTC', () => {
       test.info().annotations.push({ type: 'hls_fallback_first_frame_s', description: firstFrame.toFixed(2) });
       console.log(`hls_fallback_first_frame_s=${firstFrame.toFixed(2)}`);
       await expect(dialog.getByText(WEBRTC_LABEL)).toBeHidden();
+      // It tried WebRTC over TCP, which the proxy stopped.
+      expect(proxy.refused).toContain(`127.0.0.1:${e2eWebRtcPort}`);
       expect(errors).toEqual([]);
     } finally {
       await blocked.close();
+      await proxy.stop();
     }
   });
 });

@@ -4,6 +4,9 @@
  */
 export const e2eAccessTokenTtlSeconds = 10;
 
+/** The e2e server's WebRTC engine port, UDP and (ICE over TCP) TCP, on loopback: not 8189, which a machine may use. */
+export const e2eWebRtcPort = Number(process.env.E2E_WEBRTC_PORT ?? 4312);
+
 /**
  * The e2e catalogue (STATIONS_FILE): each station streams a sine tone of its own from a mount of the local
  * Icecast2 (E2E_ICECAST_URL), so a test can tell the stations apart by ear (frequency) and set titles

@@ -6,7 +6,7 @@ import { EmbeddedDatabase } from '../../api/src/core/database/embedded-database'
 import { FakeStripe } from '../../api/test/support/fake-stripe';
 import { IcecastServer } from '../../api/test/support/icecast';
 import { startFlacSource } from '../../api/test/support/icecast-flac';
-import { e2eAccessTokenTtlSeconds, e2eEventsFile, e2eStations } from './e2e-config';
+import { e2eAccessTokenTtlSeconds, e2eEventsFile, e2eStations, e2eWebRtcPort } from './e2e-config';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -87,8 +87,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       EVENTS_FILE: eventsFile,
       // Not 1935: a machine may run another RTMP server (or another test run).
       RTMP_PORT: process.env.E2E_RTMP_PORT ?? '4311',
-      // WebRTC (WHIP and WHEP, live-webrtc.spec.ts) on one UDP port of loopback: the browsers run on this machine.
-      LIVE_WEBRTC_PORT: process.env.E2E_WEBRTC_PORT ?? '4312',
+      // WebRTC (WHIP and WHEP, live-webrtc.spec.ts) on one port of loopback, UDP and TCP: the browsers run on this machine.
+      LIVE_WEBRTC_PORT: String(e2eWebRtcPort),
       LIVE_WEBRTC_BIND: '127.0.0.1',
       ...stripe.env(),
     },

@@ -153,10 +153,10 @@ export class LiveWebRtc implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    const { port, bind, iceServers } = this.config.live.webrtc;
+    const { port, tcpPort, bind, iceServers } = this.config.live.webrtc;
     if (!port) return;
     // The engine gathers with the STUN servers (its public address behind NAT); TURN is for clients.
-    await this.engine.start({ port, bind, iceServers: iceServers.filter((s) => s.url.startsWith('stun:')).map((s) => s.url) });
+    await this.engine.start({ port, tcpPort, bind, iceServers: iceServers.filter((s) => s.url.startsWith('stun:')).map((s) => s.url) });
     this.timer = setInterval(() => this.touchViewers(), VIEWER_TOUCH_MS);
     this.timer.unref();
   }

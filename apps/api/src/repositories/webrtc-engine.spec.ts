@@ -11,7 +11,7 @@ class FakeProcess extends EventEmitter {
 
   send(command: WebRtcWorkerCommand): boolean {
     this.sent.push(command);
-    if (command.type === 'start') queueMicrotask(() => this.emit('message', { type: 'ready', port: command.data.port }));
+    if (command.type === 'start') queueMicrotask(() => this.emit('message', { type: 'ready', port: command.data.port, tcpPort: command.data.tcpPort }));
     return true;
   }
 
@@ -43,7 +43,7 @@ describe('WebRtcEngine', () => {
   it('tells every session and waiting request that its process ended, and starts another a second later', async () => {
     const engine = new WebRtcEngine();
     jest.spyOn(engine['logger'], 'error').mockImplementation(() => undefined);
-    await engine.start({ port: 8189, bind: '127.0.0.1', iceServers: [] });
+    await engine.start({ port: 8189, tcpPort: 0, bind: '127.0.0.1', iceServers: [] });
     expect(engine.running).toBe(true);
     const states: string[] = [];
     const offer = { sdp: 'v=0', video: { mid: '0', payloadType: 102 } };
@@ -70,5 +70,23 @@ describe('WebRtcEngine', () => {
     await jest.advanceTimersByTimeAsync(60_000);
     expect(processes).toHaveLength(2);
     expect(engine.running).toBe(false);
+  });
+
+  it('announces a passive TCP candidate beside each UDP host candidate of its answers when it runs ICE over TCP', async () => {
+    const engine = new WebRtcEngine();
+    await engine.start({ port: 8189, tcpPort: 8190, bind: '127.0.0.1', iceServers: [] });
+    const answered = engine.view('session-1', 'stream-1', { sdp: 'v=0' }, () => undefined);
+    const view = processes[0].sent[1] as Extract<WebRtcWorkerCommand, { type: 'view' }>;
+    processes[0].emit('message', { type: 'answer', id: view.id, sdp: 'v=0\r\na=candidate:1 1 UDP 2122317823 127.0.0.1 8189 typ host\r\na=end-of-candidates\r\n' });
+    expect((await answered).split('\r\n')).toEqual([
+      'v=0',
+      'a=candidate:1 1 UDP 2122317823 127.0.0.1 8189 typ host',
+      'a=candidate:tcp1 1 TCP 1520435199 127.0.0.1 8190 typ host tcptype passive',
+      'a=end-of-candidates',
+      '',
+    ]);
+    const stopped = engine.onModuleDestroy();
+    processes[0].emit('exit', 0, null);
+    await stopped;
   });
 });

@@ -2,13 +2,15 @@ import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import type { ChildProcess } from 'node:child_process';
-import { OPUS_FMTP } from './webrtc-sdp';
+import { OPUS_FMTP, withPassiveTcp } from './webrtc-sdp';
 import { ENGINE_PROCESS, type MediaFormat, type RtpForward, type WebRtcWorkerCommand, type WebRtcWorkerEvent } from './webrtc-worker';
 import { newWorkerProcess, RestartingWorker } from './workers';
 
 export interface WebRtcEngineOptions {
   port: number;
   bind: string;
+  /** ICE over TCP for peers without UDP (ice-tcp-relay.ts); 0: none. */
+  tcpPort: number;
   iceServers: string[];
 }
 
@@ -43,6 +45,8 @@ export class WebRtcEngine implements OnModuleDestroy {
   private readonly pending = new Map<number, { resolve: (event: WebRtcWorkerEvent) => void; timer: NodeJS.Timeout }>();
   private readonly stateListeners = new Map<string, (state: 'connected' | 'closed') => void>();
   private options?: WebRtcEngineOptions;
+  /** The TCP port the running engine's answers announce (a passive candidate), 0 without one. */
+  private tcpPort = 0;
 
   /** The engine's process, while one runs. */
   private get worker(): ChildProcess | undefined {
@@ -62,11 +66,18 @@ export class WebRtcEngine implements OnModuleDestroy {
   private async spawn(): Promise<ChildProcess> {
     const options = this.options!;
     const worker = newWorkerProcess('live-webrtc-worker.js', 'webrtc-worker.ts', { [ENGINE_PROCESS]: '1' });
-    const failed = (why: string) => new Error(`The WebRTC engine could not start on UDP ${options.port}: ${why}`);
+    const failed = (why: string) => new Error(`The WebRTC engine could not start on UDP ${options.port}${options.tcpPort ? ` and TCP ${options.tcpPort}` : ''}: ${why}`);
     await new Promise<void>((resolve, reject) => {
       worker.once('error', (e) => reject(failed(e.message)));
       worker.once('exit', (code, signal) => reject(failed(`its process ended (${code ?? signal})`)));
-      worker.on('message', (event: WebRtcWorkerEvent) => event.type === 'ready' && resolve());
+      const starting = (event: WebRtcWorkerEvent) => {
+        if (event.type === 'log') this.logger[event.level](event.message);
+        if (event.type !== 'ready') return;
+        worker.off('message', starting);
+        this.tcpPort = event.tcpPort;
+        resolve();
+      };
+      worker.on('message', starting);
       worker.send({ type: 'start', data: { ...options, opusFmtp: OPUS_FMTP } } satisfies WebRtcWorkerCommand);
     });
     worker.removeAllListeners('exit').removeAllListeners('error');
@@ -160,7 +171,7 @@ export class WebRtcEngine implements OnModuleDestroy {
       this.stateListeners.delete(session);
       throw e;
     });
-    if (event.type === 'answer') return event.sdp;
+    if (event.type === 'answer') return withPassiveTcp(event.sdp, this.tcpPort);
     this.stateListeners.delete(session);
     if (event.type === 'refused') throw new WebRtcRefusal(event.reason, event.message);
     throw new WebRtcRefusal('failed', `unexpected answer ${event.type}`);

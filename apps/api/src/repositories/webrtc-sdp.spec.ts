@@ -1,5 +1,5 @@
 import { isH264Keyframe } from './webrtc-worker';
-import { announceHosts, narrowPublisherOffer, packagerSdp, parseTrickleFragment, readViewerOffer, SdpError } from './webrtc-sdp';
+import { announceHosts, narrowPublisherOffer, packagerSdp, parseTrickleFragment, readViewerOffer, SdpError, withPassiveTcp } from './webrtc-sdp';
 
 /** The parts of a Chrome publisher's offer that matter here: VP8 first, two H.264 profiles, RTX, RED, extensions. */
 const CHROME_OFFER = [
@@ -98,6 +98,20 @@ describe('the SDP of WHIP and WHEP', () => {
       'a=end-of-candidates',
       '',
     ]);
+  });
+
+  it('puts a passive TCP candidate (ICE over TCP) beside each UDP host candidate, which hosts announce as well', () => {
+    const answer = 'v=0\r\na=candidate:1 1 UDP 2122317823 10.0.0.5 8189 typ host\r\na=candidate:2 1 UDP 1686052607 198.51.100.1 8189 typ srflx raddr 10.0.0.5 rport 8189\r\n';
+    expect(withPassiveTcp(answer, 0)).toBe(answer);
+    const withTcp = withPassiveTcp(answer, 443);
+    expect(withTcp.split('\r\n')).toEqual([
+      'v=0',
+      'a=candidate:1 1 UDP 2122317823 10.0.0.5 8189 typ host',
+      'a=candidate:tcp1 1 TCP 1520435199 10.0.0.5 443 typ host tcptype passive',
+      'a=candidate:2 1 UDP 1686052607 198.51.100.1 8189 typ srflx raddr 10.0.0.5 rport 8189',
+      '',
+    ]);
+    expect(announceHosts(withTcp, ['203.0.113.7'])).toContain('a=candidate:tcp1 1 TCP 1520435199 203.0.113.7 443 typ host tcptype passive');
   });
 
   it('describes the forwarded RTP to ffmpeg, and reads trickle fragments', () => {

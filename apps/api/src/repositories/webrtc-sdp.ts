@@ -205,6 +205,28 @@ export function announceHosts(sdp: string, hosts: string[]): string {
     .join('\r\n');
 }
 
+/**
+ * ICE over TCP's candidate priority (RFC 6544 4.2): a host candidate's type preference lowered from UDP's 126 to 90,
+ * under a server-reflexive UDP one (100), so that a peer uses TCP only when no UDP path works; local preference for a
+ * passive candidate (direction 4 of 6); component 1.
+ */
+const PASSIVE_TCP_PRIORITY = 90 * 2 ** 24 + (4 * 2 ** 13 + 8191) * 2 ** 8 + 255;
+
+/**
+ * After each of the answer's UDP host candidates, a passive TCP one at the same address on `port` (ICE over TCP,
+ * ice-tcp-relay.ts), for peers that cannot send UDP. Unchanged when `port` is 0.
+ */
+export function withPassiveTcp(sdp: string, port: number): string {
+  if (!port) return sdp;
+  return sdp
+    .split('\r\n')
+    .flatMap((line) => {
+      const match = /^a=candidate:(\S+) 1 udp \d+ (\S+) \d+ typ host\b/i.exec(line);
+      return match ? [line, `a=candidate:tcp${match[1]} 1 TCP ${PASSIVE_TCP_PRIORITY} ${match[2]} ${port} typ host tcptype passive`] : [line];
+    })
+    .join('\r\n');
+}
+
 /** The SDP ffmpeg reads a WebRTC publisher's media by, as the engine forwards it on loopback (RTCP on port + 1). */
 export function packagerSdp(offer: NarrowedOffer, ports: { video?: number; audio?: number }): string {
   const lines = ['v=0', 'o=- 0 0 IN IP4 127.0.0.1', 's=live', 'c=IN IP4 127.0.0.1', 't=0 0'];

@@ -1,12 +1,15 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { createRequire } from 'node:module';
 import type * as Ndc from 'node-datachannel';
+import { IceTcpRelay } from './ice-tcp-relay';
 
 /** What the engine process is started with (its first message; docs/live.md, "Sub-second delivery"). */
 export interface WebRtcWorkerData {
   /** The one UDP port every session of this process shares (ICE UDP mux), and the address it binds. */
   port: number;
   bind: string;
+  /** The TCP port of ICE over TCP (a passive candidate relayed to `port`, ice-tcp-relay.ts); 0: none. */
+  tcpPort: number;
   /** STUN/TURN servers the engine itself gathers with (`stun:host:port`, `turn:user:pass@host:port`). */
   iceServers: string[];
   /** The Opus parameters of every answer (webrtc-sdp.ts: stereo); the worker is one file, so it is told them. */
@@ -50,7 +53,7 @@ export type WebRtcWorkerCommand =
 
 /** From the worker. */
 export type WebRtcWorkerEvent =
-  | { type: 'ready'; port: number }
+  | { type: 'ready'; port: number; tcpPort: number }
   | { type: 'answer'; id: number; sdp: string }
   | { type: 'refused'; id: number; reason: 'no_media' | 'failed'; message: string }
   | { type: 'ok'; id: number; ports?: { video?: number; audio?: number } }
@@ -106,7 +109,7 @@ interface Viewer extends Session {
 const post = (event: WebRtcWorkerEvent): void => void process.send?.(event);
 const warn = (message: string) => post({ type: 'log', level: 'warn', message });
 
-function run(data: WebRtcWorkerData): void {
+async function run(data: WebRtcWorkerData): Promise<void> {
   const ndc = createRequire(__filename)('node-datachannel') as typeof Ndc;
   const sources = new Map<string, Source>();
   const sessions = new Map<string, Session>();
@@ -378,7 +381,16 @@ function run(data: WebRtcWorkerData): void {
       else warn(`${command.type}: ${(e as Error).message}`);
     }
   });
-  post({ type: 'ready', port: data.port });
+  let tcpPort = 0;
+  if (data.tcpPort) {
+    try {
+      tcpPort = await new IceTcpRelay({ port: data.tcpPort, bind: data.bind, enginePort: data.port }).listen();
+    } catch (e) {
+      post({ type: 'log', level: 'error', message: `ICE over TCP could not start (LIVE_WEBRTC_TCP_PORT): ${(e as Error).message}` });
+      return process.exit(1);
+    }
+  }
+  post({ type: 'ready', port: data.port, tcpPort });
 }
 
 /**
@@ -470,6 +482,6 @@ export function isH264Keyframe(packet: Buffer): boolean {
  * this process alone. It starts on its first message and ends with its parent.
  */
 if (process.send && process.env[ENGINE_PROCESS] === '1') {
-  process.once('message', (first: WebRtcWorkerCommand) => first.type === 'start' && run(first.data));
+  process.once('message', (first: WebRtcWorkerCommand) => first.type === 'start' && void run(first.data));
   process.on('disconnect', () => process.exit(0));
 }

@@ -29,21 +29,30 @@ async function pick(base: number, isFree: (port: number) => Promise<boolean>): P
 
 /** A TCP port free right now on every address (as the API listens), for a server a test starts. */
 export function freePort(): Promise<number> {
-  return pick(10_000, (port) => new Promise<boolean>((resolve) => {
+  return pick(10_000, tcpFree);
+}
+
+function tcpFree(port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
     const server = createServer();
     server.once('error', () => resolve(false));
     server.listen(port, () => server.close(() => resolve(true)));
-  }));
+  });
 }
 
-/**
- * A loopback UDP port for a WebRTC engine a test starts, free right now: the suite's WebRTC client peers and ffmpeg
- * bind ephemeral UDP ports all the time, in parallel test processes too, so it comes from this worker's block as well.
- */
-export function freeUdpPort(): Promise<number> {
-  return pick(20_000, (port) => new Promise<boolean>((resolve) => {
+function udpFree(port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
     const socket = createSocket('udp4');
     socket.once('error', () => resolve(false));
     socket.bind(port, '127.0.0.1', () => socket.close(() => resolve(true)));
-  }));
+  });
+}
+
+/**
+ * A port for a WebRTC engine a test starts, free right now on loopback UDP and on TCP (ICE over TCP takes the same
+ * number): the suite's WebRTC client peers and ffmpeg bind ephemeral UDP ports all the time, in parallel test processes
+ * too, so it comes from this worker's block as well.
+ */
+export function freeUdpPort(): Promise<number> {
+  return pick(20_000, async (port) => (await udpFree(port)) && (await tcpFree(port)));
 }

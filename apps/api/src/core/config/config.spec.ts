@@ -62,13 +62,13 @@ describe('loadConfig', () => {
       readyMinutes: 5,
       maxHours: 2,
       reconnectSeconds: 30,
-      webrtc: { port: 8189, bind: '0.0.0.0', hosts: [], maxViewers: 200, iceServers: [], originUrl: 'http://127.0.0.1:3000' },
+      webrtc: { port: 8189, tcpPort: 8189, bind: '0.0.0.0', hosts: [], maxViewers: 200, iceServers: [], originUrl: 'http://127.0.0.1:3000' },
     });
     expect(loadConfig({ LIVE_RECONNECT_SECONDS: '5' }, '/srv/app').live.reconnectSeconds).toBe(5);
     expect(errorOf({ LIVE_RECONNECT_SECONDS: '601' })).toMatchObject({ variable: 'LIVE_RECONNECT_SECONDS' });
   });
 
-  it('reads the WebRTC settings: the port (0: none here), what is announced, the viewer cap, the ICE servers with their credentials and how other replicas reach this one', () => {
+  it('reads the WebRTC settings: the port (0: none here), ICE over TCP’s, what is announced, the viewer cap, the ICE servers with their credentials and how other replicas reach this one', () => {
     const { webrtc } = loadConfig(
       {
         LIVE_WEBRTC_PORT: '0',
@@ -82,6 +82,7 @@ describe('loadConfig', () => {
     ).live;
     expect(webrtc).toEqual({
       port: 0,
+      tcpPort: 0,
       bind: '10.0.0.5',
       hosts: ['203.0.113.7', 'live.example.org'],
       maxViewers: 50,
@@ -93,6 +94,12 @@ describe('loadConfig', () => {
     expect(errorOf({ LIVE_WEBRTC_ORIGIN_URL: 'app2:3000' })).toMatchObject({ variable: 'LIVE_WEBRTC_ORIGIN_URL' });
     expect(errorOf({ LIVE_ICE_SERVERS: 'http://turn.example.org' })).toMatchObject({ variable: 'LIVE_ICE_SERVERS' });
     expect(errorOf({ LIVE_WEBRTC_BIND: 'everywhere' })).toMatchObject({ variable: 'LIVE_WEBRTC_BIND' });
+    // ICE over TCP: the UDP port's number unless set, 0 for none, never the public port.
+    expect(loadConfig({ LIVE_WEBRTC_PORT: '8190' }, '/srv/app').live.webrtc.tcpPort).toBe(8190);
+    expect(loadConfig({ LIVE_WEBRTC_PORT: '8190', LIVE_WEBRTC_TCP_PORT: '0' }, '/srv/app').live.webrtc.tcpPort).toBe(0);
+    expect(loadConfig({ LIVE_WEBRTC_TCP_PORT: '443' }, '/srv/app').live.webrtc).toMatchObject({ port: 8189, tcpPort: 443 });
+    expect(errorOf({ LIVE_WEBRTC_PORT: '3000' })).toMatchObject({ variable: 'LIVE_WEBRTC_TCP_PORT' });
+    expect(errorOf({ LIVE_WEBRTC_TCP_PORT: '65536' })).toMatchObject({ variable: 'LIVE_WEBRTC_TCP_PORT' });
   });
 
   it('reads the metrics listener: off without METRICS_PORT, never on the public port, a token only with a port', () => {

@@ -171,6 +171,8 @@ export interface LiveConfig {
 export interface WebRtcConfig {
   /** The engine's one UDP port; 0: no WebRTC in this process. */
   port: number;
+  /** ICE over TCP's port (a passive candidate relayed to the UDP port) for peers without UDP; 0: none. */
+  tcpPort: number;
   bind: string;
   /** Addresses put in the engine's candidates instead of the bound one (none: as bound). */
   hosts: string[];
@@ -391,6 +393,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       reconnectSeconds: Number(environment.LIVE_RECONNECT_SECONDS ?? 30),
       webrtc: {
         port: Number(environment.LIVE_WEBRTC_PORT ?? 8189),
+        tcpPort: iceTcpPortOf(environment),
         bind: environment.LIVE_WEBRTC_BIND ?? '0.0.0.0',
         hosts: (environment.LIVE_WEBRTC_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
         // 200 viewers of a 1.5 Mbit/s stream took 45 % of a core here (docs/live.md, "Sub-second delivery").
@@ -419,6 +422,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
 }
 
 /** METRICS_PORT turns the metrics listener on; a token without a port is a mistake worth stopping for. */
+/** ICE over TCP for peers whose UDP is blocked: the UDP port's number, on TCP, unless set (0: none). */
+function iceTcpPortOf(environment: Environment): number {
+  const port = Number(environment.LIVE_WEBRTC_TCP_PORT ?? environment.LIVE_WEBRTC_PORT ?? 8189);
+  if (port && Number(environment.PORT ?? 3000) === port) {
+    throw new ConfigError('LIVE_WEBRTC_TCP_PORT', 'must differ from PORT (unset, it is LIVE_WEBRTC_PORT): ICE over TCP has a port of its own');
+  }
+  return port;
+}
+
 function metricsOf(environment: Environment): MetricsConfig | undefined {
   if (!environment.METRICS_PORT) {
     if (environment.METRICS_TOKEN) throw new ConfigError('METRICS_TOKEN', 'is set but METRICS_PORT is not: set both, or neither');

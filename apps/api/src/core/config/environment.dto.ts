@@ -129,6 +129,8 @@ export class Environment {
   @IsOptional() @IsWholeNumber(0, 600) LIVE_RECONNECT_SECONDS?: string;
   /** The UDP port of this process's WebRTC engine (WHIP and WHEP); 0: no WebRTC here, viewers play HLS. */
   @IsOptional() @IsWholeNumber(0, 65_535) LIVE_WEBRTC_PORT?: string;
+  /** The TCP port of ICE over TCP (viewers and browsers whose UDP is blocked); 0: none. Default: LIVE_WEBRTC_PORT's number. */
+  @IsOptional() @IsWholeNumber(0, 65_535) LIVE_WEBRTC_TCP_PORT?: string;
   /** The address the WebRTC engine binds (and announces, unless LIVE_WEBRTC_HOSTS names others). */
   @IsOptional() @Matches(/^[0-9a-fA-F.:]+$/, { message: 'must be an IP address' }) LIVE_WEBRTC_BIND?: string;
   /** Addresses announced to WebRTC peers instead of the bound one (the host's public address behind NAT), comma-separated. */

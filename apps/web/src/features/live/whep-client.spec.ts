@@ -11,6 +11,9 @@ function refusal(status: number, code: string, retryAfter?: number): Response {
   });
 }
 
+/** An offer of a browser that gathered nothing (no UDP, no TURN). */
+const UNGATHERED = 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=rtpmap:111 opus/48000/2\r\n';
+
 const created = () => new Response(FAKE_ANSWER, { status: 201, headers: { 'Content-Type': 'application/sdp', Location: SESSION } });
 
 /** The API's answer to OPTIONS: CORS, and a Link header a STUN/TURN server (none here). */
@@ -131,10 +134,21 @@ describe('watchOverWhep', () => {
     expect(h.sent.map((c) => c.method)).toEqual(['OPTIONS', 'POST', 'DELETE']);
   });
 
-  it('plays HLS at once, without sending an offer, when nothing could be gathered', async () => {
-    const h = harness([created], { peer: () => new FakePeer('v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=rtpmap:111 opus/48000/2\r\n') });
+  it('plays HLS at once, ending the session, when nothing could be gathered and the server offers no ICE over TCP', async () => {
+    const h = harness([created], { peer: () => new FakePeer(UNGATHERED) });
     await expect(watchOverWhep(h.options, h.deps)).resolves.toEqual({ kind: 'hls', reason: 'no_candidates' });
-    expect(h.sent.map((c) => c.method)).toEqual(['OPTIONS']);
+    expect(h.sent.map((c) => c.method)).toEqual(['OPTIONS', 'POST', 'DELETE']);
+    expect(h.peers[0].remoteDescription).toBeNull();
+    expect(h.peers[0].closed).toBe(true);
+  });
+
+  it('connects without a gathered candidate when the server offers ICE over TCP (a browser whose UDP is blocked)', async () => {
+    const overTcp = `${FAKE_ANSWER}a=candidate:tcp1 1 TCP 1520435199 203.0.113.7 8189 typ host tcptype passive\r\n`;
+    const h = harness([() => new Response(overTcp, { status: 201, headers: { 'Content-Type': 'application/sdp', Location: SESSION } })], { peer: () => new FakePeer(UNGATHERED) });
+    const result = await watchOverWhep(h.options, h.deps);
+    expect(result.kind).toBe('webrtc');
+    expect(h.peers[0].remoteDescription).toEqual({ type: 'answer', sdp: overTcp });
+    expect(h.sent.map((c) => c.method)).toEqual(['OPTIONS', 'POST']);
   });
 
   it('plays HLS when the call fails', async () => {

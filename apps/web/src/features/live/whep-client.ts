@@ -119,12 +119,6 @@ async function attemptWhep(options: WhepOptions, deps: WhepDeps, url: string, ic
   try {
     const offer = await gatheredOffer(pc, GATHERING_MS, withStereoOpus);
     if (options.signal.aborted) return { kind: 'hls', reason: 'aborted' };
-    // Nothing gathered: this browser may not use UDP (a policy, or no network WebRTC may use) and has no TURN server.
-    // HLS at once, rather than after CONNECT_MS.
-    if (!/^a=candidate:/m.test(offer)) {
-      close();
-      return { kind: 'hls', reason: 'no_candidates' };
-    }
     const response = await deps.send(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/sdp' },
@@ -138,7 +132,14 @@ async function attemptWhep(options: WhepOptions, deps: WhepDeps, url: string, ic
       return { kind: 'hls', reason: error.code ?? String(error.status) };
     }
     location = response.headers.get('location');
-    await pc.setRemoteDescription({ type: 'answer', sdp: await response.text() });
+    const answer = await response.text();
+    // Nothing gathered (this browser may not use UDP: a policy, or no network WebRTC may use, and no TURN server), and
+    // the server offers no ICE over TCP, which such a browser reaches by connecting out: HLS at once, not after CONNECT_MS.
+    if (!hasCandidate(offer) && !offersPassiveTcp(answer)) {
+      close();
+      return { kind: 'hls', reason: 'no_candidates' };
+    }
+    await pc.setRemoteDescription({ type: 'answer', sdp: answer });
     if (!(await connectedWithin(pc, deps.connectMs, options.signal))) {
       close();
       return { kind: 'hls', reason: options.signal.aborted ? 'aborted' : 'not_connected' };
@@ -159,3 +160,7 @@ async function attemptWhep(options: WhepOptions, deps: WhepDeps, url: string, ic
   });
   return { kind: 'webrtc', session: { stream, close } };
 }
+
+const hasCandidate = (sdp: string) => /^a=candidate:/m.test(sdp);
+/** A passive TCP candidate (RFC 6544): the server's ICE over TCP, which a browser without UDP connects to. */
+const offersPassiveTcp = (sdp: string) => /^a=candidate:\S+ \d+ tcp .* tcptype passive/im.test(sdp);
