@@ -136,11 +136,14 @@ export class HlsFiles {
     }
   }
 
-  /** An announcement from any process (anyone with database access can send one: its shape is checked). */
+  /**
+   * An announcement from any process (anyone with database access can send one: its shape is checked). Only a
+   * playlist this process holds is replaced: one its viewers never asked for stays out, so it never pushes theirs out.
+   */
   private heard(event: RealtimeEvent): void {
     if (event.channel !== HLS_CHANNEL || event.type !== 'playlist') return;
     const { id, text } = event.data;
-    if (typeof id !== 'string') return;
+    if (typeof id !== 'string' || !this.held.has(id)) return;
     if (typeof text === 'string') this.hold(id, Promise.resolve(text), Date.now());
     else this.held.delete(id);
   }
