@@ -108,6 +108,20 @@ describe("the viewers' playlist, held by every process and replaced as it is ann
     expect((await reads(serving.app)) - before).toBe(1);
   });
 
+  it('a playlist announced for a stream no viewer of this process asked for is not held: its first viewer reads the store', async () => {
+    const id = randomUUID();
+    // The serving process hears the announcement (its event bus delivers it), but holds nothing of the stream.
+    let stopListening = () => undefined as void;
+    const heard = new Promise<void>((resolve) => (stopListening = serving.app.get(EventBus).onEvent((event) => event.channel === HLS_CHANNEL && event.data.id === id && resolve())));
+    await packaging.app.get(HlsFiles).publishPlaylist(id, playlist(8));
+    await heard;
+    stopListening();
+    await packaging.app.get(MediaStorage).put(`live/${id}/index.m3u8`, playlist(9), { contentType: 'application/vnd.apple.mpegurl' });
+    const before = await reads(serving.app);
+    expect(await serving.app.get(HlsFiles).readPlaylist(id)).toBe(playlist(9));
+    expect((await reads(serving.app)) - before).toBe(1);
+  });
+
   it('an announcement of another shape, or from someone else with database access, changes nothing', async () => {
     const id = randomUUID();
     await packaging.app.get(HlsFiles).publishPlaylist(id, playlist(4));
