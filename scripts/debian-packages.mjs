@@ -11,13 +11,13 @@ const chromium = require('../tools/chromium.cjs');
 const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 
 /**
- * Chromium runs the browser tests, Icecast2 and ffmpeg the radio relay tests, nginx the deployment's balancer in front
+ * Chromium runs the browser tests (and, in the API tests, a browser watching a replica killed mid-stream), Icecast2 and ffmpeg the radio relay tests, nginx the deployment's balancer in front
  * of the bundle (apps/api/test/support/balancer.ts), PostgreSQL 15's client and server the backup tests, Compose
  * validates docker-compose.yml (Debian's docker client comes without the compose plugin), and Prometheus checks the
  * deployment's alerts and dashboard (scripts/check-monitoring.mjs) and scrapes the drills' cluster.
  */
 const debianPackages = [
-  { name: chromium.debianPackage, stages: ['audio', 'e2e', 'storybook'], present: () => existsSync(chromium.executablePath) },
+  { name: chromium.debianPackage, stages: ['api', 'audio', 'e2e', 'storybook'], present: () => existsSync(chromium.executablePath) },
   { name: 'icecast2', stages: ['api', 'e2e', 'drill'], present: () => onPath('icecast2') },
   { name: 'ffmpeg', stages: ['api', 'e2e', 'drill'], present: () => onPath('ffmpeg') },
   { name: 'nginx', stages: ['api', 'drill'], present: () => existsSync('/usr/sbin/nginx') },

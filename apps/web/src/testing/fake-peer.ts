@@ -10,6 +10,9 @@ export class FakePeer extends EventTarget {
   remoteDescription: RTCSessionDescriptionInit | null = null;
   readonly transceivers: { kind: string; init?: RTCRtpTransceiverInit; preferences?: RTCRtpCodec[] }[] = [];
   closed = false;
+  /** Whether media comes: each getStats then counts one more packet received; stopped, the count stays. */
+  flowing = true;
+  private packets = 0;
 
   constructor(
     /** The offer createOffer gives (a host candidate, H.264, Opus without stereo, as Chromium's). */
@@ -50,6 +53,11 @@ export class FakePeer extends EventTarget {
     if (this.closed) return Promise.reject(new Error('closed'));
     this.remoteDescription = description;
     return Promise.resolve();
+  }
+
+  getStats(): Promise<RTCStatsReport> {
+    if (this.flowing) this.packets++;
+    return Promise.resolve(new Map([['inbound', { type: 'inbound-rtp', packetsReceived: this.packets }]]) as unknown as RTCStatsReport);
   }
 
   /** The connection moves to `state`, as the browser would tell it. */

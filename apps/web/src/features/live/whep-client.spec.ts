@@ -1,5 +1,5 @@
 import { FAKE_ANSWER, FakePeer, type SentCall } from '../../testing/fake-peer';
-import { watchOverWhep, whepUrl, type WhepDeps, type WhepOptions } from './whep-client';
+import { STALLED_MS, watchOverWhep, whepUrl, type WhepDeps, type WhepOptions } from './whep-client';
 
 const SESSION = '/api/v1/stream/whep/session-1';
 
@@ -183,6 +183,32 @@ describe('watchOverWhep', () => {
       h.peers[1].become('disconnected');
       await jest.advanceTimersByTimeAsync(2000);
       expect(h.dropped).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('tells the player when no packet has come for STALLED_MS while connected (its server gone), before the browser’s ICE notices', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const h = harness([created], { connects: false });
+      const watching = watchOverWhep(h.options, { ...h.deps, connectMs: 10_000 });
+      await jest.advanceTimersByTimeAsync(1);
+      h.peers[0].become('connected');
+      expect((await watching).kind).toBe('webrtc');
+      // Media flowing: nothing happens however long it plays.
+      await jest.advanceTimersByTimeAsync(10_000);
+      expect(h.dropped).not.toHaveBeenCalled();
+      h.peers[0].flowing = false;
+      await jest.advanceTimersByTimeAsync(STALLED_MS - 500);
+      expect(h.dropped).not.toHaveBeenCalled();
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(h.dropped).toHaveBeenCalledTimes(1);
+      expect(h.peers[0].closed).toBe(true);
+      expect(h.sent.map((c) => c.method)).toEqual(['OPTIONS', 'POST', 'DELETE']);
+      // Closed, it reads no more stats and tells nothing more.
+      await jest.advanceTimersByTimeAsync(10_000);
+      expect(h.dropped).toHaveBeenCalledTimes(1);
     } finally {
       jest.useRealTimers();
     }

@@ -15,6 +15,14 @@ import { connectedWithin, GATHERING_MS, gatheredOffer, offeredIceServers, peerWi
 export const CONNECT_MS = 3000;
 /** A connection that stays `disconnected` this long counts as dropped (it often comes back by itself sooner). */
 export const DISCONNECTED_MS = 2000;
+/**
+ * A connection over which no packet came for this long counts as dropped: its server, or the publisher with it, is
+ * gone. Chromium's ICE says `disconnected` only about 6 s after (docs/live.md, "Several replicas"); a stream always
+ * sends (video frames, Opus even in silence), so 2 s of nothing is not a quiet moment.
+ */
+export const STALLED_MS = 2000;
+/** How often the packets received are read, to tell a stall. */
+const STALL_CHECK_MS = 500;
 /** How many times a stream that is live but not yet in the engine (409 not_live_yet) is asked again, before HLS. */
 export const MAX_NOT_LIVE_YET = 10;
 /** What the call may take before HLS is played instead (the API's own limit is longer: a viewer should not wait). */
@@ -106,10 +114,13 @@ async function attemptWhep(options: WhepOptions, deps: WhepDeps, url: string, ic
   let location: string | null = null;
   let closed = false;
   let disconnectedTimer: ReturnType<typeof setTimeout> | undefined;
+  // Set once connected (below); close() may come before.
+  const stall: { timer?: ReturnType<typeof setInterval> } = {};
   const close = () => {
     if (closed) return;
     closed = true;
     clearTimeout(disconnectedTimer);
+    clearInterval(stall.timer);
     options.signal.removeEventListener('abort', close);
     pc.close();
     // The viewer leaves now rather than when the server notices the silence; a failure here changes nothing for them.
@@ -158,7 +169,25 @@ async function attemptWhep(options: WhepOptions, deps: WhepDeps, url: string, ic
     if (pc.connectionState === 'failed') dropped();
     else if (pc.connectionState === 'disconnected') disconnectedTimer = setTimeout(dropped, DISCONNECTED_MS);
   });
+  let received = -1;
+  let lastProgress = Date.now();
+  stall.timer = setInterval(() => {
+    void packetsReceived(pc).then((packets) => {
+      const now = Date.now();
+      if (packets !== received) [received, lastProgress] = [packets, now];
+      else if (now - lastProgress >= STALLED_MS) dropped();
+    }, () => undefined);
+  }, STALL_CHECK_MS);
   return { kind: 'webrtc', session: { stream, close } };
+}
+
+/** The RTP packets received so far over every inbound stream of `pc`. */
+async function packetsReceived(pc: RTCPeerConnection): Promise<number> {
+  let packets = 0;
+  (await pc.getStats()).forEach((stat: { type: string; packetsReceived?: number }) => {
+    if (stat.type === 'inbound-rtp') packets += stat.packetsReceived ?? 0;
+  });
+  return packets;
 }
 
 const hasCandidate = (sdp: string) => /^a=candidate:/m.test(sdp);

@@ -114,11 +114,14 @@ describe('LivePlayer', () => {
     expect(calls.map((c) => c.method)).toEqual(['OPTIONS', 'POST']);
   });
 
-  it('asks WebRTC once more when the connection drops, then plays HLS when it drops again', async () => {
+  it('asks WebRTC once more when the connection drops, saying it connects meanwhile, then plays HLS when it drops again', async () => {
     const calls = whep(created);
     renderApp(player(true));
     expect(await screen.findByText(WEBRTC)).toBeInTheDocument();
+    act(() => void screen.getByLabelText('Obraz transmisji: Koncert').dispatchEvent(new Event('playing')));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
     act(() => peers[0].become('failed'));
+    expect(screen.getByRole('status')).toHaveTextContent('Łączenie z transmisją…');
     await waitFor(() => expect(peers).toHaveLength(2));
     await waitFor(() => expect(peers[1].connectionState).toBe('connected'));
     expect(screen.getByText(WEBRTC)).toBeInTheDocument();

@@ -130,6 +130,8 @@ export function LivePlayer({ src, streamId, live, label }: LivePlayerProps) {
         signal: aborted.signal,
         onDropped: () => {
           session = undefined;
+          // Its last picture stays, under the spinner, until the stream plays again (here, or over HLS).
+          setState('connecting');
           if (retries > 0) void webrtc(retries - 1);
           else hls('the WebRTC connection dropped');
         },
