@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import type { ChildProcess } from 'node:child_process';
-import { OPUS_FMTP, withPassiveTcp } from './webrtc-sdp';
+import { withPassiveTcp } from './webrtc-sdp';
 import { ENGINE_PROCESS, type MediaFormat, type RtpForward, type WebRtcWorkerCommand, type WebRtcWorkerEvent } from './webrtc-worker';
 import { newWorkerProcess, RestartingWorker } from './workers';
 
@@ -78,7 +78,7 @@ export class WebRtcEngine implements OnModuleDestroy {
         resolve();
       };
       worker.on('message', starting);
-      worker.send({ type: 'start', data: { ...options, opusFmtp: OPUS_FMTP } } satisfies WebRtcWorkerCommand);
+      worker.send({ type: 'start', data: options } satisfies WebRtcWorkerCommand);
     });
     worker.removeAllListeners('exit').removeAllListeners('error');
     worker.on('message', (event: WebRtcWorkerEvent) => this.received(event));

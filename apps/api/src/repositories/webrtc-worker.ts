@@ -2,6 +2,7 @@ import { createSocket, type Socket } from 'node:dgram';
 import { createRequire } from 'node:module';
 import type * as Ndc from 'node-datachannel';
 import { IceTcpRelay } from './ice-tcp-relay';
+import { OPUS_FMTP } from './webrtc-sdp';
 
 /** What the engine process is started with (its first message; docs/live.md, "Sub-second delivery"). */
 export interface WebRtcWorkerData {
@@ -12,8 +13,6 @@ export interface WebRtcWorkerData {
   tcpPort: number;
   /** STUN/TURN servers the engine itself gathers with (`stun:host:port`, `turn:user:pass@host:port`). */
   iceServers: string[];
-  /** The Opus parameters of every answer (webrtc-sdp.ts: stereo); the worker is one file, so it is told them. */
-  opusFmtp: string;
 }
 
 /** A stream's media as it reaches the engine: one H.264 and one Opus RTP stream, each with its payload type. */
@@ -227,7 +226,7 @@ async function run(data: WebRtcWorkerData): Promise<void> {
           if (!mid || !format) continue;
           const media = kind === 'video' ? new ndc.Video(mid, 'RecvOnly') : new ndc.Audio(mid, 'RecvOnly');
           if (kind === 'video') (media as Ndc.Video).addH264Codec(format.payloadType, (command.format.video!.profile ? `profile-level-id=${command.format.video!.profile};` : '') + 'packetization-mode=1;level-asymmetry-allowed=1');
-          else (media as Ndc.Audio).addOpusCodec(format.payloadType, data.opusFmtp);
+          else (media as Ndc.Audio).addOpusCodec(format.payloadType, OPUS_FMTP);
           const track = pc.addTrack(media);
           const session = new ndc.RtcpReceivingSession();
           track.setMediaHandler(session);
@@ -303,7 +302,7 @@ async function run(data: WebRtcWorkerData): Promise<void> {
             if (!wanted || !source.format[kind] || ssrc === undefined) continue;
             const media = kind === 'video' ? new ndc.Video(wanted.mid, 'SendOnly') : new ndc.Audio(wanted.mid, 'SendOnly');
             if (kind === 'video') (media as Ndc.Video).addH264Codec(wanted.payloadType, (source.format.video!.profile ? `profile-level-id=${source.format.video!.profile};` : '') + 'packetization-mode=1;level-asymmetry-allowed=1');
-            else (media as Ndc.Audio).addOpusCodec(wanted.payloadType, data.opusFmtp);
+            else (media as Ndc.Audio).addOpusCodec(wanted.payloadType, OPUS_FMTP);
             // The publisher's SSRC, announced: the browser then takes the forwarded packets as this track's.
             media.addSSRC(ssrc, `live-${kind}`, `live-${command.streamId}`, `${kind}-${command.streamId}`);
             const track = pc.addTrack(media);
