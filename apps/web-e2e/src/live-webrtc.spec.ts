@@ -240,6 +240,37 @@ test.describe('sub-second live over WebRTC', () => {
     }
   });
 
+  test('a musician whose UDP is blocked goes live over WHIP all the same, through the engine’s TCP port', async ({ request }) => {
+    const account = await createConfirmedAccount(request, 'whiptcp');
+    const { launchOptions, baseURL } = test.info().project.use;
+    const blocked: Browser = await playwrightChromium.launch({
+      ...launchOptions,
+      args: [...(launchOptions?.args ?? []), '--force-webrtc-ip-handling-policy=disable_non_proxied_udp'],
+    });
+    try {
+      const context = await blocked.newContext({ locale: 'pl-PL', baseURL });
+      await context.addInitScript(keepPeers);
+      const page = await context.newPage();
+      await signInOnAuthPage(page, account);
+      await page.goto('/#streaming');
+      await page.getByLabel('Tytuł').fill(`TCP ${account.username}`);
+      await page.getByRole('combobox', { name: 'Gatunek' }).selectOption({ label: 'Rock' });
+      await page.getByRole('button', { name: 'Rozpocznij stream' }).click();
+      await expect(toast(page, 'Stream rozpoczęty...')).toBeVisible();
+      const mine = page.getByRole('region', { name: 'Twój stream' });
+      await mine.getByRole('button', { name: 'Nadaj z kamery' }).click();
+      await expect(mine.getByRole('status')).toHaveText('Nadajesz na żywo', { timeout: 15_000 });
+      const stats = await viewerStats(page);
+      expect(stats?.connectionState).toBe('connected');
+      expect(stats?.remote).toEqual({ protocol: 'tcp', port: e2eWebRtcPort });
+      const hangUp = page.waitForResponse((response) => /\/api\/v1\/stream\/whip\/[\w-]+$/.test(response.url()) && response.request().method() === 'DELETE');
+      await mine.getByRole('button', { name: 'Zakończ stream' }).click();
+      expect((await hangUp).status()).toBe(200);
+    } finally {
+      await blocked.close();
+    }
+  });
+
   test('a viewer whose only way out is a web proxy falls back to HLS by itself, says so, and plays', async () => {
     // Everything through a proxy that lets the site through and nothing else: WebRTC reaches neither of the engine's ports.
     const { launchOptions, baseURL } = test.info().project.use;
