@@ -11,7 +11,8 @@
 // - streams=20 segment_interval_p99_s: 20 streams published at once, the time between new segments of each as
 //   a viewer polling its playlist sees them, against the 1 s segment length;
 // - webrtc_latency_p50_s / _p95_s: a browser publishing over WHIP (a canvas drawing the wall clock, and a tone) →
-//   the product's player over WebRTC, against the same browser sending the same canvas to itself (no server);
+//   the product's player over WebRTC, against the same browser sending the same canvas to itself (no server); with
+//   the tone beeping on each whole second, how much later the sound comes than the picture (lip sync), both ways;
 // - rtmp_webrtc_latency_p50_s: the RTMP publisher above → the product's player over WebRTC (AAC → Opus);
 // - webrtc_viewers=200 webrtc_viewers_p95_s: one process serving 200 WebRTC viewers of the 1.5 Mbit/s RTMP stream
 //   (199 libdatachannel peers in a process of their own at the lowest CPU priority, standing for machines of their
@@ -158,6 +159,42 @@ const MEASURE_IN_PAGE = `async ({ url, selector, t0, ms, fps, period }) => {
   return { samples, longestGapS: longestGap / 1000 };
 }`;
 
+/**
+ * Runs in the page: how late each of the publisher's beeps (on each whole second after `t0`) reaches the page in the
+ * stream of `selector`'s <video>, in seconds, read sample by sample for `ms` (a script processor's blocks of 5 ms, each
+ * placed at the moment it comes in, as a picture is placed at the moment its frame is shown).
+ */
+const BEEPS_IN_PAGE = `async ({ selector, t0, ms }) => {
+  const stream = document.querySelector(selector)?.srcObject;
+  if (!stream || !stream.getAudioTracks().length) return [];
+  const context = new AudioContext();
+  await context.resume();
+  const source = context.createMediaStreamSource(new MediaStream(stream.getAudioTracks()));
+  const tap = context.createScriptProcessor(256, 2, 1);
+  const silent = new GainNode(context, { gain: 0 });
+  source.connect(tap).connect(silent).connect(context.destination);
+  const late = [];
+  let lastLoud = -1;
+  tap.onaudioprocess = (e) => {
+    const now = Date.now();
+    const data = e.inputBuffer.getChannelData(0);
+    for (let i = 0; i < data.length; i++) {
+      if (Math.abs(data[i]) < 0.1) continue;
+      const t = e.playbackTime + i / context.sampleRate;
+      if (t - lastLoud > 0.3) {
+        // The block has just come in: its sample i, (length - i) samples before its end.
+        const wall = now - ((data.length - i) / context.sampleRate) * 1000;
+        late.push((((wall - t0) % 1000) + 1000) % 1000 / 1000);
+      }
+      lastLoud = t;
+    }
+  };
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  tap.onaudioprocess = null;
+  await context.close();
+  return late;
+}`;
+
 /** Runs in the page: `window.firstFrame`, a promise of the wall clock at the first frame the watch dialog's video shows. */
 const FIRST_FRAME_IN_PAGE = `void (window.firstFrame = new Promise((resolve, reject) => {
   setTimeout(() => reject(new Error('no frame within 30 s')), 30000);
@@ -171,9 +208,9 @@ const FIRST_FRAME_IN_PAGE = `void (window.firstFrame = new Promise((resolve, rej
 
 /**
  * Runs in the page: the publisher. A 854×480 canvas drawing the wall clock (10 ms steps since `t0`, in the same
- * 16 blocks) and a moving square, at 30 fps, with a stereo tone, sent as the product's go-live sends it (H.264
+ * 16 blocks) and a moving square, at 30 fps, with a stereo tone beeping on each whole second, sent as the product's go-live sends it (H.264
  * preferred, 1.5 Mbit/s). With `whip`, to the server over WHIP with the stream key (as OBS does); without, to a
- * second peer of this page, whose picture plays in `video#loopback` (the browser's own floor: no server between).
+ * second peer of this page, whose picture and sound play in `video#loopback` (the browser's own floor: no server between).
  */
 const PUBLISH_IN_PAGE = `async ({ whip, key, t0 }) => {
   const canvas = document.createElement('canvas');
@@ -201,8 +238,24 @@ const PUBLISH_IN_PAGE = `async ({ whip, key, t0 }) => {
     tone.connect(merger, 0, channel);
     tone.start();
   });
+  // The tone sounds 100 ms from each whole second after t0 by the wall clock (its context's time mapped to it), so a
+  // viewer can tell how late the sound comes, as it tells how late the picture comes.
+  const gate = new GainNode(audio, { gain: 0 });
+  const scheduled = new Set();
+  const beeps = () => {
+    const now = Date.now();
+    for (let k = Math.ceil((now + 20 - t0) / 1000); t0 + k * 1000 < now + 1000; k++) {
+      if (scheduled.has(k)) continue;
+      scheduled.add(k);
+      const at = audio.currentTime + (t0 + k * 1000 - Date.now()) / 1000;
+      gate.gain.setValueAtTime(1, at);
+      gate.gain.setValueAtTime(0, at + 0.1);
+    }
+  };
+  beeps();
+  setInterval(beeps, 250);
   const out = audio.createMediaStreamDestination();
-  merger.connect(out);
+  merger.connect(gate).connect(out);
   const pc = new RTCPeerConnection();
   const video = pc.addTransceiver(media.getVideoTracks()[0], { direction: 'sendonly', sendEncodings: [{ maxBitrate: 1500000 }] });
   const h264 = (RTCRtpSender.getCapabilities('video')?.codecs ?? []).filter((c) => c.mimeType === 'video/H264');
@@ -228,9 +281,10 @@ const PUBLISH_IN_PAGE = `async ({ whip, key, t0 }) => {
     shown.id = 'loopback';
     shown.muted = true;
     document.body.append(shown);
+    const received = new MediaStream();
+    shown.srcObject = received;
     receiver.ontrack = (e) => {
-      if (e.track.kind !== 'video') return;
-      shown.srcObject = new MediaStream([e.track]);
+      received.addTrack(e.track);
       void shown.play();
     };
     await receiver.setRemoteDescription({ type: 'offer', sdp: offer });
@@ -260,6 +314,8 @@ interface Measured {
 }
 
 interface Watched extends Measured {
+  /** With `beeps`: how late each of the publisher's beeps sounded, in seconds. */
+  beepsLate: number[];
   /** What the player says it plays: 'webrtc' or 'hls'. */
   delivery: string | null;
   /** The click on "watch" → the first frame shown, in seconds. */
@@ -273,7 +329,7 @@ interface Watched extends Measured {
 type Network = 'open' | 'no-udp' | 'web-only';
 
 /** A viewer in the product's watch dialog (the home page's `title`) for `seconds`: glass-to-glass samples in Chromium. */
-async function watchInPlayer(base: string, t0: number, seconds: number, title: string, clock: Clock, network: Network = 'open'): Promise<Watched> {
+async function watchInPlayer(base: string, t0: number, seconds: number, title: string, clock: Clock, network: Network = 'open', beeps = false): Promise<Watched> {
   const proxy = network === 'web-only' ? new WebOnlyProxy([Number(new URL(base).port)]) : undefined;
   const args = proxy ? WebOnlyProxy.launchArgs(await proxy.start()) : network === 'no-udp' ? ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp'] : [];
   const browser = await launch(args);
@@ -295,8 +351,11 @@ async function watchInPlayer(base: string, t0: number, seconds: number, title: s
     const firstFrameS = (firstFrame - clicked) / 1000;
     const delivery = await page.locator('[data-delivery]').getAttribute('data-delivery');
     const args = { url: null, selector: 'dialog video, [role=dialog] video', t0, ms: seconds * 1000, ...clock };
-    const measured = (await page.evaluate(`(${MEASURE_IN_PAGE})(${JSON.stringify(args)})`)) as Measured;
-    return { ...measured, delivery, firstFrameS };
+    const [measured, beepsLate] = await Promise.all([
+      page.evaluate(`(${MEASURE_IN_PAGE})(${JSON.stringify(args)})`) as Promise<Measured>,
+      beeps ? (page.evaluate(`(${BEEPS_IN_PAGE})(${JSON.stringify(args)})`) as Promise<number[]>) : [],
+    ]);
+    return { ...measured, delivery, firstFrameS, beepsLate };
   } finally {
     await browser.close();
     await proxy?.stop();
@@ -447,18 +506,28 @@ async function main(): Promise<void> {
     const whipStart = Date.now();
     const whip = await browserPublisher(server.base, whipStart, { url: `${server.base}/api/v1/stream/whip`, key: whipStream.streamKey });
     await until(15_000, async () => ((await fetch(playlistOf(whipStream.id))).ok ? true : undefined));
-    const whipWatched = await watchInPlayer(server.base, whipStart, WATCH_SECONDS, 'Bench 1', CANVAS_CLOCK);
+    const whipWatched = await watchInPlayer(server.base, whipStart, WATCH_SECONDS, 'Bench 1', CANVAS_CLOCK, 'open', true);
     await whip.close();
     if (whipWatched.delivery !== 'webrtc') throw new Error(`the player played the WHIP stream over ${whipWatched.delivery}, not WebRTC`);
     const loopStart = Date.now();
     const loop = await browserPublisher(server.base, loopStart);
     const loopArgs = { url: null, selector: '#loopback', t0: loopStart, ms: WATCH_SECONDS * 1000, ...CANVAS_CLOCK };
-    const loopSamples = ((await loop.page.evaluate(`(${MEASURE_IN_PAGE})(${JSON.stringify(loopArgs)})`)) as Measured).samples;
+    const [{ samples: loopSamples }, loopBeeps] = await Promise.all([
+      loop.page.evaluate(`(${MEASURE_IN_PAGE})(${JSON.stringify(loopArgs)})`) as Promise<Measured>,
+      loop.page.evaluate(`(${BEEPS_IN_PAGE})(${JSON.stringify(loopArgs)})`) as Promise<number[]>,
+    ]);
     await loop.close();
     const [w50, w95, l50] = [percentile(steady(whipWatched.samples), 50), percentile(steady(whipWatched.samples), 95), percentile(steady(loopSamples), 50)];
     console.log(
       `glass to glass, a browser over WHIP → the product's player over WebRTC: p50 ${seconds(w50)} s, p95 ${seconds(w95)} s (${steady(whipWatched.samples).length} frames); ` +
         `the browser to itself, no server: p50 ${seconds(l50)} s (difference ${seconds(w50 - l50)} s)`,
+    );
+    // Lip sync: how much later the sound comes than the picture, through the server and with none between.
+    const skew = (beepsLate: number[], samples: number[]) => (beepsLate.length ? (percentile(steady(beepsLate), 50) - percentile(steady(samples), 50)) * 1000 : NaN);
+    const [whipSkew, loopSkew] = [skew(whipWatched.beepsLate, whipWatched.samples), skew(loopBeeps, loopSamples)];
+    console.log(
+      `lip sync, a browser over WHIP → the product's player over WebRTC: its sound ${whipSkew.toFixed(0)} ms after its picture (${whipWatched.beepsLate.length} beeps); ` +
+        `the browser to itself, no server: ${loopSkew.toFixed(0)} ms (${loopBeeps.length} beeps; the server adds ${(whipSkew - loopSkew).toFixed(0)} ms)`,
     );
 
     // 200 viewers of the RTMP stream (1.5 Mbit/s) from one process: over WebRTC, then as many over HLS.

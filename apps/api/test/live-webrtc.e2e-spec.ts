@@ -129,6 +129,8 @@ describe('live over WebRTC: WHIP ingest, WHEP playback', () => {
     await viewer.connected;
     await until(() => viewer.received.video > 60 && viewer.received.audio > 20, 10_000, 'video and audio at the viewer');
     expect(viewer.received.keyframes).toBeGreaterThan(0);
+    // The publisher's sender reports reach the viewer, which lines its sound up with its picture by them (lip sync).
+    await until(() => viewer.received.senderReports >= 2, 15_000, 'the publisher’s sender reports at the viewer');
     expect([...viewer.received.payloadTypes].sort()).toEqual([102, 109]);
     expect(viewer.body).toContain(`a=ssrc:${[...viewer.received.ssrcs][0]} `);
     // Counted among the stream's viewers as an HLS player is, and once with the id its HLS requests had: still there
@@ -221,6 +223,8 @@ describe('live over WebRTC: WHIP ingest, WHEP playback', () => {
     expect(viewer.body).toMatch(/a=fmtp:109 .*stereo=1/);
     await viewer.connected;
     await until(() => viewer.received.keyframes > 0 && viewer.received.video > 60 && viewer.received.audio > 50, 15_000, 'the RTMP stream at the WebRTC viewer');
+    // ffmpeg's sender reports reach the viewer, which lines its sound up with its picture by them (lip sync).
+    await until(() => viewer.received.senderReports >= 2, 10_000, 'ffmpeg’s sender reports at the viewer');
     expect([...viewer.received.payloadTypes].sort()).toEqual([102, 109]);
     await viewer.close();
     obs.kill('SIGKILL');

@@ -2,6 +2,7 @@ import { createSocket, type Socket } from 'node:dgram';
 import { createRequire } from 'node:module';
 import type * as Ndc from 'node-datachannel';
 import { IceTcpRelay } from './ice-tcp-relay';
+import { RtcpReceiver } from './rtcp-receiver';
 import { OPUS_FMTP } from './webrtc-sdp';
 
 /** What the engine process is started with (its first message; docs/live.md, "Sub-second delivery"). */
@@ -202,11 +203,12 @@ async function run(data: WebRtcWorkerData): Promise<void> {
     forward.on('error', (e) => warn(`Forwarding ${command.streamId} to its packager: ${e.message}`));
     // Each HLS segment starts on a keyframe: the publisher is asked for one each segment length.
     const keyframeTimer = setInterval(() => askKeyframe(source), command.keyframeMs);
-    let videoTrack: Ndc.Track | undefined;
+    let video: { track: Ndc.Track; receiver: RtcpReceiver } | undefined;
+    const feedback = (track: Ndc.Track, packet: Buffer | undefined) => void (packet && track.isOpen() && track.sendMessageBinary(packet));
     const source = newSource(
       command.streamId,
       command.format,
-      () => void (videoTrack?.isOpen() && videoTrack.requestKeyframe()),
+      () => video && feedback(video.track, video.receiver.pictureLoss()),
       () => {
         clearInterval(keyframeTimer);
         forward.close();
@@ -227,30 +229,39 @@ async function run(data: WebRtcWorkerData): Promise<void> {
           const media = kind === 'video' ? new ndc.Video(mid, 'RecvOnly') : new ndc.Audio(mid, 'RecvOnly');
           if (kind === 'video') (media as Ndc.Video).addH264Codec(format.payloadType, (command.format.video!.profile ? `profile-level-id=${command.format.video!.profile};` : '') + 'packetization-mode=1;level-asymmetry-allowed=1');
           else (media as Ndc.Audio).addOpusCodec(format.payloadType, OPUS_FMTP);
+          // No media handler: every RTCP packet of the publisher reaches us, its sender reports too (rtcp-receiver.ts).
           const track = pc.addTrack(media);
-          const session = new ndc.RtcpReceivingSession();
-          track.setMediaHandler(session);
+          const receiver = new RtcpReceiver();
           const port = command.forward[kind];
           track.onMessage((packet) => {
             // Nothing may throw out of a native callback: that ends the process ("terminate called").
             try {
+              if (packet.length < 12) return;
+              if (packet[1] >= 192 && packet[1] <= 223) {
+                // Of its RTCP, its sender reports: to every viewer (their lip sync), each answered with a receiver
+                // report and, for the video, the bitrate it may send, as libdatachannel's session did. The packager
+                // gets no RTCP: it times the HLS by the RTP alone, as it always has.
+                if (packet[1] !== RTCP_SR) return;
+                receiver.senderReport(packet);
+                fanOut(source, kind, packet);
+                feedback(track, receiver.receiverReport());
+                if (kind === 'video') feedback(track, receiver.bitrate(PUBLISHER_BITRATE));
+                return;
+              }
+              const first = !receiver.started;
+              receiver.rtp(packet);
+              // Its first packet names its SSRC, to which the bitrate it may send and a keyframe request are addressed.
+              if (first && kind === 'video') {
+                feedback(track, receiver.bitrate(PUBLISHER_BITRATE));
+                feedback(track, receiver.pictureLoss());
+              }
               fanOut(source, kind, packet);
-              if (port) forward.send(packet, packet[1] >= 192 && packet[1] <= 223 ? port + 1 : port, '127.0.0.1');
+              if (port) forward.send(packet, port, '127.0.0.1');
             } catch (e) {
               warn(`Forwarding a packet of ${command.streamId}: ${(e as Error).message}`);
             }
           });
-          if (kind === 'video') {
-            videoTrack = track;
-            track.onOpen(() => {
-              try {
-                track.requestBitrate(PUBLISHER_BITRATE);
-                track.requestKeyframe();
-              } catch (e) {
-                warn(`Asking ${command.streamId} for a keyframe: ${(e as Error).message}`);
-              }
-            });
-          }
+          if (kind === 'video') video = { track, receiver };
           tracks.push(track);
         }
         return tracks;

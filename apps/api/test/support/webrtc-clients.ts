@@ -108,8 +108,9 @@ export async function whipPublish(url: string, token: string, ffmpegPath: string
     const socket = createSocket('udp4');
     sockets.push(socket);
     socket.on('message', (packet) => {
-      // ffmpeg's RTP goes out on the tracks as it is: its SSRCs and payload types are the ones the offer announced.
-      if (packet[1] >= 200 && packet[1] <= 207) return;
+      // ffmpeg's RTP goes out on the tracks as it is: its SSRCs and payload types are the ones the offer announced;
+      // of its RTCP (on the same port), the sender reports, as OBS sends them (the receiver's lip sync).
+      if (packet[1] >= 192 && packet[1] <= 223 && packet[1] !== 200) return;
       try {
         if (tracks[kind].isOpen() && tracks[kind].sendMessageBinary(packet)) sent[kind]++;
       } catch {
@@ -128,9 +129,9 @@ export async function whipPublish(url: string, token: string, ffmpegPath: string
         '-f', 'lavfi', '-i', 'aevalsrc=sin(440*2*PI*t)|sin(660*2*PI*t):s=48000:c=stereo',
         '-map', '0:v', '-c:v', 'libx264', '-profile:v', 'baseline', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '30', '-bf', '0',
         '-b:v', options.bitrate ?? '1500k', '-pix_fmt', 'yuv420p',
-        '-payload_type', '96', '-ssrc', String(ssrc.video), '-f', 'rtp', `rtp://127.0.0.1:${ports.video}?pkt_size=1200`,
+        '-payload_type', '96', '-ssrc', String(ssrc.video), '-f', 'rtp', `rtp://127.0.0.1:${ports.video}?pkt_size=1200&rtcpport=${ports.video}`,
         '-map', '1:a', '-c:a', 'libopus', '-ac', '2', '-b:a', '128k',
-        '-payload_type', '111', '-ssrc', String(ssrc.audio), '-f', 'rtp', `rtp://127.0.0.1:${ports.audio}?pkt_size=1200`,
+        '-payload_type', '111', '-ssrc', String(ssrc.audio), '-f', 'rtp', `rtp://127.0.0.1:${ports.audio}?pkt_size=1200&rtcpport=${ports.audio}`,
       ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
@@ -169,6 +170,8 @@ export interface WhepViewer {
     lastAt: number;
     videoFirstSeq: number;
     videoLastSeq: number;
+    /** RTCP sender reports (each ties its stream's RTP clock to the wall clock: the viewer's lip sync). */
+    senderReports: number;
   };
   /** When the connection was first seen lost (disconnected, failed or closed), once it was (ms). */
   lostAt?: number;
@@ -177,7 +180,7 @@ export interface WhepViewer {
 
 /** Watches over WHEP: a receive-only offer for H.264 (payload type 102) and Opus (109), as a browser numbers them its own way. */
 export async function whepView(url: string, token?: string, viewerId?: string, attempt = 1): Promise<WhepViewer> {
-  const received = { video: 0, audio: 0, bytes: 0, keyframes: 0, ssrcs: new Set<number>(), payloadTypes: new Set<number>(), lastAt: 0, videoFirstSeq: -1, videoLastSeq: -1 };
+  const received = { video: 0, audio: 0, bytes: 0, keyframes: 0, ssrcs: new Set<number>(), payloadTypes: new Set<number>(), lastAt: 0, videoFirstSeq: -1, videoLastSeq: -1, senderReports: 0 };
   const { pc, offer, made: tracks } = await newPeer('whep-client', (pc) => {
     const video = new Video('v', 'RecvOnly');
     video.addH264Codec(102, H264);
@@ -186,7 +189,10 @@ export async function whepView(url: string, token?: string, viewerId?: string, a
     const made = [pc.addTrack(video), pc.addTrack(audio)];
     for (const [i, track] of made.entries()) {
       track.onMessage((packet) => {
-        if (packet[1] >= 192 && packet[1] <= 223) return;
+        if (packet[1] >= 192 && packet[1] <= 223) {
+          if (packet[1] === 200) received.senderReports++;
+          return;
+        }
         received.lastAt = Date.now();
         received.bytes += packet.length;
         received.ssrcs.add(packet.readUInt32BE(8));
