@@ -135,6 +135,15 @@ function framesOver(page: Page, title: string, ms: number) {
   );
 }
 
+/** Chromium's switch for a network where WebRTC may use UDP only through a proxy, and there is none (no TURN either). */
+const NO_UDP = ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp'];
+
+/** A browser of its own, launched as the suite's with `args` more: a network the others do not have. */
+function browserOnNetwork(args: string[]): Promise<Browser> {
+  const { launchOptions } = test.info().project.use;
+  return playwrightChromium.launch({ ...launchOptions, args: [...(launchOptions?.args ?? []), ...args] });
+}
+
 const WEBRTC_LABEL = 'WebRTC · opóźnienie poniżej sekundy';
 const HLS_LABEL = 'HLS · opóźnienie kilka sekund';
 
@@ -212,14 +221,9 @@ test.describe('sub-second live over WebRTC', () => {
   });
 
   test('a viewer whose UDP is blocked watches over WebRTC all the same, through the engine’s TCP port', async () => {
-    // A browser of its own: WebRTC may use UDP only through a proxy, and there is none (no TURN either).
-    const { launchOptions, baseURL } = test.info().project.use;
-    const blocked: Browser = await playwrightChromium.launch({
-      ...launchOptions,
-      args: [...(launchOptions?.args ?? []), '--force-webrtc-ip-handling-policy=disable_non_proxied_udp'],
-    });
+    const blocked = await browserOnNetwork(NO_UDP);
     try {
-      const context = await blocked.newContext({ locale: 'pl-PL', baseURL });
+      const context = await blocked.newContext({ locale: 'pl-PL', baseURL: test.info().project.use.baseURL });
       await context.addInitScript(keepPeers);
       const page = await context.newPage();
       const errors: string[] = [];
@@ -242,13 +246,9 @@ test.describe('sub-second live over WebRTC', () => {
 
   test('a musician whose UDP is blocked goes live over WHIP all the same, through the engine’s TCP port', async ({ request }) => {
     const account = await createConfirmedAccount(request, 'whiptcp');
-    const { launchOptions, baseURL } = test.info().project.use;
-    const blocked: Browser = await playwrightChromium.launch({
-      ...launchOptions,
-      args: [...(launchOptions?.args ?? []), '--force-webrtc-ip-handling-policy=disable_non_proxied_udp'],
-    });
+    const blocked = await browserOnNetwork(NO_UDP);
     try {
-      const context = await blocked.newContext({ locale: 'pl-PL', baseURL });
+      const context = await blocked.newContext({ locale: 'pl-PL', baseURL: test.info().project.use.baseURL });
       await context.addInitScript(keepPeers);
       const page = await context.newPage();
       await signInOnAuthPage(page, account);
@@ -273,11 +273,10 @@ test.describe('sub-second live over WebRTC', () => {
 
   test('a viewer whose only way out is a web proxy falls back to HLS by itself, says so, and plays', async () => {
     // Everything through a proxy that lets the site through and nothing else: WebRTC reaches neither of the engine's ports.
-    const { launchOptions, baseURL } = test.info().project.use;
-    const proxy = new WebOnlyProxy([Number(new URL(baseURL!).port)]);
-    const blocked: Browser = await playwrightChromium.launch({ ...launchOptions, args: [...(launchOptions?.args ?? []), ...WebOnlyProxy.launchArgs(await proxy.start())] });
+    const proxy = new WebOnlyProxy([Number(new URL(test.info().project.use.baseURL!).port)]);
+    const blocked = await browserOnNetwork(WebOnlyProxy.launchArgs(await proxy.start()));
     try {
-      const context = await blocked.newContext({ locale: 'pl-PL', baseURL });
+      const context = await blocked.newContext({ locale: 'pl-PL', baseURL: test.info().project.use.baseURL });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
