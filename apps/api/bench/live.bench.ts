@@ -30,7 +30,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { chromium, type Page } from 'playwright-core';
 import type { Ready, Report, Start } from './live-viewers.child';
-import { WebOnlyProxy } from '../test/support/web-only-proxy';
+import { NO_UDP_ARGS, WebOnlyProxy } from '../test/support/web-only-proxy';
 import { cpuSeconds, freePort, machineBusySeconds, next, percentile, root, sleep, startServer, treeCpuSeconds, udpReceiveDrops } from './support';
 
 const STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 20);
@@ -331,7 +331,7 @@ type Network = 'open' | 'no-udp' | 'web-only';
 /** A viewer in the product's watch dialog (the home page's `title`) for `seconds`: glass-to-glass samples in Chromium. */
 async function watchInPlayer(base: string, t0: number, seconds: number, title: string, clock: Clock, network: Network = 'open', beeps = false): Promise<Watched> {
   const proxy = network === 'web-only' ? new WebOnlyProxy([Number(new URL(base).port)]) : undefined;
-  const args = proxy ? WebOnlyProxy.launchArgs(await proxy.start()) : network === 'no-udp' ? ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp'] : [];
+  const args = proxy ? WebOnlyProxy.launchArgs(await proxy.start()) : network === 'no-udp' ? NO_UDP_ARGS : [];
   const browser = await launch(args);
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: 'pl-PL' });

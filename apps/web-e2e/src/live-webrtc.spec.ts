@@ -1,6 +1,6 @@
 import { chromium as playwrightChromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createConfirmedAccount, signInOnAuthPage, toast } from '../support/accounts';
-import { WebOnlyProxy } from '../../api/test/support/web-only-proxy';
+import { NO_UDP_ARGS, WebOnlyProxy } from '../../api/test/support/web-only-proxy';
 import { e2eWebRtcPort } from '../support/e2e-config';
 import { expect, httpError, test } from '../support/fixtures';
 
@@ -135,9 +135,6 @@ function framesOver(page: Page, title: string, ms: number) {
   );
 }
 
-/** Chromium's switch for a network where WebRTC may use UDP only through a proxy, and there is none (no TURN either). */
-const NO_UDP = ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp'];
-
 /** A browser of its own, launched as the suite's with `args` more: a network the others do not have. */
 function browserOnNetwork(args: string[]): Promise<Browser> {
   const { launchOptions } = test.info().project.use;
@@ -221,7 +218,7 @@ test.describe('sub-second live over WebRTC', () => {
   });
 
   test('a viewer whose UDP is blocked watches over WebRTC all the same, through the engine’s TCP port', async () => {
-    const blocked = await browserOnNetwork(NO_UDP);
+    const blocked = await browserOnNetwork(NO_UDP_ARGS);
     try {
       const context = await blocked.newContext({ locale: 'pl-PL', baseURL: test.info().project.use.baseURL });
       await context.addInitScript(keepPeers);
@@ -246,7 +243,7 @@ test.describe('sub-second live over WebRTC', () => {
 
   test('a musician whose UDP is blocked goes live over WHIP all the same, through the engine’s TCP port', async ({ request }) => {
     const account = await createConfirmedAccount(request, 'whiptcp');
-    const blocked = await browserOnNetwork(NO_UDP);
+    const blocked = await browserOnNetwork(NO_UDP_ARGS);
     try {
       const context = await blocked.newContext({ locale: 'pl-PL', baseURL: test.info().project.use.baseURL });
       await context.addInitScript(keepPeers);

@@ -112,8 +112,15 @@ export class RtcpReceiver {
   }
 }
 
+export const RTCP_SR = 200;
 const RTCP_RR = 201;
-const RTCP_PSFB = 206;
+/** Payload-specific feedback: PLI, FIR, REMB. */
+export const RTCP_PSFB = 206;
+
+/** Whether an RTP or RTCP packet (rtcp-mux, RFC 5761) is RTCP: its second byte, 192-223. */
+export function isRtcp(packet: Buffer): boolean {
+  return packet[1] >= 192 && packet[1] <= 223;
+}
 /** A sender report without report blocks: header, SSRC, NTP time, RTP time, packet and octet counts. */
 const SR_SIZE = 28;
 /** RFC 3550 A.1: a jump this far ahead is a restart or a stray, not the next packets. */

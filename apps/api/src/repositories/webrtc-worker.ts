@@ -2,7 +2,7 @@ import { createSocket, type Socket } from 'node:dgram';
 import { createRequire } from 'node:module';
 import type * as Ndc from 'node-datachannel';
 import { IceTcpRelay } from './ice-tcp-relay';
-import { RtcpReceiver } from './rtcp-receiver';
+import { isRtcp, RTCP_PSFB, RTCP_SR, RtcpReceiver } from './rtcp-receiver';
 import { OPUS_FMTP } from './webrtc-sdp';
 
 /** What the engine process is started with (its first message; docs/live.md, "Sub-second delivery"). */
@@ -71,8 +71,6 @@ const KEYFRAME_GAP_MS = 500;
 /** The bitrate a publisher is told it may send (REMB): a 1080p30 concert with room to spare. */
 const PUBLISHER_BITRATE = 6_000_000;
 
-const RTCP_SR = 200;
-const RTCP_PSFB = 206;
 
 interface Source {
   streamId: string;
@@ -237,7 +235,7 @@ async function run(data: WebRtcWorkerData): Promise<void> {
             // Nothing may throw out of a native callback: that ends the process ("terminate called").
             try {
               if (packet.length < 12) return;
-              if (packet[1] >= 192 && packet[1] <= 223) {
+              if (isRtcp(packet)) {
                 // Of its RTCP, its sender reports: to every viewer (their lip sync), each answered with a receiver
                 // report and, for the video, the bitrate it may send, as libdatachannel's session did. The packager
                 // gets no RTCP: it times the HLS by the RTP alone, as it always has.
@@ -412,7 +410,7 @@ export function fanOut(source: Source, kind: 'video' | 'audio', packet: Buffer):
   // Shorter than an RTP header: not a packet of the stream (anything on this machine may write to the loopback port).
   if (packet.length < 12) return;
   const type = packet[1];
-  if (type >= 192 && type <= 223) {
+  if (isRtcp(packet)) {
     // RTCP: the publisher's sender reports let each viewer line its audio up with its video.
     if (type !== RTCP_SR) return;
     for (const viewer of source.viewers) {

@@ -1,6 +1,9 @@
 import { createServer, request, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
+/** Chromium's switch for a network where WebRTC may use UDP only through a proxy (and TCP, through it if there is one). */
+export const NO_UDP_ARGS = ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp'];
+
 /**
  * An HTTP proxy that lets the web through and nothing else, as a strict office network does: plain HTTP requests and
  * CONNECT tunnels to `allowedPorts` (the site, its sockets) pass, every other destination is refused with 403 and
@@ -58,7 +61,7 @@ export class WebOnlyProxy {
 
   /** Chromium's switches to send everything through the proxy at `url`, loopback too, and WebRTC over TCP only. */
   static launchArgs(url: string): string[] {
-    return [`--proxy-server=${url}`, '--proxy-bypass-list=<-loopback>', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp'];
+    return [`--proxy-server=${url}`, '--proxy-bypass-list=<-loopback>', ...NO_UDP_ARGS];
   }
 
   async stop(): Promise<void> {

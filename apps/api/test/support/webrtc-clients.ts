@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
 import { inspect } from 'node:util';
 import { Audio, PeerConnection, type Track, Video } from 'node-datachannel';
+import { isRtcp, RTCP_SR } from '../../src/repositories/rtcp-receiver';
 
 /**
  * WebRTC peers for the API tests, on loopback (libdatachannel's threads keep a test process alive: jest ends its
@@ -110,7 +111,7 @@ export async function whipPublish(url: string, token: string, ffmpegPath: string
     socket.on('message', (packet) => {
       // ffmpeg's RTP goes out on the tracks as it is: its SSRCs and payload types are the ones the offer announced;
       // of its RTCP (on the same port), the sender reports, as OBS sends them (the receiver's lip sync).
-      if (packet[1] >= 192 && packet[1] <= 223 && packet[1] !== 200) return;
+      if (isRtcp(packet) && packet[1] !== RTCP_SR) return;
       try {
         if (tracks[kind].isOpen() && tracks[kind].sendMessageBinary(packet)) sent[kind]++;
       } catch {
@@ -189,8 +190,8 @@ export async function whepView(url: string, token?: string, viewerId?: string, a
     const made = [pc.addTrack(video), pc.addTrack(audio)];
     for (const [i, track] of made.entries()) {
       track.onMessage((packet) => {
-        if (packet[1] >= 192 && packet[1] <= 223) {
-          if (packet[1] === 200) received.senderReports++;
+        if (isRtcp(packet)) {
+          if (packet[1] === RTCP_SR) received.senderReports++;
           return;
         }
         received.lastAt = Date.now();

@@ -421,7 +421,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   };
 }
 
-/** METRICS_PORT turns the metrics listener on; a token without a port is a mistake worth stopping for. */
 /** ICE over TCP for peers whose UDP is blocked: the UDP port's number, on TCP, unless set (0: none). */
 function iceTcpPortOf(environment: Environment): number {
   const port = Number(environment.LIVE_WEBRTC_TCP_PORT ?? environment.LIVE_WEBRTC_PORT ?? 8189);
@@ -431,6 +430,7 @@ function iceTcpPortOf(environment: Environment): number {
   return port;
 }
 
+/** METRICS_PORT turns the metrics listener on; a token without a port is a mistake worth stopping for. */
 function metricsOf(environment: Environment): MetricsConfig | undefined {
   if (!environment.METRICS_PORT) {
     if (environment.METRICS_TOKEN) throw new ConfigError('METRICS_TOKEN', 'is set but METRICS_PORT is not: set both, or neither');
